@@ -1,0 +1,48 @@
+// swift-tools-version:6.1
+// Caliper: exact text measurement and text-driven layout on Linux.
+import PackageDescription
+
+/// System libraries, each wrapped by exactly one Swift file (see `Sources/Caliper/Interop`).
+let systemLibraries: [Target] = [
+    .systemLibrary(
+        name: "CFreeType", pkgConfig: "freetype2",
+        providers: [.apt(["libfreetype-dev"])]),
+    .systemLibrary(
+        name: "CHarfBuzz", pkgConfig: "harfbuzz",
+        providers: [.apt(["libharfbuzz-dev"])]),
+    .systemLibrary(
+        name: "CFontconfig", pkgConfig: "fontconfig",
+        providers: [.apt(["libfontconfig-dev"])]),
+    .systemLibrary(
+        name: "CICU", pkgConfig: "icu-uc",
+        providers: [.apt(["libicu-dev"])]),
+]
+
+let package = Package(
+    name: "Caliper",
+    products: [
+        .library(name: "Caliper", targets: ["Caliper"]),
+        .executable(name: "caliper", targets: ["caliper"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: systemLibraries + [
+        // ICU is reached through a small C target whose header names no ICU type: Foundation
+        // bundles its own ICU module, which clashes with the system headers in Swift.
+        .target(name: "CICUBoundaries", dependencies: ["CICU"]),
+        .target(
+            name: "Caliper",
+            dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CICUBoundaries"]),
+        .executableTarget(
+            name: "caliper",
+            dependencies: [
+                "Caliper",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .testTarget(
+            name: "CaliperTests", dependencies: ["Caliper"]),
+        .testTarget(name: "CLITests", dependencies: ["caliper"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,2 @@
+// fontconfig: pattern parsing, matching and listing.
+#include <fontconfig/fontconfig.h>

@@ -1,0 +1,65 @@
+// CaliperError.swift — every error Caliper reports, each carrying the input that caused it.
+
+
+/// An error from measuring text or loading a font. Each case carries the input that caused it,
+/// and `description` is a sentence a person can act on.
+public enum CaliperError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// No file exists at the font path.
+    case fontFileNotFound(path: String)
+    /// The font path exists but could not be read (a directory, no permission, an I/O error).
+    case fontFileUnreadable(path: String, reason: String)
+    /// The font file is larger than the configured limit.
+    case fontFileTooLarge(path: String, bytes: Int, limit: Int)
+    /// The file was read but is not a font FreeType and HarfBuzz can use.
+    case invalidFont(path: String, faceIndex: Int, reason: String)
+    /// The face index is past the number of faces in the file (a .ttc holds several).
+    case faceIndexOutOfRange(path: String, faceIndex: Int, faceCount: Int)
+    /// fontconfig could not parse the pattern.
+    case invalidFontPattern(String)
+    /// No installed font has the family the pattern asks for; `closest` is fontconfig's substitute.
+    case fontNotMatched(pattern: String, closest: String?)
+    /// fontconfig failed to initialise or answer.
+    case fontconfigFailed(String)
+    /// A point size that is not finite, not positive, or past `TextStyle.maximumFontSize`.
+    case invalidFontSize(Double)
+    /// A width or other length that is negative, NaN or infinite where a finite value is needed.
+    case invalidLength(name: String, value: Double)
+    /// An OpenType feature setting that HarfBuzz cannot parse (`"liga=0"`, `"tnum"`, `"+kern"` are valid).
+    case invalidFeature(String)
+    /// The text is longer than the configured limit.
+    case textTooLong(utf16Length: Int, limit: Int)
+    /// ICU failed while finding text boundaries.
+    case textBoundaries(ICUError)
+
+    public var description: String {
+        switch self {
+        case .fontFileNotFound(let path):
+            return "font file not found: \(path)"
+        case .fontFileUnreadable(let path, let reason):
+            return "cannot read font file \(path): \(reason)"
+        case .fontFileTooLarge(let path, let bytes, let limit):
+            return "font file \(path) is \(bytes) bytes, over the limit of \(limit) bytes"
+        case .invalidFont(let path, let faceIndex, let reason):
+            return "not a usable font: \(path) (face \(faceIndex)): \(reason)"
+        case .faceIndexOutOfRange(let path, let faceIndex, let faceCount):
+            return "face index \(faceIndex) is out of range for \(path), which has \(faceCount) face(s)"
+        case .invalidFontPattern(let pattern):
+            return "invalid fontconfig pattern: \"\(pattern)\""
+        case .fontNotMatched(let pattern, let closest):
+            let hint = closest.map { " (fontconfig's closest substitute is \"\($0)\"; name it to use it)" } ?? ""
+            return "no installed font matches \"\(pattern)\"\(hint)"
+        case .fontconfigFailed(let reason):
+            return "fontconfig failed: \(reason)"
+        case .invalidFontSize(let size):
+            return "invalid font size \(size): it must be a finite number greater than 0 and at most \(TextStyle.maximumFontSize)"
+        case .invalidLength(let name, let value):
+            return "invalid \(name) \(value): it must be a finite number of points, 0 or more"
+        case .invalidFeature(let feature):
+            return "invalid OpenType feature setting \"\(feature)\" (examples: \"liga=0\", \"tnum\", \"-kern\")"
+        case .textTooLong(let length, let limit):
+            return "text of \(length) UTF-16 code units is over the limit of \(limit)"
+        case .textBoundaries(let error):
+            return error.description
+        }
+    }
+}

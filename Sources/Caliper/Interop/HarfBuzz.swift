@@ -1,0 +1,127 @@
+// HarfBuzz.swift — the only file that calls HarfBuzz: fonts for shaping, and the shaping itself.
+internal import CHarfBuzz
+
+/// A HarfBuzz face and font over a font file's bytes, with HarfBuzz's own OpenType functions and
+/// scale = units per em, so advances come out unhinted in design units (the numbers `hb-shape`
+/// prints). Made immutable after creation, which makes it safe to shape with from any thread.
+final class HarfBuzzFont: @unchecked Sendable {
+    private let data: FontData  // HarfBuzz's blob points into these bytes
+    private let blob: OpaquePointer
+    private let face: OpaquePointer
+    private let font: OpaquePointer
+    let unitsPerEm: Int
+
+    init(data: FontData, faceIndex: Int) throws(CaliperError) {
+        self.data = data
+        guard let bytes = data.bytes.baseAddress?.assumingMemoryBound(to: CChar.self),
+            let blob = hb_blob_create(bytes, UInt32(data.byteCount), HB_MEMORY_MODE_READONLY, nil, nil)
+        else {
+            throw .invalidFont(path: data.path, faceIndex: faceIndex, reason: "HarfBuzz could not take the bytes")
+        }
+        hb_blob_make_immutable(blob)
+        let face = hb_face_create(blob, UInt32(faceIndex))!
+        let upem = Int(hb_face_get_upem(face))
+        guard hb_face_get_glyph_count(face) > 0, upem > 0 else {
+            hb_face_destroy(face)
+            hb_blob_destroy(blob)
+            throw .invalidFont(path: data.path, faceIndex: faceIndex, reason: "HarfBuzz found no glyphs in the face")
+        }
+        hb_face_make_immutable(face)
+        let font = hb_font_create(face)!
+        hb_ot_font_set_funcs(font)
+        hb_font_set_scale(font, Int32(upem), Int32(upem))
+        hb_font_make_immutable(font)
+        self.blob = blob
+        self.face = face
+        self.font = font
+        self.unitsPerEm = upem
+    }
+
+    deinit {
+        hb_font_destroy(font)
+        hb_face_destroy(face)
+        hb_blob_destroy(blob)
+    }
+
+    /// The glyph the font's cmap maps `scalar` to, or `nil` if it has none.
+    func nominalGlyph(for scalar: Unicode.Scalar) -> UInt32? {
+        var glyph: hb_codepoint_t = 0
+        return hb_font_get_nominal_glyph(font, scalar.value, &glyph) != 0 ? glyph : nil
+    }
+
+    /// The advance of `glyph` in design units.
+    func advance(ofGlyph glyph: UInt32) -> Int32 {
+        hb_font_get_glyph_h_advance(font, glyph)
+    }
+
+    /// Shapes `text[range]` as one run (script and direction guessed from the text) with the
+    /// default features plus `features`. Clusters in the result are offsets into `text`.
+    func shape(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, features: [FontFeature]) -> GlyphRun {
+        guard !range.isEmpty, let base = text.baseAddress else { return GlyphRun() }
+        let buffer = hb_buffer_create()!
+        defer { hb_buffer_destroy(buffer) }
+        // The range is shaped as a unit of its own: no context from outside it.
+        hb_buffer_add_utf16(buffer, base + range.lowerBound, Int32(range.count), 0, Int32(range.count))
+        hb_buffer_set_flags(buffer, hb_buffer_flags_t(HB_BUFFER_FLAG_BOT.rawValue | HB_BUFFER_FLAG_EOT.rawValue))
+        hb_buffer_guess_segment_properties(buffer)
+        let hbFeatures = features.map(Self.hbFeature)
+        hbFeatures.withUnsafeBufferPointer { hb_shape(font, buffer, $0.baseAddress, UInt32($0.count)) }
+
+        var length: UInt32 = 0
+        let infos = hb_buffer_get_glyph_infos(buffer, &length)
+        let positions = hb_buffer_get_glyph_positions(buffer, nil)
+        var run = GlyphRun()
+        guard let infos, let positions, length > 0 else { return run }
+        let count = Int(length)
+        run.glyphIDs.reserveCapacity(count)
+        run.clusters.reserveCapacity(count)
+        run.advances.reserveCapacity(count)
+        run.unsafeToBreak.reserveCapacity(count)
+        for index in 0..<count {
+            let info = infos[index]
+            let position = positions[index]
+            run.glyphIDs.append(info.codepoint)
+            run.clusters.append(range.lowerBound + Int(info.cluster))
+            run.advances.append(position.x_advance)
+            run.xOffsets.append(position.x_offset)
+            run.yOffsets.append(position.y_offset)
+            let flags = hb_glyph_info_get_glyph_flags(&infos[index])
+            run.unsafeToBreak.append(flags.rawValue & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0)
+        }
+        return run
+    }
+
+    private static func hbFeature(_ feature: FontFeature) -> hb_feature_t {
+        let tag = Array(feature.tag.utf8) + Array(repeating: UInt8(ascii: " "), count: 4 - feature.tag.utf8.count)
+        return hb_feature_t(
+            tag: caliper_hb_tag(CChar(tag[0]), CChar(tag[1]), CChar(tag[2]), CChar(tag[3])),
+            value: feature.value, start: caliper_hb_feature_global_start, end: caliper_hb_feature_global_end)
+    }
+}
+
+enum HarfBuzz {
+    /// HarfBuzz's version string, e.g. "6.0.0".
+    static var version: String { String(cString: hb_version_string()) }
+
+    /// Parses a feature setting with `hb_feature_from_string`; `nil` when it is not valid or it
+    /// applies to a sub-range (Caliper's settings apply to the whole text).
+    static func parseFeature(_ setting: String) -> FontFeature? {
+        var feature = hb_feature_t()
+        let parsed = setting.withCString { hb_feature_from_string($0, Int32(setting.utf8.count), &feature) }
+        guard parsed != 0, feature.start == caliper_hb_feature_global_start, feature.end == caliper_hb_feature_global_end else {
+            return nil
+        }
+        var tagCharacters = [CChar](repeating: 0, count: 5)
+        hb_tag_to_string(feature.tag, &tagCharacters)
+        let tag = String(decoding: tagCharacters.prefix(4).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return FontFeature(validatedTag: tag.trimmingTrailingSpaces, value: feature.value)
+    }
+}
+
+extension String {
+    fileprivate var trimmingTrailingSpaces: String {
+        var result = self
+        while result.last == " " { result.removeLast() }
+        return result
+    }
+}

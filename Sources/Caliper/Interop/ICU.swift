@@ -1,0 +1,85 @@
+// ICU.swift — the only Swift file that reaches ICU: UAX #14 line breaks and UAX #29 grapheme clusters.
+internal import CICUBoundaries
+
+/// An error reported by ICU, carrying ICU's own name for it (for example `U_ILLEGAL_ARGUMENT_ERROR`).
+public struct ICUError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The raw `UErrorCode`.
+    public let code: Int32
+    /// ICU's name of the code, from `u_errorName`.
+    public let name: String
+
+    public var description: String { "ICU failed to find text boundaries: \(name)" }
+}
+
+/// A place where a line may (or must) end, as ICU's line-break iterator reports it.
+public struct LineBreakOpportunity: Sendable, Hashable {
+    /// UTF-16 offset of the break: the line before it ends here (exclusive).
+    public var utf16Offset: Int
+    /// `true` for a mandatory break after a line separator such as `\n`, `\r\n`, U+2028 or U+2029.
+    public var isMandatory: Bool
+
+    public init(utf16Offset: Int, isMandatory: Bool) {
+        self.utf16Offset = utf16Offset
+        self.isMandatory = isMandatory
+    }
+}
+
+/// Text boundaries computed by ICU over UTF-16 text.
+public enum TextBoundaries {
+    /// The Unicode version of ICU's data, e.g. `"15.0"`.
+    public static var unicodeVersion: String {
+        let packed = caliper_icu_unicode_version()
+        return "\(packed / 100).\(packed % 100)"
+    }
+
+    /// UAX #14 line-break opportunities of `text` in increasing order. The end of a non-empty text
+    /// is always the last one; offset 0 is never reported.
+    ///
+    /// - Parameter locale: an ICU locale ID (`"th"`, `"ja"`; `""` for the root rules).
+    public static func lineBreakOpportunities(
+        in text: [UInt16], locale: String = ""
+    ) throws(ICUError) -> [LineBreakOpportunity] {
+        var opportunities: [LineBreakOpportunity] = []
+        try forEachBoundary(of: CALIPER_BOUNDARY_LINE, in: text, locale: locale) { offset, isMandatory in
+            opportunities.append(LineBreakOpportunity(utf16Offset: offset, isMandatory: isMandatory))
+        }
+        return opportunities
+    }
+
+    /// UAX #29 extended grapheme cluster boundaries of `text` in increasing order, from 0 to
+    /// `text.count` inclusive (an empty text gives `[0]`).
+    public static func graphemeClusterBoundaries(in text: [UInt16]) throws(ICUError) -> [Int] {
+        var boundaries = [0]
+        try forEachBoundary(of: CALIPER_BOUNDARY_GRAPHEME, in: text, locale: "") { offset, _ in
+            boundaries.append(offset)
+        }
+        return boundaries
+    }
+
+    /// Opens an ICU iterator over `text`, calls `body` with every boundary after offset 0, and closes it.
+    private static func forEachBoundary(
+        of kind: CaliperBoundaryKind, in text: [UInt16], locale: String,
+        _ body: (_ offset: Int, _ isMandatory: Bool) -> Void
+    ) throws(ICUError) {
+        guard !text.isEmpty else { return }
+        let result: Result<Void, ICUError> = text.withUnsafeBufferPointer { buffer in
+            locale.withCString { locale in
+                var errorCode: Int32 = 0
+                guard
+                    let iterator = caliper_boundary_iterator_open(
+                        kind, locale, buffer.baseAddress, Int32(buffer.count), &errorCode)
+                else {
+                    return .failure(ICUError(code: errorCode, name: String(cString: caliper_icu_error_name(errorCode))))
+                }
+                defer { caliper_boundary_iterator_close(iterator) }
+                var isMandatory: Int32 = 0
+                while true {
+                    let offset = caliper_boundary_iterator_next(iterator, &isMandatory)
+                    guard offset >= 0 else { return .success(()) }
+                    body(Int(offset), isMandatory != 0)
+                }
+            }
+        }
+        try result.get()
+    }
+}

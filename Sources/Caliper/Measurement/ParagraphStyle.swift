@@ -1,0 +1,76 @@
+// ParagraphStyle.swift — how lines are broken, limited and spaced, as NSParagraphStyle and UILabel say it.
+import Foundation
+
+/// What happens when text does not fit its width, as `NSLineBreakMode`.
+public enum LineBreakMode: String, Sendable, Hashable, CaseIterable {
+    /// Break at UAX #14 opportunities (after spaces, hyphens…); a word wider than the line breaks
+    /// between grapheme clusters.
+    case byWordWrapping = "word"
+    /// Break between any two grapheme clusters.
+    case byCharWrapping = "char"
+    /// Break at word opportunities only; what does not fit is cut off at the width (a word wider
+    /// than the line, or the rest of the text on the last allowed line).
+    case byClipping = "clip"
+    /// Wrap as words; the last allowed line ends with "…" when text remains.
+    case byTruncatingTail = "truncate-tail"
+    /// Wrap as words; the last allowed line starts with "…" and shows the end of its paragraph.
+    case byTruncatingHead = "truncate-head"
+    /// Wrap as words; the last allowed line shows its start and its paragraph's end around "…".
+    case byTruncatingMiddle = "truncate-middle"
+
+    var truncates: Bool {
+        switch self {
+        case .byTruncatingTail, .byTruncatingHead, .byTruncatingMiddle: return true
+        case .byWordWrapping, .byCharWrapping, .byClipping: return false
+        }
+    }
+}
+
+/// How a block of text is broken into lines and how the lines are spaced, with the names and
+/// defaults of `NSParagraphStyle` and `UILabel.numberOfLines`.
+public struct ParagraphStyle: Sendable, Hashable {
+    /// How lines end when text does not fit.
+    public var lineBreakMode: LineBreakMode
+    /// The most lines shown; 0 means no limit.
+    public var numberOfLines: Int
+    /// Points added between lines (not after the last one).
+    public var lineSpacing: CGFloat
+    /// Multiplies the font's line height; 0 leaves it as it is.
+    public var lineHeightMultiple: CGFloat
+    /// The least height of a line; 0 means no minimum.
+    public var minimumLineHeight: CGFloat
+    /// The most height of a line; 0 means no maximum.
+    public var maximumLineHeight: CGFloat
+
+    public init(
+        lineBreakMode: LineBreakMode = .byWordWrapping, numberOfLines: Int = 0, lineSpacing: CGFloat = 0,
+        lineHeightMultiple: CGFloat = 0, minimumLineHeight: CGFloat = 0, maximumLineHeight: CGFloat = 0
+    ) {
+        self.lineBreakMode = lineBreakMode
+        self.numberOfLines = numberOfLines
+        self.lineSpacing = lineSpacing
+        self.lineHeightMultiple = lineHeightMultiple
+        self.minimumLineHeight = minimumLineHeight
+        self.maximumLineHeight = maximumLineHeight
+    }
+
+    /// The height of every line for a font whose natural line height is `naturalLineHeight`:
+    /// multiplied by ``lineHeightMultiple`` when set, then kept within the minimum and maximum.
+    public func lineHeight(forNaturalLineHeight naturalLineHeight: CGFloat) -> CGFloat {
+        var height = lineHeightMultiple > 0 ? naturalLineHeight * lineHeightMultiple : naturalLineHeight
+        if minimumLineHeight > 0 { height = max(height, minimumLineHeight) }
+        if maximumLineHeight > 0 { height = min(height, maximumLineHeight) }
+        return height
+    }
+
+    func validate() throws(CaliperError) {
+        guard numberOfLines >= 0 else { throw .invalidLength(name: "number of lines", value: Double(numberOfLines)) }
+        let lengths: [(String, CGFloat)] = [
+            ("line spacing", lineSpacing), ("line height multiple", lineHeightMultiple),
+            ("minimum line height", minimumLineHeight), ("maximum line height", maximumLineHeight),
+        ]
+        for (name, value) in lengths where !(value.isFinite && value >= 0) {
+            throw .invalidLength(name: name, value: Double(value))
+        }
+    }
+}

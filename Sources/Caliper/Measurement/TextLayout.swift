@@ -1,0 +1,45 @@
+// TextLayout.swift — the result of measuring text: its size and its lines.
+import Foundation
+
+/// One laid-out line.
+public struct TextLine: Sendable, Hashable {
+    /// The UTF-16 range of the source text the line stands for. A line owns the whitespace and
+    /// the hard break that end it; the last allowed line of a truncated or clipped layout owns the
+    /// rest of its paragraph.
+    public var utf16Range: NSRange
+    /// The same range as indices of the source `String`.
+    public var range: Range<String.Index>
+    /// The width of what the line shows, trailing whitespace excluded, in points. A clipped line
+    /// reports at most the layout's maximum width.
+    public var width: CGFloat
+    /// The width with trailing whitespace, in points (hard breaks have no width).
+    public var widthIncludingTrailingWhitespace: CGFloat
+    /// The top of the line box, from the top of the layout, in points.
+    public var top: CGFloat
+    /// The height of the line box, in points.
+    public var height: CGFloat
+    /// The baseline, from the top of the layout, in points.
+    public var baseline: CGFloat
+    /// The text shown when the line was truncated with an ellipsis; `nil` otherwise.
+    public var truncatedText: String?
+    /// Whether text was cut off at the maximum width (``LineBreakMode/byClipping``).
+    public var isClipped: Bool
+}
+
+/// Text measured and broken into lines, as `boundingRect(with:options:attributes:context:)` and
+/// `UILabel` would lay it out. All values are unrounded points; see ``PixelRounding`` for UIKit's
+/// `ceil` idiom.
+public struct TextLayout: Sendable, Hashable {
+    /// Width = the widest line (with trailing whitespace when there was no maximum width, without
+    /// it otherwise); height = the line heights plus line spacing between lines.
+    public var size: CGSize
+    /// The lines shown, in order.
+    public var lines: [TextLine]
+    /// Whether some text is not shown in full: lines past `numberOfLines`, an ellipsis, or clipping.
+    public var isTruncated: Bool
+    /// The height of each line box (the font's line height after the paragraph style's multiple,
+    /// minimum and maximum).
+    public var lineHeight: CGFloat
+    /// The font's metrics at the style's size.
+    public var fontMetrics: FontMetrics
+}

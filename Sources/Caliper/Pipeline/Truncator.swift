@@ -1,0 +1,98 @@
+// Truncator.swift — fits the last allowed line with an ellipsis (tail, head or middle), as UILabel does.
+import Foundation
+
+/// The last line of a truncated layout: what is shown, and how wide it is.
+struct TruncatedLine: Sendable, Equatable {
+    /// The shown text: kept clusters of the source around the ellipsis.
+    var displayedText: [UInt16]
+    /// Width of `displayedText` shaped as one line, in points.
+    var width: CGFloat
+}
+
+/// Shortens `text[start..<end]` of a paragraph to fit `maxWidth` together with "…" (U+2026, or
+/// "..." when the font has no ellipsis glyph), cutting between grapheme clusters only. Each kept
+/// piece loses its hanging whitespace next to the ellipsis. When not even the ellipsis fits, the
+/// line is the ellipsis alone.
+struct Truncator {
+    let paragraph: ShapedParagraph
+    let maxWidth: CGFloat
+
+    private var ellipsis: [UInt16] {
+        paragraph.shaper.style.font.hasGlyph(for: "\u{2026}") ? [0x2026] : Array("...".utf16)
+    }
+
+    func truncate(from start: Int, to end: Int, mode: LineBreakMode) -> TruncatedLine {
+        let boundaries = paragraph.graphemeBoundaries
+        let clusterBoundaries = Array(boundaries[firstIndex(in: boundaries, atOrAfter: start)..<firstIndex(in: boundaries, atOrAfter: end + 1)])
+        switch mode {
+        case .byTruncatingHead:
+            // Keep the longest suffix: try cut points from the end backwards.
+            var best = line(prefix: start..<start, suffix: end..<end)
+            for cut in clusterBoundaries.reversed() {
+                let candidate = line(prefix: start..<start, suffix: cut..<end)
+                guard fits(candidate) else { break }
+                best = candidate
+            }
+            return best
+        case .byTruncatingMiddle:
+            // Grow the kept start and end alternately, one cluster at a time, while the line fits.
+            var prefixIndex = 0
+            var suffixIndex = clusterBoundaries.count - 1
+            var best = line(prefix: start..<start, suffix: end..<end)
+            var canGrow = (prefix: true, suffix: true)
+            var prefixTurn = true
+            while prefixIndex < suffixIndex, canGrow.prefix || canGrow.suffix {
+                let growsPrefix = canGrow.prefix && (prefixTurn || !canGrow.suffix)
+                let next = growsPrefix ? (prefixIndex + 1, suffixIndex) : (prefixIndex, suffixIndex - 1)
+                let candidate = line(
+                    prefix: start..<clusterBoundaries[next.0], suffix: clusterBoundaries[next.1]..<end)
+                if fits(candidate) {
+                    best = candidate
+                    (prefixIndex, suffixIndex) = next
+                } else if growsPrefix {
+                    canGrow.prefix = false
+                } else {
+                    canGrow.suffix = false
+                }
+                prefixTurn.toggle()
+            }
+            return best
+        case .byTruncatingTail, .byWordWrapping, .byCharWrapping, .byClipping:
+            // Keep the longest prefix: screen cut points with paragraph widths, then check exactly.
+            let ellipsisWidth = line(prefix: start..<start, suffix: end..<end).width
+            let slack = paragraph.shaper.style.size
+            var screened: [Int] = []
+            for cut in clusterBoundaries {
+                let kept = paragraph.trimmingHangingWhitespace(from: start, to: cut)
+                if paragraph.estimatedWidth(from: start, to: kept) + ellipsisWidth > maxWidth + slack { break }
+                screened.append(cut)
+            }
+            for cut in screened.reversed() {
+                let candidate = line(prefix: start..<cut, suffix: end..<end)
+                if fits(candidate) { return candidate }
+            }
+            return line(prefix: start..<start, suffix: end..<end)
+        }
+    }
+
+    private func fits(_ line: TruncatedLine) -> Bool {
+        line.width <= maxWidth + LineBreaker.fitTolerance
+    }
+
+    /// `prefix` + ellipsis + `suffix`, with whitespace next to the ellipsis dropped, shaped as one line.
+    private func line(prefix: Range<Int>, suffix: Range<Int>) -> TruncatedLine {
+        let text = paragraph.text
+        let prefixEnd = paragraph.trimmingHangingWhitespace(from: prefix.lowerBound, to: prefix.upperBound)
+        var suffixStart = suffix.lowerBound
+        while suffixStart < suffix.upperBound, ParagraphSegmenter.isHangingWhitespace(text[suffixStart]) {
+            suffixStart += 1
+        }
+        let ellipsis = self.ellipsis
+        let displayed = Array(text[prefix.lowerBound..<prefixEnd]) + ellipsis + Array(text[suffixStart..<suffix.upperBound])
+        let shaper = paragraph.shaper
+        let advance = shaper.shape(displayed, range: 0..<displayed.count).totalAdvance
+        let clusters = paragraph.graphemeCount(from: prefix.lowerBound, to: prefixEnd)
+            + paragraph.graphemeCount(from: suffixStart, to: suffix.upperBound) + ellipsis.count
+        return TruncatedLine(displayedText: displayed, width: shaper.points(designUnits: advance, clusterCount: clusters))
+    }
+}

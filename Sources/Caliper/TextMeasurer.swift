@@ -1,0 +1,158 @@
+// TextMeasurer.swift — the public entry point: the size and lines of text in a style.
+import Foundation
+
+/// Measures text from real fonts: HarfBuzz shaping for widths, ICU line breaking for wrapping,
+/// `hhea` metrics for heights. A value type with no shared mutable state: measure from any
+/// number of tasks at once.
+///
+/// ```swift
+/// let font = try FontFace(contentsOfFile: "Fonts/DejaVuSans.ttf")
+/// let style = TextStyle(font: font, size: 17)
+/// let measurer = TextMeasurer()
+/// let single = try measurer.size(of: "Hello, World", style: style)       // size(withAttributes:)
+/// let wrapped = try measurer.layout("A longer paragraph…", style: style,
+///                                   paragraphStyle: ParagraphStyle(lineBreakMode: .byTruncatingTail,
+///                                                                   numberOfLines: 2),
+///                                   maxWidth: 200)                          // boundingRect / UILabel
+/// ```
+public struct TextMeasurer: Sendable {
+    /// Texts longer than this many UTF-16 code units are refused by default (a guard for servers).
+    public static let defaultMaximumTextLength = 1_000_000
+
+    /// The longest text accepted, in UTF-16 code units.
+    public var maximumTextLength: Int
+
+    public init(maximumTextLength: Int = TextMeasurer.defaultMaximumTextLength) {
+        self.maximumTextLength = maximumTextLength
+    }
+
+    /// The size of `text` on one line per paragraph, as `NSString.size(withAttributes:)`: width =
+    /// the widest paragraph's advance including trailing whitespace, height = lines × line height.
+    public func size(of text: String, style: TextStyle) throws(CaliperError) -> CGSize {
+        try layout(text, style: style).size
+    }
+
+    /// Lays `text` out in lines no wider than `maxWidth` (`nil` or infinity: no wrapping).
+    ///
+    /// - Throws: ``CaliperError`` for an invalid size, width or paragraph style, or text over
+    ///   ``maximumTextLength``.
+    public func layout(
+        _ text: String, style: TextStyle, paragraphStyle: ParagraphStyle = ParagraphStyle(), maxWidth: CGFloat? = nil
+    ) throws(CaliperError) -> TextLayout {
+        try style.validate()
+        try paragraphStyle.validate()
+        if let maxWidth, maxWidth.isNaN || maxWidth < 0 {
+            throw .invalidLength(name: "maximum width", value: Double(maxWidth))
+        }
+        let wrapWidth = maxWidth.flatMap { $0.isFinite ? $0 : nil }
+        let utf16 = Array(text.utf16)
+        guard utf16.count <= maximumTextLength else {
+            throw .textTooLong(utf16Length: utf16.count, limit: maximumTextLength)
+        }
+
+        let shaper = Shaper(style: style)
+        let breaker = LineBreaker(maxWidth: wrapWidth, mode: paragraphStyle.lineBreakMode)
+        let lineLimit = paragraphStyle.numberOfLines > 0 ? paragraphStyle.numberOfLines : Int.max
+        let segments = ParagraphSegmenter.paragraphs(in: utf16)
+        var placed: [PlacedLine] = []
+        var isTruncated = false
+
+        for (segmentIndex, segment) in segments.enumerated() {
+            guard placed.count < lineLimit else {
+                isTruncated = true
+                break
+            }
+            let paragraph = try ShapedParagraph(text: utf16, range: segment.content, shaper: shaper)
+            let fragments = breaker.lines(of: paragraph, maxLines: lineLimit - placed.count)
+            for fragment in fragments {
+                let ownsHardBreak = fragment.end == segment.content.upperBound
+                placed.append(PlacedLine(fragment: fragment, end: ownsHardBreak ? segment.end : fragment.end))
+            }
+            let hidesText = (fragments.last?.end ?? segment.content.upperBound) < segment.content.upperBound
+                || segmentIndex < segments.count - 1
+            if placed.count == lineLimit, hidesText, let last = placed.popLast() {
+                isTruncated = true
+                placed.append(
+                    lastAllowedLine(
+                        last.fragment, of: paragraph, segment: segment, breaker: breaker,
+                        mode: paragraphStyle.lineBreakMode, maxWidth: wrapWidth))
+                break
+            }
+        }
+
+        if let wrapWidth, paragraphStyle.lineBreakMode == .byClipping {
+            for index in placed.indices where placed[index].fragment.width > wrapWidth + LineBreaker.fitTolerance {
+                placed[index].fragment.width = wrapWidth
+                placed[index].fragment.widthWithTrailingWhitespace = wrapWidth
+                placed[index].isClipped = true
+                isTruncated = true
+            }
+        }
+        return assemble(placed, text: text, style: style, paragraphStyle: paragraphStyle,
+                        isWrapped: wrapWidth != nil, isTruncated: isTruncated)
+    }
+
+    /// The last line allowed by `numberOfLines` when text remains after it: it takes the rest of its
+    /// paragraph, shortened with an ellipsis (truncating modes) or cut at the width (clipping).
+    private func lastAllowedLine(
+        _ fragment: LineFragment, of paragraph: ShapedParagraph, segment: ParagraphSegment, breaker: LineBreaker,
+        mode: LineBreakMode, maxWidth: CGFloat?
+    ) -> PlacedLine {
+        switch mode {
+        case .byTruncatingTail, .byTruncatingHead, .byTruncatingMiddle:
+            let end = paragraph.trimmingHangingWhitespace(from: fragment.start, to: segment.content.upperBound)
+            let truncated = Truncator(paragraph: paragraph, maxWidth: maxWidth ?? .infinity)
+                .truncate(from: fragment.start, to: end, mode: mode)
+            var line = PlacedLine(
+                fragment: LineFragment(
+                    start: fragment.start, contentEnd: end, end: end,
+                    width: truncated.width, widthWithTrailingWhitespace: truncated.width),
+                end: segment.end)
+            line.truncatedText = String(decoding: truncated.displayedText, as: UTF16.self)
+            return line
+        case .byClipping:
+            let rest = breaker.fragment(paragraph, fragment.start, segment.content.upperBound)
+            return PlacedLine(fragment: rest, end: segment.end)
+        case .byWordWrapping, .byCharWrapping:
+            return PlacedLine(fragment: fragment, end: fragment.end == segment.content.upperBound ? segment.end : fragment.end)
+        }
+    }
+
+    private func assemble(
+        _ placed: [PlacedLine], text: String, style: TextStyle, paragraphStyle: ParagraphStyle, isWrapped: Bool,
+        isTruncated: Bool
+    ) -> TextLayout {
+        let metrics = style.metrics
+        let lineHeight = paragraphStyle.lineHeight(forNaturalLineHeight: metrics.lineHeight)
+        // Extra height from a multiple or a minimum goes above the glyphs, as TextKit places it.
+        let baselineOffset = lineHeight - metrics.lineHeight + metrics.ascender
+        var lines: [TextLine] = []
+        lines.reserveCapacity(placed.count)
+        for (index, line) in placed.enumerated() {
+            let top = CGFloat(index) * (lineHeight + paragraphStyle.lineSpacing)
+            let start = line.fragment.start
+            lines.append(
+                TextLine(
+                    utf16Range: NSRange(location: start, length: line.end - start),
+                    range: String.Index(utf16Offset: start, in: text)..<String.Index(utf16Offset: line.end, in: text),
+                    width: line.fragment.width,
+                    widthIncludingTrailingWhitespace: max(line.fragment.widthWithTrailingWhitespace, line.fragment.width),
+                    top: top, height: lineHeight, baseline: top + baselineOffset,
+                    truncatedText: line.truncatedText, isClipped: line.isClipped))
+        }
+        let width = lines.map { isWrapped ? $0.width : $0.widthIncludingTrailingWhitespace }.max() ?? 0
+        let height = lines.isEmpty
+            ? 0 : CGFloat(lines.count) * lineHeight + CGFloat(lines.count - 1) * paragraphStyle.lineSpacing
+        return TextLayout(
+            size: CGSize(width: width, height: height), lines: lines, isTruncated: isTruncated,
+            lineHeight: lineHeight, fontMetrics: metrics)
+    }
+}
+
+/// A line fragment with the end of the source range it owns (its hard break included).
+private struct PlacedLine {
+    var fragment: LineFragment
+    var end: Int
+    var truncatedText: String?
+    var isClipped = false
+}

@@ -1,0 +1,52 @@
+// ParagraphOptions.swift — the flags that decide wrapping, line limits and line spacing.
+import ArgumentParser
+import Caliper
+import Foundation
+
+extension LineBreakMode: ExpressibleByArgument {}
+
+struct ParagraphOptions: ParsableArguments {
+    @Option(name: .long, help: "Wrap lines to this width in points; no wrapping if omitted.")
+    var maxWidth: Double?
+
+    @Option(name: .customLong("lines"), help: "Most lines shown, as UILabel.numberOfLines (0 = no limit).")
+    var numberOfLines: Int = 0
+
+    @Option(name: .long, help: ArgumentHelp(
+        "What happens at the width and the line limit: \(LineBreakMode.allCases.map(\.rawValue).joined(separator: ", ")).",
+        valueName: "mode"))
+    var lineBreak: LineBreakMode = .byWordWrapping
+
+    @Option(name: .long, help: "Points added between lines.")
+    var lineSpacing: Double = 0
+
+    @Option(name: .long, help: "Multiplies the font's line height (0 = unchanged).")
+    var lineHeightMultiple: Double = 0
+
+    @Option(name: .long, help: "Least line height in points (0 = none).")
+    var minLineHeight: Double = 0
+
+    @Option(name: .long, help: "Most line height in points (0 = none).")
+    var maxLineHeight: Double = 0
+
+    func validate() throws {
+        if let maxWidth, !(maxWidth >= 0) || maxWidth.isNaN {
+            throw ValidationError("--max-width must be 0 or more points, not \(maxWidth)")
+        }
+        guard numberOfLines >= 0 else { throw ValidationError("--lines must be 0 (no limit) or more, not \(numberOfLines)") }
+        let lengths = [
+            ("--line-spacing", lineSpacing), ("--line-height-multiple", lineHeightMultiple),
+            ("--min-line-height", minLineHeight), ("--max-line-height", maxLineHeight),
+        ]
+        for (flag, value) in lengths where !(value.isFinite && value >= 0) {
+            throw ValidationError("\(flag) must be a finite number, 0 or more, not \(value)")
+        }
+    }
+
+    var paragraphStyle: ParagraphStyle {
+        ParagraphStyle(
+            lineBreakMode: lineBreak, numberOfLines: numberOfLines, lineSpacing: CGFloat(lineSpacing),
+            lineHeightMultiple: CGFloat(lineHeightMultiple), minimumLineHeight: CGFloat(minLineHeight),
+            maximumLineHeight: CGFloat(maxLineHeight))
+    }
+}

@@ -1,0 +1,38 @@
+// StyleOptions.swift — the flags that choose the font, size, letter spacing and features.
+import ArgumentParser
+import Caliper
+import Foundation
+
+struct StyleOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp(
+        "Font file path (PATH#N for face N of a collection) or fontconfig pattern; the default font if omitted.",
+        valueName: "font"))
+    var font: String?
+
+    @Option(name: .long, help: "Point size (greater than 0, at most 10000).")
+    var size: Double = 17
+
+    @Option(name: .long, help: "Points added after every grapheme cluster, as UIKit's .kern attribute.")
+    var letterSpacing: Double = 0
+
+    @Option(name: .customLong("feature"), help: ArgumentHelp(
+        "OpenType feature setting in HarfBuzz syntax (liga=0, tnum, -kern); repeat for more.", valueName: "setting"))
+    var features: [String] = []
+
+    func validate() throws {
+        guard size.isFinite, size > 0, size <= Double(TextStyle.maximumFontSize) else {
+            throw ValidationError("--size must be a finite number greater than 0 and at most \(Int(TextStyle.maximumFontSize)), not \(size)")
+        }
+        guard letterSpacing.isFinite else { throw ValidationError("--letter-spacing must be a finite number") }
+        for feature in features {
+            do { _ = try FontFeature(feature) } catch { throw ValidationError(error.description) }
+        }
+    }
+
+    /// The style these flags describe, with the font loaded through `resolver`.
+    func textStyle(resolver: FontResolver) throws -> TextStyle {
+        TextStyle(
+            font: try resolver.face(for: font), size: CGFloat(size), letterSpacing: CGFloat(letterSpacing),
+            features: try features.map { try FontFeature($0) })
+    }
+}

@@ -1,0 +1,78 @@
+// Measure.swift — `caliper measure`: the size and lines of a text in a font.
+import ArgumentParser
+import Caliper
+import Foundation
+
+struct Measure: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Measure text: its size on one line, or wrapped to --max-width.",
+        discussion: """
+            The text is TEXT, else the contents of --file, else standard input. Width is the widest \
+            line (with trailing whitespace when not wrapping); height is lines × line height plus \
+            line spacing. Values are unrounded points.
+            """)
+
+    @Argument(help: "The text to measure.")
+    var text: String?
+
+    @Option(name: .long, help: "Read the text from this file (UTF-8).")
+    var file: String?
+
+    @OptionGroup var style: StyleOptions
+    @OptionGroup var paragraph: ParagraphOptions
+
+    @Option(name: .long, help: "Also print the size ceiled to this screen scale (1, 2 or 3), as UIKit code does.")
+    var scale: Double?
+
+    @Flag(name: .long, help: "Print JSON instead of text.")
+    var json = false
+
+    func validate() throws {
+        if text != nil, file != nil { throw ValidationError("give the text either as TEXT or with --file, not both") }
+        if let scale, !(scale.isFinite && scale > 0) { throw ValidationError("--scale must be a number greater than 0, not \(scale)") }
+    }
+
+    func run() throws {
+        let source = try TextSource.read(argument: text, file: file)
+        let resolver = FontResolver()
+        let textStyle = try style.textStyle(resolver: resolver)
+        let layout = try TextMeasurer().layout(
+            source, style: textStyle, paragraphStyle: paragraph.paragraphStyle,
+            maxWidth: paragraph.maxWidth.map { CGFloat($0) })
+        if json {
+            print(JSON.object(layout.jsonMembers).serialized)
+            return
+        }
+        print("width: \(layout.size.width)")
+        print("height: \(layout.size.height)")
+        if let scale {
+            let rounded = PixelRounding.ceil(layout.size, scale: CGFloat(scale))
+            print("rounded (scale \(scale)): \(rounded.width) × \(rounded.height)")
+        }
+        print("lines: \(layout.lines.count)\(layout.isTruncated ? " (truncated)" : "")")
+        print("font: \(textStyle.font) at \(textStyle.size) pt, line height \(layout.lineHeight)")
+        guard paragraph.maxWidth != nil || layout.lines.count > 1 else { return }
+        for (number, line) in layout.lines.enumerated() {
+            let shown = line.truncatedText ?? String(source[line.range])
+            let start = line.utf16Range.location
+            print("  \(number + 1): [\(start), \(start + line.utf16Range.length)) width \(line.width)  \(shown.debugDescription)")
+        }
+    }
+}
+
+/// Where a command's text comes from: the argument, a file, or standard input.
+enum TextSource {
+    static func read(argument: String?, file: String?) throws -> String {
+        if let argument { return argument }
+        if let file {
+            guard let data = FileManager.default.contents(atPath: file) else {
+                throw ValidationError("cannot read the text file \(file)")
+            }
+            return String(decoding: data, as: UTF8.self)
+        }
+        guard isatty(FileHandle.standardInput.fileDescriptor) == 0 else {
+            throw ValidationError("no text: give TEXT, --file FILE, or pipe it to standard input")
+        }
+        return String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+    }
+}

@@ -1,0 +1,41 @@
+// Metrics.swift — `caliper metrics`: a font's vertical metrics at a size.
+import ArgumentParser
+import Caliper
+import Foundation
+
+struct Metrics: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print a font's metrics in points at a size, with UIFont's names (hhea ascender/descender/leading).")
+
+    @OptionGroup var style: StyleOptions
+
+    @Flag(name: .long, help: "Print JSON instead of text.")
+    var json = false
+
+    func run() throws {
+        let textStyle = try style.textStyle(resolver: FontResolver())
+        let font = textStyle.font
+        let metrics = textStyle.metrics
+        if json {
+            let report: JSON = .object([
+                ("family", .string(font.familyName)), ("style", .string(font.styleName)), ("path", .string(font.path)),
+                ("faceIndex", .integer(font.faceIndex)), ("pointSize", .number(Double(metrics.pointSize))),
+                ("unitsPerEm", .integer(metrics.unitsPerEm)), ("ascender", .number(Double(metrics.ascender))),
+                ("descender", .number(Double(metrics.descender))), ("leading", .number(Double(metrics.leading))),
+                ("lineHeight", .number(Double(metrics.lineHeight))), ("capHeight", .number(Double(metrics.capHeight))),
+                ("xHeight", .number(Double(metrics.xHeight))),
+            ])
+            print(report.serialized)
+            return
+        }
+        print("font: \(font)")
+        print("path: \(font.path)\(font.faceIndex == 0 ? "" : " (face \(font.faceIndex))")")
+        print("size: \(metrics.pointSize) pt, unitsPerEm: \(metrics.unitsPerEm)")
+        print("ascender: \(metrics.ascender)")
+        print("descender: \(metrics.descender)")
+        print("leading: \(metrics.leading)")
+        print("lineHeight: \(metrics.lineHeight)")
+        print("capHeight: \(metrics.capHeight)")
+        print("xHeight: \(metrics.xHeight)")
+    }
+}

@@ -1,0 +1,145 @@
+#!/usr/bin/python3
+"""Generate Tests/Goldens/advances.json: shaped advances from the `hb-shape` CLI.
+
+Run from the repository root:
+
+    /usr/bin/python3 Tests/Goldens/make_advances.py
+
+hb-shape is run without --font-size, so the font scale is unitsPerEm and every
+advance is an integer in font design units. Default shaping otherwise (ot font
+functions, direction/script/language guessed by HarfBuzz, C.UTF-8 locale).
+
+Clusters: hb-shape is run with --utf8-clusters, so "cl" is a UTF-8 byte offset
+into the text; it is converted here to a UTF-16 code unit offset.
+(Without that flag hb-shape 6.0.0 reports code point indices, not bytes.)
+"""
+import json
+import os
+import subprocess
+import sys
+
+from fontTools.ttLib import TTFont
+
+REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+OUT = os.path.join(REPO, "Tests", "Goldens", "advances.json")
+
+FONTS = [
+    "Fonts/DejaVuSans.ttf",
+    "Fonts/NotoSans-Regular.ttf",
+    "Fonts/LiberationSans-Regular.ttf",
+]
+
+LONG_SENTENCE = (
+    "The quick brown fox jumps over the lazy dog, while five boxing wizards "
+    "jump quickly past the old mill."
+)
+
+# (text, features) shaped with every font in FONTS. No newlines in this set.
+TEXTS = [
+    ("Hello, World", ""),
+    ("Hello", ""),
+    ("world", ""),
+    ("Typography", ""),
+    ("AVATAR", ""),
+    ("AVATAR", "kern=0"),
+    ("To", ""),
+    ("WAVE", ""),
+    ("Type", ""),
+    ("office fluffy", ""),
+    ("office fluffy", "liga=0"),
+    ("affine", ""),
+    ("affine", "liga=0"),
+    ("0123456789", ""),
+    ("0123456789", "tnum"),
+    ("0123456789", "pnum"),
+    ("Hello   ", ""),
+    ("   ", ""),
+    ("   Hello", ""),
+    (" ", ""),
+    ("Wait... what?! (Yes); \"quoted\" - 'single' [1/2] {a:b} #@%&*", ""),
+    ("cafe\u0301", ""),
+    ("e\u0301\u0302", ""),
+    ("na\u00efve fa\u00e7ade", ""),
+    (LONG_SENTENCE, ""),
+    ("W", ""),
+    ("i", ""),
+    ("\u2026", ""),
+    ("...", ""),
+]
+
+HB_ENV = dict(os.environ, LC_ALL="C.UTF-8")
+
+
+def hb_shape(font, text, features=""):
+    """Return hb-shape's glyph list (dicts with g, cl, ax, ...) for text."""
+    if "\n" in text or "\r" in text:
+        raise ValueError("hb-shape takes one line of text")
+    cmd = ["hb-shape", "--output-format=json", "--no-glyph-names", "--utf8-clusters",
+           "--font-file=" + os.path.join(REPO, font), "--text=" + text]
+    if features:
+        cmd.append("--features=" + features)
+    out = subprocess.run(cmd, check=True, capture_output=True, env=HB_ENV).stdout
+    return json.loads(out.decode("utf-8"))
+
+
+def utf8_to_utf16_offsets(text):
+    """Map every UTF-8 byte offset that starts a code point (and the end) to UTF-16."""
+    table, b, u = {}, 0, 0
+    for ch in text:
+        table[b] = u
+        b += len(ch.encode("utf-8"))
+        u += 2 if ord(ch) > 0xFFFF else 1
+    table[b] = u
+    return table
+
+
+def utf16_len(text):
+    return len(text.encode("utf-16-le")) // 2
+
+
+def hb_version():
+    out = subprocess.run(["hb-shape", "--version"], check=True, capture_output=True,
+                         env=HB_ENV).stdout.decode()
+    return out.splitlines()[0].strip()
+
+
+def main():
+    os.chdir(REPO)
+    upem = {f: TTFont(f, fontNumber=0, lazy=True)["head"].unitsPerEm for f in FONTS}
+    cases = []
+    for font in FONTS:
+        for text, features in TEXTS:
+            glyphs = hb_shape(font, text, features)
+            to16 = utf8_to_utf16_offsets(text)
+            per_cluster = {}
+            for g in glyphs:
+                if g["cl"] not in to16:
+                    raise SystemExit("cluster %r is not a code point boundary" % g["cl"])
+                off = to16[g["cl"]]
+                per_cluster[off] = per_cluster.get(off, 0) + g["ax"]
+            case = {
+                "font": font,
+                "text": text,
+                "features": features,
+                "advanceSum": sum(g["ax"] for g in glyphs),
+                "glyphCount": len(glyphs),
+                "unitsPerEm": upem[font],
+                "clusterAdvances": [[o, per_cluster[o]] for o in sorted(per_cluster)],
+            }
+            assert all(g["ay"] == 0 for g in glyphs)
+            assert sum(a for _, a in case["clusterAdvances"]) == case["advanceSum"]
+            assert all(0 <= o < utf16_len(text) for o, _ in case["clusterAdvances"])
+            cases.append(case)
+    cases.sort(key=lambda c: (c["font"], c["text"], c["features"]))
+    doc = {
+        "generator": "%s, ot font funcs, no --font-size (design units), --utf8-clusters "
+                     "(Tests/Goldens/make_advances.py)" % hb_version(),
+        "cases": cases,
+    }
+    with open(OUT, "w", encoding="utf-8", newline="\n") as f:
+        f.write(json.dumps(doc, indent=2, sort_keys=True, ensure_ascii=False) + "\n")
+    print("wrote %s (%d cases)" % (os.path.relpath(OUT, REPO), len(cases)))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
