@@ -65,6 +65,25 @@ TEXTS = [
     ("i", ""),
     ("\u2026", ""),
     ("...", ""),
+    # Single letters and kerned sequences for the edge-case tests (emergency breaks, reshaping at
+    # unsafe-to-break boundaries).
+    ("H", ""),
+    ("e", ""),
+    ("l", ""),
+    ("o", ""),
+    ("A", ""),
+    ("V", ""),
+    ("AVA", ""),
+    ("VAV", ""),
+    ("AVAV", ""),
+    ("AVAVAV", ""),
+    ("ab", ""),
+    ("cd", ""),
+    ("Hello World", ""),
+    ("Hello W", ""),
+    ("Hello Wo", ""),
+    ("Hello Wor", ""),
+    ("rld", ""),
 ]
 
 HB_ENV = dict(os.environ, LC_ALL="C.UTF-8")

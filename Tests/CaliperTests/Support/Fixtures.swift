@@ -103,3 +103,20 @@ extension TextLayout {
 func points(_ designUnits: Int, size: Double, unitsPerEm: Int = 2048) -> Double {
     Double(designUnits) * size / Double(unitsPerEm)
 }
+
+/// `Tests/Goldens/truncation.json`: the last line of truncated layouts, from hb-shape and the README's rule.
+struct TruncationGoldens: Decodable {
+    struct Case: Decodable, CustomStringConvertible {
+        var font: String
+        var size: Double
+        var maxWidth: Double
+        var text: String
+        var numberOfLines: Int
+        var start: Int
+        var mode: String
+        var expectedText: String
+        var expectedWidth: Double
+        var description: String { "\(mode) \(numberOfLines) line(s) at \(maxWidth) in \(font): \(text.prefix(24).debugDescription)" }
+    }
+    var cases: [Case]
+}

@@ -1,0 +1,49 @@
+// FontLoadingTests.swift — fonts from paths, fontconfig patterns and the default, and the resolver cache.
+import Caliper
+import Foundation
+import Testing
+
+@Suite struct FontLoadingTests {
+    @Test func aFontLoadsFromAPath() throws {
+        let font = try FontFace(contentsOfFile: Fixtures.path("Fonts/DejaVuSans.ttf"))
+        #expect(font.familyName == "DejaVu Sans")
+        #expect(font.faceCount == 1)
+        #expect(font.hasGlyph(for: "A"))
+        #expect(!font.hasGlyph(for: "\u{E000}"))
+    }
+
+    @Test func theResolverLoadsEachFontOnce() throws {
+        let resolver = FontResolver()
+        let path = Fixtures.path("Fonts/NotoSans-Regular.ttf")
+        #expect(try resolver.face(for: path) === resolver.face(for: path))
+        #expect(try resolver.face(for: path + "#0") !== resolver.face(for: path))
+    }
+
+    @Test func theResolverTellsPathsFromPatterns() throws {
+        #expect(throws: CaliperError.fontFileNotFound(path: "missing.ttf")) { try FontResolver().face(for: "missing.ttf") }
+        #expect(throws: CaliperError.fontFileNotFound(path: "./missing")) { try FontResolver().face(for: "./missing#1") }
+    }
+
+    @Test func installedFontsMatchFontconfigPatterns() throws {
+        // Depends on the system's fonts: DejaVu Sans comes with the `fontconfig` package's dependencies.
+        let fonts = try FontFace.installedFonts(matching: "DejaVu Sans")
+        try #require(!fonts.isEmpty, "DejaVu Sans is not installed (apt-get install fonts-dejavu-core)")
+        let bold = try FontFace.matching("DejaVu Sans:bold")
+        #expect(bold.familyName == "DejaVu Sans")
+        #expect(bold.styleName == "Bold")
+    }
+
+    @Test func anUnknownFamilyIsAnErrorNotASubstitution() {
+        let error = #expect(throws: CaliperError.self) { try FontFace.matching("No Such Family 12345") }
+        guard case .fontNotMatched(let pattern, _) = error else {
+            Issue.record("unexpected error \(String(describing: error))")
+            return
+        }
+        #expect(pattern == "No Such Family 12345")
+    }
+
+    @Test func genericFamiliesResolve() throws {
+        #expect(!(try FontFace.matching("sans-serif").familyName.isEmpty))
+        #expect(!(try FontFace.systemDefault().familyName.isEmpty))
+    }
+}
