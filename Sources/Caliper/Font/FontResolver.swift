@@ -5,9 +5,10 @@ import Synchronization
 /// Resolves font specifications to loaded faces and keeps each face loaded, so a batch of
 /// requests naming the same font loads it once. Thread-safe.
 ///
-/// A specification is a **file path** when it contains a `/` or ends in `.ttf`, `.otf`, `.ttc`,
-/// `.otc` (case-insensitive); a face of a collection is picked with `#N` (`"Fonts/x.ttc#1"`).
-/// Anything else is a **fontconfig pattern** (`"DejaVu Sans:bold"`); `nil` or `""` is the default font.
+/// A specification is a **file path** when it contains a `/`, ends in `.ttf`, `.otf`, `.ttc`,
+/// `.otc` (case-insensitive), or names an existing file or folder; a face of a collection is picked
+/// with `#N` (`"Fonts/x.ttc#1"`). Anything else is a **fontconfig pattern** (`"DejaVu Sans:bold"`);
+/// `nil` or `""` is the default font.
 public final class FontResolver: Sendable {
     private let faces = Mutex<[String: FontFace]>([:])
     private let fileSizeLimit: Int
@@ -49,6 +50,7 @@ public final class FontResolver: Sendable {
         }
         let fontExtensions: Set<String> = ["ttf", "otf", "ttc", "otc"]
         let isPath = path.contains("/") || fontExtensions.contains((path as NSString).pathExtension.lowercased())
+            || FileManager.default.fileExists(atPath: path)
         return isPath ? (path, faceIndex) : nil
     }
 }

@@ -1,0 +1,71 @@
+// BatchCommandTests.swift — `caliper batch`: one answer per request, in order, errors as answers.
+import Foundation
+import Testing
+
+@Suite struct BatchCommandTests {
+    @Test func answersTheFrozenRequestFormat() throws {
+        let request = #"{"id": "c1", "op": "measure", "text": "Hello, World", "font": "Fonts/DejaVuSans.ttf", "size": 17, "fallback": [], "maxWidth": null, "maxLines": 0, "lineBreak": "word"}"#
+        let result = try CLI.run(["batch"], input: request + "\n")
+        #expect(result.status == 0)
+        let answer = try #require(result.jsonLines.first)
+        #expect(answer["id"] as? String == "c1")
+        let expected = Double(try CLI.goldenAdvance("Hello, World")) * 17 / 2048
+        #expect(abs((answer["width"] as? Double ?? 0) - expected) < 1e-9)
+        #expect(answer["height"] as? Double == answer["lineHeight"] as? Double)
+        let lines = try #require(answer["lines"] as? [[String: Any]])
+        #expect(lines.count == 1)
+        // Keys come in the documented order.
+        #expect(result.standardOutput.hasPrefix(#"{"id":"c1","width":"#))
+    }
+
+    @Test func wrappedLinesUseUTF16OffsetsAndOwnTheirBreaks() throws {
+        let request = #"{"id": 7, "text": "ab cd\nef", "font": "Fonts/DejaVuSans.ttf", "maxWidth": 1000}"#
+        let answer = try #require(try CLI.run(["batch"], input: request).jsonLines.first)
+        #expect(answer["id"] as? Int == 7)
+        let lines = try #require(answer["lines"] as? [[String: Any]])
+        #expect(lines.map { $0["start"] as? Int } == [0, 6])
+        #expect(lines.map { $0["end"] as? Int } == [6, 8])
+    }
+
+    @Test func badRequestsAnswerErrorsAndTheBatchGoesOn() throws {
+        let requests = [
+            #"{"id": "ok1", "text": "a", "font": "Fonts/DejaVuSans.ttf"}"#,
+            #"not json"#,
+            #"[1, 2]"#,
+            #"{"id": "e1", "op": "teleport", "text": "a"}"#,
+            #"{"id": "e2", "font": "Fonts/DejaVuSans.ttf"}"#,
+            #"{"id": "e3", "text": "a", "font": "Fonts/DejaVuSans.ttf", "size": "big"}"#,
+            #"{"id": "e4", "text": "a", "font": "Fonts/DejaVuSans.ttf", "size": 0}"#,
+            #"{"id": "e5", "text": "a", "font": "/no/such.ttf"}"#,
+            #"{"id": "e6", "text": "a", "font": "Fonts/DejaVuSans.ttf", "lineBreak": "sideways"}"#,
+            #"{"id": "e7", "text": "a", "font": "Fonts/DejaVuSans.ttf", "maxWidth": -1}"#,
+            #"{"id": "e8", "text": "a", "font": "Fonts/DejaVuSans.ttf", "maxLines": 1.5}"#,
+            #"{"id": "e9", "text": "a", "font": "Fonts/DejaVuSans.ttf", "fallback": ["/no/such.ttf"]}"#,
+            #"{"id": "e10", "text": "a", "font": "Fonts/DejaVuSans.ttf", "size": true}"#,
+            "",
+            #"{"id": "ok2", "text": "b", "font": "Fonts/DejaVuSans.ttf"}"#,
+        ]
+        let result = try CLI.run(["batch"], input: requests.joined(separator: "\n") + "\n")
+        #expect(result.status == 0)
+        let answers = result.jsonLines
+        // One answer per non-blank line, in order.
+        #expect(answers.count == requests.count - 1)
+        #expect(answers.first?["width"] != nil)
+        #expect(answers.last?["id"] as? String == "ok2")
+        #expect(answers.last?["width"] != nil)
+        let errors = answers.dropFirst().dropLast()
+        #expect(errors.allSatisfy { $0["error"] is String })
+        #expect(errors.map { $0["id"] as? String } == [nil, nil, "e1", "e2", "e3", "e4", "e5", "e6", "e7", "e8", "e9", "e10"])
+        let messages = errors.map { $0["error"] as? String ?? "" }
+        #expect(messages[0] == "invalid JSON")
+        #expect(messages[2].contains("teleport"))
+        #expect(messages[3].contains("text"))
+        #expect(messages[6].contains("/no/such.ttf"))
+    }
+
+    @Test func manyRequestsAnswerInOrder() throws {
+        let requests = (0..<200).map { #"{"id": \#($0), "text": "word \#($0)", "font": "Fonts/NotoSans-Regular.ttf", "maxWidth": 30}"# }
+        let answers = try CLI.run(["batch"], input: requests.joined(separator: "\n")).jsonLines
+        #expect(answers.map { $0["id"] as? Int } == (0..<200).map { $0 })
+    }
+}
