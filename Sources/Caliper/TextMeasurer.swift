@@ -128,13 +128,21 @@ public struct TextMeasurer: Sendable {
         let baselineOffset = lineHeight - metrics.lineHeight + metrics.ascender
         var lines: [TextLine] = []
         lines.reserveCapacity(placed.count)
-        for (index, line) in placed.enumerated() {
-            let top = CGFloat(index) * (lineHeight + paragraphStyle.lineSpacing)
+        // Walk the string's UTF-16 view once instead of seeking from its start for every line.
+        let utf16 = text.utf16
+        var cursor = (offset: 0, index: utf16.startIndex)
+        func index(at offset: Int) -> String.Index {
+            cursor = (offset, utf16.index(cursor.index, offsetBy: offset - cursor.offset))
+            return cursor.index
+        }
+        for (lineIndex, line) in placed.enumerated() {
+            let top = CGFloat(lineIndex) * (lineHeight + paragraphStyle.lineSpacing)
             let start = line.fragment.start
+            let range = index(at: start)..<index(at: line.end)
             lines.append(
                 TextLine(
                     utf16Range: NSRange(location: start, length: line.end - start),
-                    range: String.Index(utf16Offset: start, in: text)..<String.Index(utf16Offset: line.end, in: text),
+                    range: range,
                     width: line.fragment.width,
                     widthIncludingTrailingWhitespace: max(line.fragment.widthWithTrailingWhitespace, line.fragment.width),
                     top: top, height: lineHeight, baseline: top + baselineOffset,

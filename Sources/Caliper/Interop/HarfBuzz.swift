@@ -19,7 +19,12 @@ final class HarfBuzzFont: @unchecked Sendable {
             throw .invalidFont(path: data.path, faceIndex: faceIndex, reason: "HarfBuzz could not take the bytes")
         }
         hb_blob_make_immutable(blob)
-        let face = hb_face_create(blob, UInt32(faceIndex))!
+        // HarfBuzz answers a failed creation with its empty singleton object, never NULL; the
+        // glyph count check below catches an empty face.
+        guard let face = hb_face_create(blob, UInt32(faceIndex)) else {
+            hb_blob_destroy(blob)
+            throw .invalidFont(path: data.path, faceIndex: faceIndex, reason: "HarfBuzz could not open the face")
+        }
         let upem = Int(hb_face_get_upem(face))
         guard hb_face_get_glyph_count(face) > 0, upem > 0 else {
             hb_face_destroy(face)
@@ -27,7 +32,11 @@ final class HarfBuzzFont: @unchecked Sendable {
             throw .invalidFont(path: data.path, faceIndex: faceIndex, reason: "HarfBuzz found no glyphs in the face")
         }
         hb_face_make_immutable(face)
-        let font = hb_font_create(face)!
+        guard let font = hb_font_create(face) else {
+            hb_face_destroy(face)
+            hb_blob_destroy(blob)
+            throw .invalidFont(path: data.path, faceIndex: faceIndex, reason: "HarfBuzz could not create a font")
+        }
         hb_ot_font_set_funcs(font)
         hb_font_set_scale(font, Int32(upem), Int32(upem))
         hb_font_make_immutable(font)
@@ -57,8 +66,7 @@ final class HarfBuzzFont: @unchecked Sendable {
     /// Shapes `text[range]` as one run (script and direction guessed from the text) with the
     /// default features plus `features`. Clusters in the result are offsets into `text`.
     func shape(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, features: [FontFeature]) -> GlyphRun {
-        guard !range.isEmpty, let base = text.baseAddress else { return GlyphRun() }
-        let buffer = hb_buffer_create()!
+        guard !range.isEmpty, let base = text.baseAddress, let buffer = hb_buffer_create() else { return GlyphRun() }
         defer { hb_buffer_destroy(buffer) }
         // The range is shaped as a unit of its own: no context from outside it.
         hb_buffer_add_utf16(buffer, base + range.lowerBound, Int32(range.count), 0, Int32(range.count))

@@ -22,6 +22,11 @@ struct Truncator {
     }
 
     func truncate(from start: Int, to end: Int, mode: LineBreakMode) -> TruncatedLine {
+        // When everything fits beside the ellipsis (text is hidden only after this paragraph),
+        // keep it all; this also spares the searches below on very wide lines.
+        let whole = mode == .byTruncatingHead
+            ? line(prefix: start..<start, suffix: start..<end) : line(prefix: start..<end, suffix: end..<end)
+        if fits(whole) { return whole }
         let boundaries = paragraph.graphemeBoundaries
         let clusterBoundaries = Array(boundaries[firstIndex(in: boundaries, atOrAfter: start)..<firstIndex(in: boundaries, atOrAfter: end + 1)])
         switch mode {
