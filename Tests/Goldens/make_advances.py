@@ -15,12 +15,12 @@ into the text; it is converted here to a UTF-16 code unit offset.
 """
 import json
 import os
-import subprocess
 import sys
 
 from fontTools.ttLib import TTFont
 
-REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+from hbshape import REPO, shape as hb_shape, utf16_len, utf8_to_utf16_offsets, version as hb_version
+
 OUT = os.path.join(REPO, "Tests", "Goldens", "advances.json")
 
 FONTS = [
@@ -85,42 +85,6 @@ TEXTS = [
     ("Hello Wor", ""),
     ("rld", ""),
 ]
-
-HB_ENV = dict(os.environ, LC_ALL="C.UTF-8")
-
-
-def hb_shape(font, text, features=""):
-    """Return hb-shape's glyph list (dicts with g, cl, ax, ...) for text."""
-    if "\n" in text or "\r" in text:
-        raise ValueError("hb-shape takes one line of text")
-    cmd = ["hb-shape", "--output-format=json", "--no-glyph-names", "--utf8-clusters",
-           "--font-file=" + os.path.join(REPO, font), "--text=" + text]
-    if features:
-        cmd.append("--features=" + features)
-    out = subprocess.run(cmd, check=True, capture_output=True, env=HB_ENV).stdout
-    return json.loads(out.decode("utf-8"))
-
-
-def utf8_to_utf16_offsets(text):
-    """Map every UTF-8 byte offset that starts a code point (and the end) to UTF-16."""
-    table, b, u = {}, 0, 0
-    for ch in text:
-        table[b] = u
-        b += len(ch.encode("utf-8"))
-        u += 2 if ord(ch) > 0xFFFF else 1
-    table[b] = u
-    return table
-
-
-def utf16_len(text):
-    return len(text.encode("utf-16-le")) // 2
-
-
-def hb_version():
-    out = subprocess.run(["hb-shape", "--version"], check=True, capture_output=True,
-                         env=HB_ENV).stdout.decode()
-    return out.splitlines()[0].strip()
-
 
 def main():
     os.chdir(REPO)

@@ -25,28 +25,14 @@ is Pango's too.
 """
 import json
 import os
-import subprocess
 import sys
 
 from fontTools.ttLib import TTFont
 
-REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+from hbshape import REPO, advance
+
 OUT = os.path.join(REPO, "Tests", "Goldens", "truncation.json")
-HB_ENV = dict(os.environ, LC_ALL="C.UTF-8")
 ELLIPSIS = "\u2026"
-_cache = {}
-
-
-def advance(font, text):
-    if text == "":
-        return 0
-    key = (font, text)
-    if key not in _cache:
-        out = subprocess.run(["hb-shape", "--output-format=json", "--no-glyph-names",
-                              "--font-file=" + os.path.join(REPO, font), "--text=" + text],
-                             check=True, capture_output=True, env=HB_ENV).stdout
-        _cache[key] = sum(g["ax"] for g in json.loads(out))
-    return _cache[key]
 
 
 def width(font, size, upem, text):
@@ -91,10 +77,6 @@ def truncate(font, size, upem, max_width, rest, mode):
             can_grow["suffix"] = False
         prefix_turn = not prefix_turn
     return best
-
-
-def utf16_len(text):
-    return len(text.encode("utf-16-le")) // 2
 
 
 def main():

@@ -17,7 +17,6 @@ import ctypes
 import ctypes.util
 import json
 import os
-import subprocess
 import sys
 
 REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
@@ -35,6 +34,8 @@ gi.require_version("PangoCairo", "1.0")
 from gi.repository import Pango, PangoCairo  # noqa: E402
 
 from fontTools.ttLib import TTFont  # noqa: E402
+
+import hbshape  # noqa: E402
 
 TIE_EPSILON = 0.05  # points
 
@@ -96,7 +97,6 @@ EXTRA = [
     ("punctuation-hyphens", "Fonts/NotoSans-Regular.ttf", 13, 320),
 ]
 
-HB_ENV = dict(os.environ, LC_ALL="C.UTF-8")
 HARD_BREAKS = ("\r\n", "\n", "\r", "\u2028", "\u2029", "\x0b", "\x0c", "\x85")
 TRAILING_WS = " \t"
 
@@ -107,24 +107,12 @@ class Drop(Exception):
 
 # --------------------------------------------------------------------------- hb-shape
 
-_hb_cache = {}
-
-
 def hb_glyphs(font, text):
     """hb-shape's glyphs for text as (utf8_cluster, x_advance) in font design units."""
-    if text == "":
-        return []
-    key = (font, text)
-    if key not in _hb_cache:
-        assert not any(c in text for c in "\r\n")
-        cmd = ["hb-shape", "--output-format=json", "--no-glyph-names", "--utf8-clusters",
-               "--font-file=" + os.path.join(REPO, font), "--text=" + text]
-        out = subprocess.run(cmd, check=True, capture_output=True, env=HB_ENV).stdout
-        glyphs = json.loads(out.decode("utf-8"))
-        if any(g["g"] == 0 for g in glyphs):
-            raise SystemExit("%s has no glyph for some character in %r" % (font, text))
-        _hb_cache[key] = [(g["cl"], g["ax"]) for g in glyphs]
-    return _hb_cache[key]
+    glyphs = hbshape.shape(font, text)
+    if any(g["g"] == 0 for g in glyphs):
+        raise SystemExit("%s has no glyph for some character in %r" % (font, text))
+    return [(g["cl"], g["ax"]) for g in glyphs]
 
 
 def hb_advance(font, text):
@@ -132,10 +120,7 @@ def hb_advance(font, text):
     return sum(ax for _cl, ax in hb_glyphs(font, text))
 
 
-def hb_version():
-    out = subprocess.run(["hb-shape", "--version"], check=True, capture_output=True,
-                         env=HB_ENV).stdout.decode()
-    return out.splitlines()[0].strip()
+hb_version = hbshape.version
 
 
 # --------------------------------------------------------------------------- ICU (ctypes)
@@ -265,18 +250,8 @@ def pango_lines(ctx, family, size, max_width, text):
 
 # --------------------------------------------------------------------------- helpers
 
-def utf16_len(text):
-    return len(text.encode("utf-16-le")) // 2
-
-
-def byte_to_utf16(text):
-    table, b, u = {}, 0, 0
-    for ch in text:
-        table[b] = u
-        b += len(ch.encode("utf-8"))
-        u += 2 if ord(ch) > 0xFFFF else 1
-    table[b] = u
-    return table
+utf16_len = hbshape.utf16_len
+byte_to_utf16 = hbshape.utf8_to_utf16_offsets
 
 
 def sub16(text, start, end):

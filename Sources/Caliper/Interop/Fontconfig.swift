@@ -29,10 +29,7 @@ enum Fontconfig {
     /// The best installed font for `pattern` (fontconfig syntax, e.g. `"DejaVu Sans:bold"`), with
     /// fontconfig's default substitutions applied.
     static func match(_ pattern: String) throws(CaliperError) -> InstalledFont {
-        let result: Result<InstalledFont, CaliperError> = lock.withLock { initialized in
-            if let failure = initialize(&initialized) { return .failure(failure) }
-            guard let parsed = FcNameParse(pattern) else { return .failure(.invalidFontPattern(pattern)) }
-            defer { FcPatternDestroy(parsed) }
+        try withParsedPattern(pattern) { parsed in
             FcConfigSubstitute(nil, parsed, FcMatchPattern)
             FcDefaultSubstitute(parsed)
             var status = FcResultNoMatch
@@ -45,26 +42,16 @@ enum Fontconfig {
             }
             return .success(font)
         }
-        return try result.get()
     }
 
     /// The families a pattern names (`"DejaVu Sans,Noto Sans:bold"` → both), before substitution.
     static func requestedFamilies(in pattern: String) throws(CaliperError) -> [String] {
-        let result: Result<[String], CaliperError> = lock.withLock { initialized in
-            if let failure = initialize(&initialized) { return .failure(failure) }
-            guard let parsed = FcNameParse(pattern) else { return .failure(.invalidFontPattern(pattern)) }
-            defer { FcPatternDestroy(parsed) }
-            return .success(strings(of: FC_FAMILY, in: parsed))
-        }
-        return try result.get()
+        try withParsedPattern(pattern) { parsed in .success(strings(of: FC_FAMILY, in: parsed)) }
     }
 
     /// Every installed font that matches `pattern` (all fonts for `""`), sorted by family, style and path.
     static func list(_ pattern: String) throws(CaliperError) -> [InstalledFont] {
-        let result: Result<[InstalledFont], CaliperError> = lock.withLock { initialized in
-            if let failure = initialize(&initialized) { return .failure(failure) }
-            guard let parsed = FcNameParse(pattern) else { return .failure(.invalidFontPattern(pattern)) }
-            defer { FcPatternDestroy(parsed) }
+        try withParsedPattern(pattern) { parsed in
             guard let objects = FcObjectSetCreate() else { return .failure(.fontconfigFailed("out of memory")) }
             defer { FcObjectSetDestroy(objects) }
             for name in [FC_FAMILY, FC_STYLE, FC_FILE, FC_INDEX] { FcObjectSetAdd(objects, name) }
@@ -76,7 +63,22 @@ enum Fontconfig {
                     fonts.append(font)
                 }
             }
-            return .success(fonts.sorted { ($0.families.first ?? "", $0.style, $0.path, $0.faceIndex) < ($1.families.first ?? "", $1.style, $1.path, $1.faceIndex) })
+            return .success(fonts.sorted {
+                ($0.families.first ?? "", $0.style, $0.path, $0.faceIndex) < ($1.families.first ?? "", $1.style, $1.path, $1.faceIndex)
+            })
+        }
+    }
+
+    /// Runs `body` under the lock with fontconfig initialised and `pattern` parsed; the parsed
+    /// pattern is destroyed afterwards.
+    private static func withParsedPattern<Value>(
+        _ pattern: String, _ body: (OpaquePointer) -> Result<Value, CaliperError>
+    ) throws(CaliperError) -> Value {
+        let result: Result<Value, CaliperError> = lock.withLock { initialized in
+            if let failure = initialize(&initialized) { return .failure(failure) }
+            guard let parsed = FcNameParse(pattern) else { return .failure(.invalidFontPattern(pattern)) }
+            defer { FcPatternDestroy(parsed) }
+            return body(parsed)
         }
         return try result.get()
     }

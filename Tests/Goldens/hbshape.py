@@ -1,0 +1,57 @@
+"""Shared helpers for the golden generators: the `hb-shape` CLI and UTF-16 offsets.
+
+hb-shape runs without --font-size, so the font scale is unitsPerEm and every advance is an
+integer in font design units; --utf8-clusters makes "cl" a UTF-8 byte offset (without it
+hb-shape 6.0.0 reports code point indices).
+"""
+import json
+import os
+import subprocess
+
+REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+HB_ENV = dict(os.environ, LC_ALL="C.UTF-8")
+_cache = {}
+
+
+def shape(font, text, features=""):
+    """hb-shape's glyphs (dicts with g, cl, ax, ay, dx, dy) for one line of text in `font`
+    (a path relative to the repository root)."""
+    if "\n" in text or "\r" in text:
+        raise ValueError("hb-shape takes one line of text")
+    if text == "":
+        return []
+    key = (font, text, features)
+    if key not in _cache:
+        cmd = ["hb-shape", "--output-format=json", "--no-glyph-names", "--utf8-clusters",
+               "--font-file=" + os.path.join(REPO, font), "--text=" + text]
+        if features:
+            cmd.append("--features=" + features)
+        out = subprocess.run(cmd, check=True, capture_output=True, env=HB_ENV).stdout
+        _cache[key] = json.loads(out.decode("utf-8"))
+    return _cache[key]
+
+
+def advance(font, text, features=""):
+    """Sum of x advances of `text` shaped as one line, in font design units."""
+    return sum(g["ax"] for g in shape(font, text, features))
+
+
+def version():
+    out = subprocess.run(["hb-shape", "--version"], check=True, capture_output=True,
+                         env=HB_ENV).stdout.decode()
+    return out.splitlines()[0].strip()
+
+
+def utf16_len(text):
+    return len(text.encode("utf-16-le")) // 2
+
+
+def utf8_to_utf16_offsets(text):
+    """Map every UTF-8 byte offset that starts a code point (and the end) to UTF-16."""
+    table, b, u = {}, 0, 0
+    for ch in text:
+        table[b] = u
+        b += len(ch.encode("utf-8"))
+        u += 2 if ord(ch) > 0xFFFF else 1
+    table[b] = u
+    return table
