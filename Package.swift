@@ -22,6 +22,7 @@ let package = Package(
     name: "Caliper",
     products: [
         .library(name: "Caliper", targets: ["Caliper"]),
+        .library(name: "CaliperLayout", targets: ["CaliperLayout"]),
         .executable(name: "caliper", targets: ["caliper"]),
     ],
     dependencies: [
@@ -34,14 +35,17 @@ let package = Package(
         .target(
             name: "Caliper",
             dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CICUBoundaries"]),
+        // Layouts reach text only through the TextMeasuring protocol.
+        .target(name: "CaliperLayout", dependencies: ["Caliper"]),
         .executableTarget(
             name: "caliper",
             dependencies: [
-                "Caliper",
+                "Caliper", "CaliperLayout",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(
             name: "CaliperTests", dependencies: ["Caliper"]),
+        .testTarget(name: "CaliperLayoutTests", dependencies: ["CaliperLayout", "Caliper"]),
         .testTarget(name: "CLITests", dependencies: ["caliper"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,57 @@
+// FlowItem.swift — one item of a flow layout: a text chip, or anything of a fixed size.
+import Caliper
+import Foundation
+
+/// An item of a ``FlowLayout``: a chip (text + padding) sized from its measured text, or a box of
+/// a fixed size (an image, a precomputed view).
+///
+/// ```swift
+/// let chip = FlowItem.chip("machine learning", style: style, padding: EdgeInsets(top: 4, left: 10, bottom: 4, right: 10))
+/// let avatar = FlowItem.fixed(CGSize(width: 24, height: 24))
+/// ```
+public struct FlowItem: Sendable, Hashable {
+    public enum Content: Sendable, Hashable {
+        /// Text in a style; the chip is as wide as the text plus padding.
+        case text(String, TextStyle)
+        /// A fixed size; `baseline` (from the top) is used for first-baseline alignment, else the bottom.
+        case fixed(CGSize, baseline: CGFloat?)
+    }
+
+    public var content: Content
+    /// Space around the text inside the chip.
+    public var padding: EdgeInsets
+    /// The chip is at least this wide (text centred in the extra room).
+    public var minimumWidth: CGFloat?
+    /// The chip is at most this wide; longer text is truncated (or wrapped, see ``maximumLines``).
+    public var maximumWidth: CGFloat?
+    /// When the chip's text must be narrower than it is (the chip is clamped to the row or to
+    /// ``maximumWidth``): 1 truncates it with "…" on one line; n > 1 wraps it to at most n lines,
+    /// truncating the last; 0 wraps it to as many lines as it takes. The chip grows taller.
+    public var maximumLines: Int
+
+    public init(
+        content: Content, padding: EdgeInsets = .zero, minimumWidth: CGFloat? = nil, maximumWidth: CGFloat? = nil,
+        maximumLines: Int = 1
+    ) {
+        self.content = content
+        self.padding = padding
+        self.minimumWidth = minimumWidth
+        self.maximumWidth = maximumWidth
+        self.maximumLines = maximumLines
+    }
+
+    /// A text chip.
+    public static func chip(
+        _ text: String, style: TextStyle, padding: EdgeInsets = .zero, minimumWidth: CGFloat? = nil,
+        maximumWidth: CGFloat? = nil, maximumLines: Int = 1
+    ) -> FlowItem {
+        FlowItem(
+            content: .text(text, style), padding: padding, minimumWidth: minimumWidth, maximumWidth: maximumWidth,
+            maximumLines: maximumLines)
+    }
+
+    /// An item of a fixed size.
+    public static func fixed(_ size: CGSize, baseline: CGFloat? = nil) -> FlowItem {
+        FlowItem(content: .fixed(size, baseline: baseline))
+    }
+}

@@ -1,0 +1,208 @@
+// FlowLayout.swift — packs chips and fixed-size items into left-aligned (or otherwise aligned) rows.
+import Caliper
+import Foundation
+
+/// A tag-cloud flow layout: items in order, left to right in rows, each as wide as its text plus
+/// padding, with exact spacing; a row breaks only when the next item does not fit.
+///
+/// ```swift
+/// let style = TextStyle(font: try FontFace(contentsOfFile: "Fonts/NotoSans-Regular.ttf"), size: 14)
+/// let padding = EdgeInsets(top: 4, left: 10, bottom: 4, right: 10)
+/// let flow = FlowLayout(items: ["swift", "ios", "machine learning"].map { .chip($0, style: style, padding: padding) },
+///                       style: FlowStyle(insets: EdgeInsets(all: 16), interitemSpacing: 8, lineSpacing: 8))
+/// let result = try flow.layout(width: 375, measurer: TextMeasurer())
+/// result.frames         // one CGRect per tag
+/// result.contentSize    // the height a containing cell needs
+/// ```
+public struct FlowLayout: Sendable, Hashable {
+    public var items: [FlowItem]
+    public var style: FlowStyle
+
+    public init(items: [FlowItem], style: FlowStyle = FlowStyle()) {
+        self.items = items
+        self.style = style
+    }
+
+    /// Lays the items out in a container `width` points wide.
+    public func layout(width: CGFloat, measurer: some TextMeasuring) throws -> FlowLayoutResult {
+        try style.validate()
+        guard width.isFinite, width >= 0 else { throw LayoutError("flow width must be a finite number, 0 or more, not \(width)") }
+        let rowLimit: CGFloat? = style.scrollsHorizontally ? nil : max(0, width - style.insets.horizontal)
+        var measured = try items.map { try measure($0, rowLimit: rowLimit, measurer: measurer) }
+        let widths = measured.map(\.size.width)
+        let spacing = style.interitemSpacing
+
+        var rows: [Range<Int>]
+        if let rowLimit {
+            rows = FlowRowPacker.greedyRows(widths: widths, available: rowLimit, spacing: spacing)
+        } else {
+            rows = items.isEmpty ? [] : [0..<items.count]
+        }
+        var hiddenCount = 0
+        var overflow: (text: String, item: MeasuredItem)?
+        if let maximumRows = style.maximumRows, maximumRows > 0, rows.count > maximumRows, let rowLimit {
+            rows.removeLast(rows.count - maximumRows)
+            hiddenCount = items.count - rows[rows.count - 1].upperBound
+            if let chip = style.overflowChip {
+                // Displace items from the last row until the "+N" chip fits beside them.
+                var lastRow = rows[rows.count - 1]
+                while true {
+                    let text = chip.text(hiddenCount: hiddenCount)
+                    let item = try measure(
+                        .chip(text, style: chip.style, padding: chip.padding), rowLimit: rowLimit, measurer: measurer)
+                    let rowWidth = FlowRowPacker.rowWidth(widths[lastRow], spacing: spacing)
+                    let fits = lastRow.isEmpty || rowWidth + spacing + item.size.width <= rowLimit + lengthTolerance
+                    if fits {
+                        overflow = (text, item)
+                        break
+                    }
+                    lastRow = lastRow.lowerBound..<(lastRow.upperBound - 1)
+                    hiddenCount += 1
+                }
+                // An empty last row holds the overflow chip alone.
+                rows[rows.count - 1] = lastRow
+            }
+        } else if style.packing == .balanced, let rowLimit {
+            rows = FlowRowPacker.balancedRows(widths: widths, available: rowLimit, spacing: spacing)
+        }
+        for index in (items.count - hiddenCount)..<items.count { measured[index].isHidden = true }
+        return place(measured, rows: rows, overflow: overflow, hiddenCount: hiddenCount, width: width)
+    }
+
+    // MARK: - Measuring items
+
+    /// An item's size before placement, with its text as it will be shown.
+    struct MeasuredItem {
+        var size: CGSize
+        /// First baseline from the item's top.
+        var baseline: CGFloat
+        var text: TextMeasurement?
+        /// The text box relative to the item's origin.
+        var textFrame: CGRect?
+        var isHidden = false
+    }
+
+    private func measure(_ item: FlowItem, rowLimit: CGFloat?, measurer: some TextMeasuring) throws -> MeasuredItem {
+        let limit = min(item.maximumWidth ?? .infinity, rowLimit ?? .infinity)
+        switch item.content {
+        case .fixed(let size, let baseline):
+            guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else {
+                throw LayoutError("a fixed item's size must be finite, 0 or more, not \(size)")
+            }
+            let width = min(max(size.width, item.minimumWidth ?? 0), limit)
+            return MeasuredItem(size: CGSize(width: width, height: size.height), baseline: baseline ?? size.height)
+        case .text(let text, let textStyle):
+            guard item.padding.isValid else { throw LayoutError("chip padding must be finite numbers, 0 or more") }
+            guard item.maximumLines >= 0 else { throw LayoutError("a chip's maximum lines must be 0 or more") }
+            let padding = item.padding
+            var shown = try measurer.measure(text, style: textStyle, paragraphStyle: ParagraphStyle(), maxWidth: nil)
+            var textWidth = rounded(shown.size.width)
+            var chipWidth = max(textWidth + padding.horizontal, item.minimumWidth ?? 0)
+            if chipWidth > limit + lengthTolerance {
+                // Too wide for the row (or its maximum): clamp the chip, and truncate or wrap its text.
+                chipWidth = limit
+                let textBox = max(0, limit - padding.horizontal)
+                let paragraph = ParagraphStyle(
+                    lineBreakMode: item.maximumLines == 0 ? .byWordWrapping : .byTruncatingTail,
+                    numberOfLines: item.maximumLines)
+                shown = try measurer.measure(text, style: textStyle, paragraphStyle: paragraph, maxWidth: textBox)
+                textWidth = min(rounded(shown.size.width), textBox)
+            }
+            let textHeight = rounded(shown.size.height)
+            // Extra room from a minimum width centres the text; otherwise it starts after the padding.
+            let spare = max(0, chipWidth - padding.horizontal - textWidth)
+            let textFrame = CGRect(x: padding.left + spare / 2, y: padding.top, width: textWidth, height: textHeight)
+            return MeasuredItem(
+                size: CGSize(width: chipWidth, height: textHeight + padding.vertical),
+                baseline: padding.top + shown.firstBaseline, text: shown, textFrame: textFrame)
+        }
+    }
+
+    /// UIKit's `ceil` of a text size to the pixel grid, when rounding is on.
+    private func rounded(_ length: CGFloat) -> CGFloat {
+        guard let scale = style.pixelScale else { return length }
+        return PixelRounding.ceil(length, scale: scale)
+    }
+
+    /// A position on the pixel grid, when rounding is on.
+    private func snapped(_ position: CGFloat) -> CGFloat {
+        guard let scale = style.pixelScale else { return position }
+        return (position * scale).rounded() / scale
+    }
+
+    // MARK: - Placing rows
+
+    private func place(
+        _ measured: [MeasuredItem], rows: [Range<Int>], overflow: (text: String, item: MeasuredItem)?,
+        hiddenCount: Int, width: CGFloat
+    ) -> FlowLayoutResult {
+        let hiddenItem = FlowLayoutResult.PlacedItem(frame: .zero, isHidden: true, text: nil, textFrame: nil, baseline: 0)
+        var placed = [FlowLayoutResult.PlacedItem](repeating: hiddenItem, count: measured.count)
+        var placedOverflow: FlowLayoutResult.PlacedItem?
+        let spacing = style.interitemSpacing
+        let leadingInset = style.isRightToLeft ? style.insets.right : style.insets.left
+        let available = max(0, width - style.insets.horizontal)
+        var top = style.insets.top
+        var widestRow: CGFloat = 0
+        var placedRowCount = 0
+
+        for (rowIndex, row) in rows.enumerated() {
+            // The row's members: its items, and the overflow chip at the end of the last row.
+            var members: [(index: Int?, item: MeasuredItem)] = row.map { ($0, measured[$0]) }
+            if rowIndex == rows.count - 1, let overflow { members.append((nil, overflow.item)) }
+            guard !members.isEmpty else { continue }
+            placedRowCount += 1
+
+            let rowWidth = members.map(\.item.size.width).reduce(0, +) + spacing * CGFloat(members.count - 1)
+            widestRow = max(widestRow, rowWidth)
+            let slack = max(0, available - rowWidth)
+            var offset: CGFloat = 0
+            var gap = spacing
+            switch style.horizontalAlignment {
+            case .leading: break
+            case .center: offset = slack / 2
+            case .trailing: offset = slack
+            case .justified:
+                if rowIndex < rows.count - 1, members.count > 1, !style.scrollsHorizontally {
+                    gap = spacing + slack / CGFloat(members.count - 1)
+                }
+            }
+
+            let rowBaseline = members.map(\.item.baseline).max() ?? 0
+            let rowHeight: CGFloat
+            switch style.verticalAlignment {
+            case .firstBaseline:
+                rowHeight = members.map { rowBaseline - $0.item.baseline + $0.item.size.height }.max() ?? 0
+            case .top, .center, .bottom:
+                rowHeight = members.map(\.item.size.height).max() ?? 0
+            }
+
+            var cursor = leadingInset + offset
+            for member in members {
+                let size = member.item.size
+                let dy: CGFloat
+                switch style.verticalAlignment {
+                case .top: dy = 0
+                case .center: dy = (rowHeight - size.height) / 2
+                case .bottom: dy = rowHeight - size.height
+                case .firstBaseline: dy = rowBaseline - member.item.baseline
+                }
+                let x = style.isRightToLeft ? width - cursor - size.width : cursor
+                let frame = CGRect(x: snapped(x), y: snapped(top + dy), width: size.width, height: size.height)
+                let textFrame = member.item.textFrame.map { $0.offsetBy(dx: frame.minX, dy: frame.minY) }
+                let item = FlowLayoutResult.PlacedItem(
+                    frame: frame, isHidden: false, text: member.item.text, textFrame: textFrame,
+                    baseline: frame.minY + member.item.baseline)
+                if let index = member.index { placed[index] = item } else { placedOverflow = item }
+                cursor += size.width + gap
+            }
+            top += rowHeight + style.lineSpacing
+        }
+
+        let contentHeight = placedRowCount == 0 ? 0 : top - style.lineSpacing + style.insets.bottom
+        let contentWidth = style.scrollsHorizontally ? (measured.isEmpty ? 0 : style.insets.horizontal + widestRow) : width
+        return FlowLayoutResult(
+            items: placed, rows: rows, contentSize: CGSize(width: contentWidth, height: contentHeight),
+            hiddenCount: hiddenCount, overflowChip: placedOverflow, overflowText: overflow?.text)
+    }
+}

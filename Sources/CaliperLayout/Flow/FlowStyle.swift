@@ -1,0 +1,103 @@
+// FlowStyle.swift — how a flow layout spaces, aligns, limits and rounds its rows.
+import Caliper
+import Foundation
+
+/// The settings of a ``FlowLayout``, with UICollectionViewFlowLayout's names where it has them.
+public struct FlowStyle: Sendable, Hashable {
+    /// Where a row's items sit horizontally.
+    public enum HorizontalAlignment: String, Sendable, Hashable, CaseIterable {
+        /// Packed toward the leading edge (left in left-to-right): the default.
+        case leading
+        case center
+        case trailing
+        /// Extra room shared between the gaps of every row but the last; rows of one item, and
+        /// the last row, stay leading.
+        case justified
+    }
+
+    /// Where items of different heights sit in their row.
+    public enum VerticalAlignment: String, Sendable, Hashable, CaseIterable {
+        case top
+        case center
+        case bottom
+        /// The first baselines of the items' text line up.
+        case firstBaseline
+    }
+
+    /// How rows are filled.
+    public enum Packing: String, Sendable, Hashable, CaseIterable {
+        /// Each row takes as many items as fit.
+        case greedy
+        /// Same order and number of rows as greedy, but the rows are filled as evenly as possible
+        /// (the least sum of squared leftover widths).
+        case balanced
+    }
+
+    /// The chip that stands for hidden items when ``maximumRows`` cuts the flow short.
+    public struct OverflowChip: Sendable, Hashable {
+        /// Its text, with `%d` replaced by the number of hidden items, e.g. `"+%d"` or `"%d more"`.
+        public var format: String
+        public var style: TextStyle
+        public var padding: EdgeInsets
+
+        public init(format: String = "+%d", style: TextStyle, padding: EdgeInsets = .zero) {
+            self.format = format
+            self.style = style
+            self.padding = padding
+        }
+
+        func text(hiddenCount: Int) -> String {
+            format.replacingOccurrences(of: "%d", with: String(hiddenCount))
+        }
+    }
+
+    /// Space between the container's edges and the items (UICollectionViewFlowLayout's `sectionInset`).
+    public var insets: EdgeInsets
+    /// Space between items in a row (`minimumInteritemSpacing`, used exactly).
+    public var interitemSpacing: CGFloat
+    /// Space between rows (`minimumLineSpacing`, used exactly).
+    public var lineSpacing: CGFloat
+    public var horizontalAlignment: HorizontalAlignment
+    public var verticalAlignment: VerticalAlignment
+    /// Right-to-left layout: rows start at the right, and leading means right.
+    public var isRightToLeft: Bool
+    /// At most this many rows; items past them are hidden. `nil` or 0: no limit.
+    public var maximumRows: Int?
+    /// Shown at the end of the last row when items are hidden; `nil` hides them silently.
+    public var overflowChip: OverflowChip?
+    public var packing: Packing
+    /// When set (1, 2, 3), sizes are ceiled like UIKit's `ceil(width) + padding * 2` and positions
+    /// rounded to this scale's pixel grid. Off (`nil`) by default: raw values stay unrounded.
+    public var pixelScale: CGFloat?
+    /// One row that grows as wide as its items (a horizontally scrolling strip) instead of wrapping.
+    public var scrollsHorizontally: Bool
+
+    public init(
+        insets: EdgeInsets = .zero, interitemSpacing: CGFloat = 8, lineSpacing: CGFloat = 8,
+        horizontalAlignment: HorizontalAlignment = .leading, verticalAlignment: VerticalAlignment = .top,
+        isRightToLeft: Bool = false, maximumRows: Int? = nil, overflowChip: OverflowChip? = nil,
+        packing: Packing = .greedy, pixelScale: CGFloat? = nil, scrollsHorizontally: Bool = false
+    ) {
+        self.insets = insets
+        self.interitemSpacing = interitemSpacing
+        self.lineSpacing = lineSpacing
+        self.horizontalAlignment = horizontalAlignment
+        self.verticalAlignment = verticalAlignment
+        self.isRightToLeft = isRightToLeft
+        self.maximumRows = maximumRows
+        self.overflowChip = overflowChip
+        self.packing = packing
+        self.pixelScale = pixelScale
+        self.scrollsHorizontally = scrollsHorizontally
+    }
+
+    func validate() throws(LayoutError) {
+        guard insets.isValid else { throw LayoutError("flow insets must be finite numbers, 0 or more") }
+        try requireLength(interitemSpacing, "interitem spacing")
+        try requireLength(lineSpacing, "line spacing")
+        if let maximumRows, maximumRows < 0 { throw LayoutError("maximum rows must be 0 (no limit) or more, not \(maximumRows)") }
+        if let pixelScale, !(pixelScale.isFinite && pixelScale > 0) {
+            throw LayoutError("pixel scale must be a number greater than 0, not \(pixelScale)")
+        }
+    }
+}
