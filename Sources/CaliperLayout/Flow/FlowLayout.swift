@@ -15,10 +15,13 @@ import Foundation
 /// result.contentSize    // the height a containing cell needs
 /// ```
 public struct FlowLayout: Sendable, Hashable {
+    /// A name for the flow's frame when it is a node of a cell layout.
+    public var id: String?
     public var items: [FlowItem]
     public var style: FlowStyle
 
-    public init(items: [FlowItem], style: FlowStyle = FlowStyle()) {
+    public init(id: String? = nil, items: [FlowItem], style: FlowStyle = FlowStyle()) {
+        self.id = id
         self.items = items
         self.style = style
     }

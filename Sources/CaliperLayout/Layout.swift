@@ -1,0 +1,106 @@
+// Layout.swift — the two-pass layout protocol: measure for a width, then arrange in a frame.
+import Caliper
+import Foundation
+
+/// A node of a cell's layout tree, in the spirit of LinkedIn's LayoutKit: measuring is a pure
+/// function of the proposed width (an immutable, `Sendable` result), and arranging places every
+/// node from that measurement without measuring again.
+///
+/// ```swift
+/// let cell = InsetLayout(insets: EdgeInsets(all: 16), child: StackLayout(axis: .vertical, spacing: 8, children: [
+///     LabelLayout(id: "title", text: title, style: titleStyle, paragraphStyle: ParagraphStyle(lineBreakMode: .byTruncatingTail, numberOfLines: 1)),
+///     LabelLayout(id: "body", text: body, style: bodyStyle),
+/// ]))
+/// let height = try cell.size(fittingWidth: 375, measurer: TextMeasurer()).height
+/// let frames = try cell.arrange(width: 375, measurer: TextMeasurer()).framesByID
+/// ```
+public protocol Layout: Sendable {
+    /// A name for this node's frame in an arrangement (`framesByID`), or `nil`.
+    var id: String? { get }
+
+    /// This node's size when offered `proposedWidth` points of width, with the measurements of
+    /// its children.
+    func measurement(proposedWidth: CGFloat, measurer: any TextMeasuring) throws -> LayoutMeasurement
+
+    /// Places this node in `frame` (its measured size, possibly stretched by its parent) and its
+    /// children inside it, from `measurement`.
+    func arrangement(within frame: CGRect, measurement: LayoutMeasurement) -> LayoutArrangement
+}
+
+/// What a node shows, for drawing and for callers that need more than frames.
+public enum LayoutContent: Sendable {
+    case none
+    /// A label's text as measured, in its style.
+    case text(TextMeasurement, TextStyle)
+    /// A flow's placed items (frames relative to the flow's origin) with the flow itself.
+    case flow(FlowLayoutResult, FlowLayout)
+}
+
+/// The measured size of a node and of its children.
+public struct LayoutMeasurement: Sendable {
+    public var layout: any Layout
+    public var size: CGSize
+    public var proposedWidth: CGFloat
+    public var sublayouts: [LayoutMeasurement]
+    public var content: LayoutContent
+
+    public init(
+        layout: any Layout, size: CGSize, proposedWidth: CGFloat, sublayouts: [LayoutMeasurement] = [],
+        content: LayoutContent = .none
+    ) {
+        self.layout = layout
+        self.size = size
+        self.proposedWidth = proposedWidth
+        self.sublayouts = sublayouts
+        self.content = content
+    }
+
+    /// Arranges the measured node with its top-left corner at `origin`.
+    public func arrangement(at origin: CGPoint = .zero) -> LayoutArrangement {
+        layout.arrangement(within: CGRect(origin: origin, size: size), measurement: self)
+    }
+}
+
+/// The frames of a node and of its children, in the root's coordinates.
+public struct LayoutArrangement: Sendable {
+    public var layout: any Layout
+    public var frame: CGRect
+    public var sublayouts: [LayoutArrangement]
+    public var content: LayoutContent
+
+    public init(layout: any Layout, frame: CGRect, sublayouts: [LayoutArrangement] = [], content: LayoutContent = .none) {
+        self.layout = layout
+        self.frame = frame
+        self.sublayouts = sublayouts
+        self.content = content
+    }
+
+    /// This node and all below it, depth first.
+    public var allArrangements: [LayoutArrangement] { [self] + sublayouts.flatMap(\.allArrangements) }
+
+    /// The frame of every node that has an `id`.
+    public var framesByID: [String: CGRect] {
+        var frames: [String: CGRect] = [:]
+        for arrangement in allArrangements {
+            if let id = arrangement.layout.id { frames[id] = arrangement.frame }
+        }
+        return frames
+    }
+}
+
+extension Layout {
+    /// The size of the laid-out node at `width`, as `systemLayoutSizeFitting` would give a
+    /// self-sizing cell: the width is the cell's; the height is what its content needs.
+    public func size(fittingWidth width: CGFloat, measurer: any TextMeasuring) throws -> CGSize {
+        try requireLength(width, "width")
+        let measured = try measurement(proposedWidth: width, measurer: measurer).size
+        return CGSize(width: width, height: measured.height)
+    }
+
+    /// Measures at `width` and arranges the node at the origin, its frame `width` wide.
+    public func arrange(width: CGFloat, measurer: any TextMeasuring) throws -> LayoutArrangement {
+        try requireLength(width, "width")
+        let measured = try measurement(proposedWidth: width, measurer: measurer)
+        return arrangement(within: CGRect(x: 0, y: 0, width: width, height: measured.size.height), measurement: measured)
+    }
+}
