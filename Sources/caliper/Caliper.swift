@@ -10,6 +10,6 @@ struct Caliper: ParsableCommand {
             Sizes are in points, unrounded (add --scale to see UIKit's ceil to pixels). A font is a file \
             path (a face of a .ttc as PATH#N) or a fontconfig pattern such as "DejaVu Sans:bold".
             """,
-        subcommands: [Measure.self, Metrics.self, Fonts.self, Batch.self],
+        subcommands: [Measure.self, Metrics.self, Fonts.self, Flow.self, LayoutCell.self, Batch.self],
         defaultSubcommand: nil)
 }

@@ -1,5 +1,6 @@
 // HarfBuzz.swift — the only file that calls HarfBuzz: fonts for shaping, and the shaping itself.
 internal import CHarfBuzz
+import Foundation
 
 /// A HarfBuzz face and font over a font file's bytes, with HarfBuzz's own OpenType functions and
 /// scale = units per em, so advances come out unhinted in design units (the numbers `hb-shape`
@@ -99,11 +100,52 @@ final class HarfBuzzFont: @unchecked Sendable {
         return run
     }
 
+    /// The unhinted outline of `glyph` in design units (y up), through HarfBuzz's draw callbacks.
+    func outline(ofGlyph glyph: UInt32) -> [GlyphOutline.Command] {
+        guard let funcs = hb_draw_funcs_create() else { return [] }
+        defer { hb_draw_funcs_destroy(funcs) }
+        hb_draw_funcs_set_move_to_func(funcs, { _, data, _, x, y, _ in
+            OutlineCollector.from(data)?.commands.append(.move(to: CGPoint(x: CGFloat(x), y: CGFloat(y))))
+        }, nil, nil)
+        hb_draw_funcs_set_line_to_func(funcs, { _, data, _, x, y, _ in
+            OutlineCollector.from(data)?.commands.append(.line(to: CGPoint(x: CGFloat(x), y: CGFloat(y))))
+        }, nil, nil)
+        hb_draw_funcs_set_quadratic_to_func(funcs, { _, data, _, cx, cy, x, y, _ in
+            OutlineCollector.from(data)?.commands.append(
+                .quadratic(control: CGPoint(x: CGFloat(cx), y: CGFloat(cy)), to: CGPoint(x: CGFloat(x), y: CGFloat(y))))
+        }, nil, nil)
+        hb_draw_funcs_set_cubic_to_func(funcs, { _, data, _, c1x, c1y, c2x, c2y, x, y, _ in
+            OutlineCollector.from(data)?.commands.append(
+                .cubic(
+                    control1: CGPoint(x: CGFloat(c1x), y: CGFloat(c1y)), control2: CGPoint(x: CGFloat(c2x), y: CGFloat(c2y)),
+                    to: CGPoint(x: CGFloat(x), y: CGFloat(y))))
+        }, nil, nil)
+        hb_draw_funcs_set_close_path_func(funcs, { _, data, _, _ in
+            OutlineCollector.from(data)?.commands.append(.close)
+        }, nil, nil)
+        hb_draw_funcs_make_immutable(funcs)
+        let collector = OutlineCollector()
+        withExtendedLifetime(collector) {
+            hb_font_get_glyph_shape(font, glyph, funcs, Unmanaged.passUnretained(collector).toOpaque())
+        }
+        return collector.commands
+    }
+
     private static func hbFeature(_ feature: FontFeature) -> hb_feature_t {
         let tag = Array(feature.tag.utf8) + Array(repeating: UInt8(ascii: " "), count: 4 - feature.tag.utf8.count)
         return hb_feature_t(
             tag: caliper_hb_tag(CChar(tag[0]), CChar(tag[1]), CChar(tag[2]), CChar(tag[3])),
             value: feature.value, start: caliper_hb_feature_global_start, end: caliper_hb_feature_global_end)
+    }
+}
+
+/// Receives HarfBuzz's draw callbacks for one glyph; lives only during `outline(ofGlyph:)`.
+private final class OutlineCollector {
+    var commands: [GlyphOutline.Command] = []
+
+    /// The collector behind the draw_data pointer given to hb_font_get_glyph_shape.
+    static func from(_ pointer: UnsafeMutableRawPointer?) -> OutlineCollector? {
+        pointer.map { Unmanaged<OutlineCollector>.fromOpaque($0).takeUnretainedValue() }
     }
 }
 

@@ -1,0 +1,164 @@
+// SVGRenderer.swift — draws an arranged layout as SVG: chips, boxes, and text as real glyph outlines.
+import Caliper
+import Foundation
+
+/// Draws what a layout measured, so a person can look at it: chip backgrounds as rounded
+/// rectangles, boxes as grey rectangles, and text as the fonts' own glyph outlines at the exact
+/// shaped positions (HarfBuzz's unhinted outlines). Optionally shows baselines and frames.
+///
+/// Each line of text is a `<g class="line">` whose `data-text` holds the line's text and whose
+/// transform puts its origin on the baseline, so tests and tools can find text where the layout says.
+public struct SVGRenderer: Sendable {
+    /// Draw each line's baseline in red.
+    public var showsBaselines: Bool
+    /// Outline every node's frame in blue.
+    public var showsFrames: Bool
+
+    public init(showsBaselines: Bool = false, showsFrames: Bool = false) {
+        self.showsBaselines = showsBaselines
+        self.showsFrames = showsFrames
+    }
+
+    /// An SVG document of `arrangement`, `size` points large.
+    public func svg(for arrangement: LayoutArrangement, size: CGSize) throws -> String {
+        var document = SVGDocument(size: size)
+        for node in arrangement.allArrangements { try draw(node, into: &document) }
+        return document.text
+    }
+
+    /// An SVG document of a flow laid out on its own.
+    public func svg(for result: FlowLayoutResult, of flow: FlowLayout) throws -> String {
+        let arrangement = LayoutArrangement(
+            layout: flow, frame: CGRect(origin: .zero, size: result.contentSize), content: .flow(result, flow))
+        return try svg(for: arrangement, size: result.contentSize)
+    }
+
+    private func draw(_ node: LayoutArrangement, into document: inout SVGDocument) throws {
+        if showsFrames { document.rectangle(node.frame, fill: "none", stroke: "#4A90E2", cornerRadius: 0) }
+        switch node.content {
+        case .text(let text, let style):
+            try drawText(text, style: style, in: node.frame, into: &document)
+        case .flow(let result, let flow):
+            let origin = node.frame.origin
+            var chips: [(FlowLayoutResult.PlacedItem, FlowItem.Content?)] = zip(result.items, flow.items).map { ($0, $1.content) }
+            if let overflow = result.overflowChip, let chip = flow.style.overflowChip {
+                chips.append((overflow, .text(result.overflowText ?? "", chip.style)))
+            }
+            for (item, content) in chips where !item.isHidden {
+                let frame = item.frame.offsetBy(dx: origin.x, dy: origin.y)
+                switch content {
+                case .text(_, let style)?:
+                    document.rectangle(frame, fill: "#E8EEF9", stroke: "#9DB2D9", cornerRadius: min(frame.height / 2, 14))
+                    if let text = item.text, let textFrame = item.textFrame {
+                        try drawText(text, style: style, in: textFrame.offsetBy(dx: origin.x, dy: origin.y), into: &document)
+                    }
+                case .fixed?, nil:
+                    document.rectangle(frame, fill: "#D8D8D8", stroke: "none", cornerRadius: 4)
+                }
+            }
+        case .none:
+            if node.layout is BoxLayout { document.rectangle(node.frame, fill: "#D8D8D8", stroke: "none", cornerRadius: 4) }
+        }
+    }
+
+    private func drawText(_ text: TextMeasurement, style: TextStyle, in frame: CGRect, into document: inout SVGDocument) throws {
+        let measurer = TextMeasurer()
+        for line in text.lines {
+            let baseline = frame.minY + line.baseline
+            let glyphs = try measurer.glyphs(ofLine: line.text, style: style)
+            document.line(line.text, glyphs: glyphs, style: style, origin: CGPoint(x: frame.minX, y: baseline))
+            if showsBaselines {
+                document.segment(from: CGPoint(x: frame.minX, y: baseline), to: CGPoint(x: frame.minX + line.width, y: baseline))
+            }
+        }
+    }
+}
+
+/// An SVG document being written: glyph outlines once each in `<defs>`, drawing in the body.
+private struct SVGDocument {
+    let size: CGSize
+    private var definitions: [String] = []
+    private var body: [String] = []
+    private var glyphIDs: [GlyphKey: String] = [:]
+    private var fonts: [ObjectIdentifier: Int] = [:]
+
+    private struct GlyphKey: Hashable {
+        var font: ObjectIdentifier
+        var glyph: UInt32
+    }
+
+    init(size: CGSize) { self.size = size }
+
+    var text: String {
+        let header = ##"<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" "##
+            + ##"width="\##(number(size.width))" height="\##(number(size.height))" viewBox="0 0 \##(number(size.width)) \##(number(size.height))">"##
+        return ([header, ##"<rect width="100%" height="100%" fill="#FFFFFF"/>"##, "<defs>"] + definitions + ["</defs>"]
+            + body + ["</svg>"]).joined(separator: "\n") + "\n"
+    }
+
+    mutating func rectangle(_ frame: CGRect, fill: String, stroke: String, cornerRadius: CGFloat) {
+        body.append(
+            ##"<rect x="\##(number(frame.minX))" y="\##(number(frame.minY))" width="\##(number(frame.width))" "##
+                + ##"height="\##(number(frame.height))" rx="\##(number(cornerRadius))" fill="\##(fill)" stroke="\##(stroke)" stroke-width="0.5"/>"##)
+    }
+
+    mutating func segment(from start: CGPoint, to end: CGPoint) {
+        body.append(
+            ##"<line x1="\##(number(start.x))" y1="\##(number(start.y))" x2="\##(number(end.x))" y2="\##(number(end.y))" stroke="#E53935" stroke-width="0.5"/>"##)
+    }
+
+    /// One line of text: its glyphs placed from `origin` on the baseline.
+    mutating func line(_ text: String, glyphs: [PositionedGlyph], style: TextStyle, origin: CGPoint) {
+        let scale = style.size / CGFloat(style.font.designMetrics.unitsPerEm)
+        var uses: [String] = []
+        for glyph in glyphs {
+            guard let id = definition(of: glyph.glyph, in: style.font) else { continue }
+            uses.append(
+                ##"<use xlink:href="#\##(id)" transform="translate(\##(number(glyph.position.x)) \##(number(-glyph.position.y))) scale(\##(number(scale)) \##(number(-scale)))"/>"##)
+        }
+        body.append(
+            ##"<g class="line" data-text="\##(escaped(text))" transform="translate(\##(number(origin.x)) \##(number(origin.y)))" fill="#1C1C1E">"##)
+        body.append(contentsOf: uses)
+        body.append("</g>")
+    }
+
+    /// The id of `glyph`'s outline in `<defs>`, added on first use; `nil` for a glyph with no outline.
+    private mutating func definition(of glyph: UInt32, in font: FontFace) -> String? {
+        let fontKey = ObjectIdentifier(font)
+        let key = GlyphKey(font: fontKey, glyph: glyph)
+        if let id = glyphIDs[key] { return id.isEmpty ? nil : id }
+        let fontIndex = fonts[fontKey] ?? fonts.count
+        fonts[fontKey] = fontIndex
+        let outline = font.outline(ofGlyph: glyph)
+        guard !outline.isEmpty else {
+            glyphIDs[key] = ""
+            return nil
+        }
+        let id = "f\(fontIndex)g\(glyph)"
+        glyphIDs[key] = id
+        definitions.append(##"<path id="\##(id)" d="\##(outline.svgPathData)"/>"##)
+        return id
+    }
+
+    private func number(_ value: CGFloat) -> String {
+        let rounded = (Double(value) * 10_000).rounded() / 10_000
+        return rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int(rounded)) : String(rounded)
+    }
+
+    private func escaped(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&apos;"
+            // XML 1.0 forbids most control characters even as references.
+            case _ where scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r": result += "\u{FFFD}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}

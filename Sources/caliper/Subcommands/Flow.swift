@@ -1,0 +1,125 @@
+// Flow.swift — `caliper flow`: lays tags out as chips in rows, prints frames, optionally draws SVG.
+import ArgumentParser
+import Caliper
+import CaliperLayout
+import Foundation
+
+struct Flow: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Lay tags out as chips (text + padding) in left-aligned rows; print frames and content height.",
+        discussion: """
+            Tags are the arguments, else the lines of --file, else the lines of standard input (blank \
+            lines skipped). Frames are [x, y, width, height] in points, unrounded unless --scale is given.
+            """)
+
+    @Argument(help: "The tags.")
+    var tags: [String] = []
+
+    @Option(name: .long, help: "Read tags from this file, one per line.")
+    var file: String?
+
+    @Option(name: .long, help: "Container width in points.")
+    var width: Double
+
+    @OptionGroup var style: StyleOptions
+
+    @Option(name: .long, help: "Chip padding: T,L,B,R or one number.")
+    var padding = EdgeList(EdgeInsets(top: 6, left: 12, bottom: 6, right: 12))
+
+    @Option(name: .long, help: "Space between chips in a row.")
+    var spacing: Double = 8
+
+    @Option(name: .long, help: "Space between rows.")
+    var lineSpacing: Double = 8
+
+    @Option(name: .long, help: "Container insets: T,L,B,R or one number.")
+    var insets = EdgeList(.zero)
+
+    @Option(name: .customLong("align"), help: "Row alignment: leading, center, trailing, justified.")
+    var alignment: FlowStyle.HorizontalAlignment = .leading
+
+    @Option(name: .long, help: "Alignment in a row: top, center, bottom, firstBaseline.")
+    var verticalAlign: FlowStyle.VerticalAlignment = .top
+
+    @Flag(name: .long, help: "Right-to-left: rows start at the right.")
+    var rtl = false
+
+    @Option(name: .long, help: "Show at most this many rows; the rest are counted on an overflow chip.")
+    var maxRows: Int?
+
+    @Option(name: .long, help: "Text of the overflow chip; %d is the number of hidden tags.")
+    var overflowFormat = "+%d"
+
+    @Flag(name: .long, help: "Fill rows as evenly as possible (same order and row count as greedy).")
+    var balanced = false
+
+    @Flag(name: .long, help: "One horizontally scrolling row instead of wrapping.")
+    var horizontal = false
+
+    @Option(name: .long, help: "Round to the pixel grid of this screen scale: sizes ceiled as ceil(text) + padding.")
+    var scale: Double?
+
+    @Flag(name: .long, help: "Print JSON instead of text.")
+    var json = false
+
+    @Option(name: .long, help: "Write an SVG picture of the layout to this file.")
+    var svg: String?
+
+    @Flag(name: .long, help: "Draw baselines in the SVG.")
+    var showBaselines = false
+
+    func validate() throws {
+        guard width.isFinite, width >= 0 else { throw ValidationError("--width must be a finite number, 0 or more, not \(width)") }
+        guard spacing.isFinite, spacing >= 0 else { throw ValidationError("--spacing must be a finite number, 0 or more") }
+        guard lineSpacing.isFinite, lineSpacing >= 0 else { throw ValidationError("--line-spacing must be a finite number, 0 or more") }
+        if let maxRows, maxRows < 1 { throw ValidationError("--max-rows must be 1 or more, not \(maxRows)") }
+        if let scale, !(scale.isFinite && scale > 0) { throw ValidationError("--scale must be a number greater than 0, not \(scale)") }
+        if !tags.isEmpty, file != nil { throw ValidationError("give tags either as arguments or with --file, not both") }
+    }
+
+    func run() throws {
+        let tagList = try readTags()
+        let textStyle = try style.textStyle(resolver: FontResolver())
+        let flowStyle = FlowStyle(
+            insets: insets.insets, interitemSpacing: CGFloat(spacing), lineSpacing: CGFloat(lineSpacing),
+            horizontalAlignment: alignment, verticalAlignment: verticalAlign, isRightToLeft: rtl, maximumRows: maxRows,
+            overflowChip: FlowStyle.OverflowChip(format: overflowFormat, style: textStyle, padding: padding.insets),
+            packing: balanced ? .balanced : .greedy, pixelScale: scale.map { CGFloat($0) }, scrollsHorizontally: horizontal)
+        let flow = FlowLayout(items: tagList.map { .chip($0, style: textStyle, padding: padding.insets) }, style: flowStyle)
+        let result = try flow.layout(width: CGFloat(width), measurer: TextMeasurer())
+        if let svg {
+            let picture = try SVGRenderer(showsBaselines: showBaselines).svg(for: result, of: flow)
+            try picture.write(toFile: svg, atomically: true, encoding: .utf8)
+        }
+        if json {
+            print(JSON.object(LayoutJSON.flowMembers(result)).serialized)
+            return
+        }
+        print("content size: \(result.contentSize.width) × \(result.contentSize.height)")
+        print("rows: \(result.rows.count)\(result.hiddenCount > 0 ? ", hidden: \(result.hiddenCount)" : "")")
+        for (index, (tag, item)) in zip(tagList, result.items).enumerated() where !item.isHidden {
+            print("  \(index + 1): \(Self.describe(item.frame))  \(tag.debugDescription)")
+        }
+        if let overflow = result.overflowChip {
+            print("  overflow: \(Self.describe(overflow.frame))  \((result.overflowText ?? "").debugDescription)")
+        }
+    }
+
+    private func readTags() throws -> [String] {
+        if !tags.isEmpty { return tags }
+        let text: String
+        if let file {
+            guard let data = FileManager.default.contents(atPath: file) else { throw ValidationError("cannot read the tag file \(file)") }
+            text = String(decoding: data, as: UTF8.self)
+        } else if isatty(FileHandle.standardInput.fileDescriptor) == 0 {
+            text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+        } else {
+            throw ValidationError("no tags: give them as arguments, with --file FILE, or on standard input")
+        }
+        return text.split(whereSeparator: \.isNewline).map(String.init).filter { !$0.allSatisfy(\.isWhitespace) }
+    }
+
+    static func describe(_ frame: CGRect) -> String {
+        "[\(frame.minX), \(frame.minY), \(frame.width), \(frame.height)]"
+    }
+}

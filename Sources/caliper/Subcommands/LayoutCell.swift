@@ -1,0 +1,58 @@
+// LayoutCell.swift — `caliper layout`: sizes a cell described by a JSON spec and prints its frames.
+import ArgumentParser
+import Caliper
+import CaliperLayout
+import Foundation
+
+struct LayoutCell: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "layout",
+        abstract: "Size a cell from a JSON layout spec (see Examples/) and print its height and the frame of each node with an id.")
+
+    @Argument(help: "The spec file: {\"width\": 375, \"root\": {\"type\": \"inset\" | \"stack\" | \"label\" | \"box\" | \"flow\", …}}.")
+    var spec: String
+
+    @Option(name: .long, help: "Cell width in points (default: the spec's \"width\").")
+    var width: Double?
+
+    @Flag(name: .long, help: "Print JSON instead of text.")
+    var json = false
+
+    @Option(name: .long, help: "Write an SVG picture of the cell to this file.")
+    var svg: String?
+
+    @Flag(name: .long, help: "Draw baselines and node frames in the SVG.")
+    var showGuides = false
+
+    func validate() throws {
+        if let width, !(width.isFinite && width >= 0) { throw ValidationError("--width must be a finite number, 0 or more, not \(width)") }
+    }
+
+    func run() throws {
+        guard let data = FileManager.default.contents(atPath: spec) else { throw ValidationError("cannot read the spec file \(spec)") }
+        let document: JSONObject
+        do {
+            document = try JSONObject(parsing: String(decoding: data, as: UTF8.self))
+        } catch {
+            throw InputError("\(spec): \(error)")
+        }
+        guard let cellWidth = try width ?? document.number("width") else {
+            throw ValidationError("no width: pass --width or put \"width\" in the spec")
+        }
+        let root = try LayoutSpec(resolver: FontResolver()).layout(document.object("root"))
+        let arrangement = try root.arrange(width: CGFloat(cellWidth), measurer: TextMeasurer())
+        if let svg {
+            let picture = try SVGRenderer(showsBaselines: showGuides, showsFrames: showGuides)
+                .svg(for: arrangement, size: arrangement.frame.size)
+            try picture.write(toFile: svg, atomically: true, encoding: .utf8)
+        }
+        if json {
+            print(JSON.object(LayoutJSON.layoutMembers(arrangement)).serialized)
+            return
+        }
+        print("size: \(arrangement.frame.width) × \(arrangement.frame.height)")
+        for (id, frame) in arrangement.framesByID.sorted(by: { $0.key < $1.key }) {
+            print("  \(id): \(Flow.describe(frame))")
+        }
+    }
+}

@@ -1,0 +1,166 @@
+// LayoutSpec.swift — builds flows and cell layout trees from JSON (spec files and batch requests).
+import Caliper
+import CaliperLayout
+import Foundation
+
+/// Reads the JSON form of layouts, shared by `caliper layout`, `caliper flow` and `caliper batch`.
+///
+/// A node is an object with a `type`:
+/// - `label`: `text`, `font`, `size` (17), `numberOfLines` (0), `lineBreak` (`word`), `lineSpacing`, `letterSpacing`
+/// - `box`: `width` and `height`, or `aspectRatio` (width ÷ height) with an optional `width`
+/// - `inset`: `insets` `[top, left, bottom, right]`, `child`
+/// - `stack`: `axis` (`vertical`|`horizontal`), `spacing`, `alignment` (`leading`|`center`|`trailing`|`fill`),
+///   `children`; one child may say `"flexible": true` to take a horizontal stack's remaining width
+/// - `flow`: see ``flow(_:)``
+/// Any node may have an `id`, which names its frame in the output.
+struct LayoutSpec {
+    let resolver: FontResolver
+
+    func layout(_ node: JSONObject) throws -> any Layout {
+        let id = try node.string("id")
+        switch try node.requiredString("type") {
+        case "label":
+            let paragraph = ParagraphStyle(
+                lineBreakMode: try lineBreakMode(node.string("lineBreak")), numberOfLines: try node.integer("numberOfLines") ?? 0,
+                lineSpacing: CGFloat(try node.number("lineSpacing") ?? 0))
+            return LabelLayout(id: id, text: try node.requiredString("text"), style: try textStyle(node), paragraphStyle: paragraph)
+        case "box":
+            if let aspectRatio = try node.number("aspectRatio") {
+                return BoxLayout(id: id, width: try node.number("width").map { CGFloat($0) }, aspectRatio: CGFloat(aspectRatio))
+            }
+            return BoxLayout(id: id, width: CGFloat(try node.requiredNumber("width")), height: CGFloat(try node.requiredNumber("height")))
+        case "inset":
+            return InsetLayout(id: id, insets: try edgeInsets(node, "insets"), child: try layout(node.object("child")))
+        case "stack":
+            let children = try node.objects("children")
+            let flexible = try children.indices.filter { try children[$0].bool("flexible") == true }
+            guard flexible.count <= 1 else { throw InputError("\(node.path): at most one child may be flexible") }
+            let axis = try node.requiredString("axis")
+            guard let stackAxis = StackLayout.Axis(rawValue: axis) else {
+                throw InputError("\(node.path).axis must be vertical or horizontal, not \"\(axis)\"")
+            }
+            let alignmentName = try node.string("alignment") ?? "fill"
+            guard let alignment = StackLayout.Alignment(rawValue: alignmentName) else {
+                throw InputError("\(node.path).alignment must be leading, center, trailing or fill, not \"\(alignmentName)\"")
+            }
+            return StackLayout(
+                id: id, axis: stackAxis, spacing: CGFloat(try node.number("spacing") ?? 0), alignment: alignment,
+                children: try children.map(layout), flexibleChild: flexible.first)
+        case "flow":
+            return try flow(node)
+        case let other:
+            throw InputError("\(node.path.isEmpty ? "type" : node.path + ".type") \"\(other)\" is not one of label, box, inset, stack, flow")
+        }
+    }
+
+    /// A flow: `items` (chips `{text, font, size, padding, minWidth, maxWidth, maxLines}` or fixed
+    /// `{width, height}`), `width` (when laid out alone), `insets`, `spacing` (8), `lineSpacing` (8),
+    /// `alignment` (`leading`/`left`, `center`, `trailing`/`right`, `justified`), `verticalAlignment`,
+    /// `rtl`, `maxRows`, `overflowFormat` (`"+%d"`; `"overflow": false` hides silently), `packing` (`greedy`|`balanced`),
+    /// `rounding` (`none`|`pixel`) with `scale`, `horizontal` (one scrolling row).
+    func flow(_ object: JSONObject) throws -> FlowLayout {
+        let items: [FlowItem] = try object.objects("items").map { item in
+            if try item.string("text") == nil, let width = try item.number("width") {
+                return .fixed(CGSize(width: width, height: try item.requiredNumber("height")))
+            }
+            return .chip(
+                try item.requiredString("text"), style: try textStyle(item), padding: try edgeInsets(item, "padding"),
+                minimumWidth: try item.number("minWidth").map { CGFloat($0) }, maximumWidth: try item.number("maxWidth").map { CGFloat($0) },
+                maximumLines: try item.integer("maxLines") ?? 1)
+        }
+        var style = FlowStyle(
+            insets: try edgeInsets(object, "insets"), interitemSpacing: CGFloat(try object.number("spacing") ?? 8),
+            lineSpacing: CGFloat(try object.number("lineSpacing") ?? 8),
+            horizontalAlignment: try horizontalAlignment(object.string("alignment")),
+            verticalAlignment: try verticalAlignment(object.string("verticalAlignment")),
+            isRightToLeft: try object.bool("rtl") ?? false, maximumRows: try object.integer("maxRows"),
+            packing: try packing(object.string("packing")), scrollsHorizontally: try object.bool("horizontal") ?? false)
+        switch try object.string("rounding") ?? "none" {
+        case "none": break
+        case "pixel": style.pixelScale = CGFloat(try object.number("scale") ?? 1)
+        case let other: throw InputError("\(object.path.isEmpty ? "\"rounding\"" : object.path + ".rounding") must be none or pixel, not \"\(other)\"")
+        }
+        // Hidden items are counted on a "+N" chip styled like the first chip, unless "overflow" is false.
+        let firstChip = items.lazy.compactMap { item -> (TextStyle, EdgeInsets)? in
+            if case .text(_, let textStyle) = item.content { return (textStyle, item.padding) } else { return nil }
+        }.first
+        if style.maximumRows != nil, try object.bool("overflow") ?? true, let (chipStyle, padding) = firstChip {
+            let format = try object.string("overflowFormat") ?? "+%d"
+            style.overflowChip = FlowStyle.OverflowChip(format: format, style: chipStyle, padding: padding)
+        }
+        return FlowLayout(id: try object.string("id"), items: items, style: style)
+    }
+
+    func textStyle(_ object: JSONObject) throws -> TextStyle {
+        TextStyle(
+            font: try resolver.face(for: object.string("font")), size: CGFloat(try object.number("size") ?? 17),
+            letterSpacing: CGFloat(try object.number("letterSpacing") ?? 0))
+    }
+
+    private func edgeInsets(_ object: JSONObject, _ key: String) throws -> EdgeInsets {
+        guard let values = try object.insets(key) else { return .zero }
+        return EdgeInsets(top: values[0], left: values[1], bottom: values[2], right: values[3])
+    }
+
+    func lineBreakMode(_ name: String?) throws -> LineBreakMode {
+        guard let name else { return .byWordWrapping }
+        guard let mode = LineBreakMode(rawValue: name) else {
+            throw InputError("unknown lineBreak \"\(name)\" (known: \(LineBreakMode.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        return mode
+    }
+
+    func horizontalAlignment(_ name: String?) throws -> FlowStyle.HorizontalAlignment {
+        switch name ?? "leading" {
+        case "leading", "left": return .leading
+        case "center": return .center
+        case "trailing", "right": return .trailing
+        case "justified": return .justified
+        case let other: throw InputError("unknown alignment \"\(other)\" (known: leading/left, center, trailing/right, justified)")
+        }
+    }
+
+    func verticalAlignment(_ name: String?) throws -> FlowStyle.VerticalAlignment {
+        switch name ?? "top" {
+        case "top": return .top
+        case "center": return .center
+        case "bottom": return .bottom
+        case "firstBaseline", "first-baseline": return .firstBaseline
+        case let other: throw InputError("unknown verticalAlignment \"\(other)\" (known: top, center, bottom, firstBaseline)")
+        }
+    }
+
+    private func packing(_ name: String?) throws -> FlowStyle.Packing {
+        guard let name else { return .greedy }
+        guard let packing = FlowStyle.Packing(rawValue: name) else { throw InputError("unknown packing \"\(name)\" (known: greedy, balanced)") }
+        return packing
+    }
+}
+
+/// JSON forms of layout results, shared by the commands and batch answers.
+enum LayoutJSON {
+    static func rect(_ rect: CGRect) -> JSON {
+        .array([rect.minX, rect.minY, rect.width, rect.height].map { .number(Double($0)) })
+    }
+
+    static func size(_ size: CGSize) -> JSON { .array([.number(Double(size.width)), .number(Double(size.height))]) }
+
+    /// `frames`, `rows`, `contentSize`, `hiddenCount`, and `overflow` when there is an overflow chip.
+    static func flowMembers(_ result: FlowLayoutResult) -> [(String, JSON)] {
+        var members: [(String, JSON)] = [
+            ("frames", .array(result.frames.map(rect))),
+            ("rows", .array(result.rows.map { .array([.integer($0.lowerBound), .integer($0.upperBound)]) })),
+            ("contentSize", size(result.contentSize)), ("hiddenCount", .integer(result.hiddenCount)),
+        ]
+        if let overflow = result.overflowChip {
+            members.append(("overflow", .object([("text", .string(result.overflowText ?? "")), ("frame", rect(overflow.frame))])))
+        }
+        return members
+    }
+
+    /// `size` and `frames` (by node id).
+    static func layoutMembers(_ arrangement: LayoutArrangement) -> [(String, JSON)] {
+        let frames = arrangement.framesByID.sorted { $0.key < $1.key }.map { ($0.key, rect($0.value)) }
+        return [("size", size(arrangement.frame.size)), ("frames", .object(frames))]
+    }
+}
