@@ -66,6 +66,21 @@ import Testing
         }
     }
 
+    @Test func layoutHeightsAgreeWithChromium() throws {
+        // Tests/Goldens/browser_cells.json: Chromium's heights of the same specs (1/64 px line boxes).
+        let data = try Data(contentsOf: CLI.root.appendingPathComponent("Tests/Goldens/browser_cells.json"))
+        let cells = try #require((try JSONSerialization.jsonObject(with: data) as? [String: Any])?["cells"] as? [[String: Any]])
+        #expect(cells.count == 9)
+        for cell in cells {
+            let spec = try #require(cell["spec"] as? String)
+            let width = try #require(cell["width"] as? Double)
+            let height = try #require(cell["height"] as? Double)
+            let result = try CLI.run(["layout", spec, "--width", String(width), "--json"])
+            let size = try #require(result.jsonLines.first?["size"] as? [Double])
+            #expect(abs(size[1] - height) < 0.1, "\(spec) at \(width)")
+        }
+    }
+
     @Test func layoutDrawsTheCell() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("caliper-cell-\(UUID()).svg")
         defer { try? FileManager.default.removeItem(at: file) }

@@ -1,0 +1,171 @@
+// BrowserLayoutTests.swift — flows and seed cells measured with the fixture fonts against headless
+// Chromium's flex layout of the same chips and cells (Tests/Goldens/browser_*.json, make_browser_layouts.py).
+import Caliper
+import CaliperLayout
+import Foundation
+import Testing
+
+/// `browser_flow.json`: Chromium's frames of `display:flex; flex-wrap:wrap` chip clouds.
+struct BrowserFlowGoldens: Decodable {
+    struct Item: Decodable {
+        var text: String
+        var font: String
+        var size: Double
+        var padding: [Double]
+    }
+    struct Case: Decodable, CustomStringConvertible {
+        var name: String
+        var containerWidth: Double
+        var insets: [Double]
+        var spacing: Double
+        var lineSpacing: Double
+        var alignment: String
+        var rtl: Bool
+        var exactFit: Bool
+        var items: [Item]
+        var frames: [[Double]]
+        var rows: [[Int]]
+        var contentSize: [Double]
+        var description: String { name }
+    }
+    var cases: [Case]
+}
+
+/// `browser_cells.json`: Chromium's layout of each Examples/*.json cell at 320, 375 and 414.
+struct BrowserCellGoldens: Decodable {
+    struct Cell: Decodable, CustomStringConvertible {
+        var spec: String
+        var width: Double
+        var height: Double
+        var frames: [String: [Double]]
+        var labelLines: [String: Int]
+        var flowRows: [String: [[Int]]]?
+        var description: String { "\(spec) at \(width)" }
+    }
+    var cells: [Cell]
+}
+
+func edgeInsets(_ values: [Double]) -> EdgeInsets {
+    EdgeInsets(top: values[0], left: values[1], bottom: values[2], right: values[3])
+}
+
+@Suite struct BrowserLayoutTests {
+    static func load<T: Decodable>(_ name: String, as type: T.Type) -> T? {
+        guard let data = try? Data(contentsOf: LayoutFixtures.root.appendingPathComponent("Tests/Goldens/\(name)")) else { return nil }
+        return try? JSONDecoder().decode(T.self, from: data)
+    }
+
+    static let flows = load("browser_flow.json", as: BrowserFlowGoldens.self)?.cases ?? []
+    static let cells = load("browser_cells.json", as: BrowserCellGoldens.self)?.cells ?? []
+
+    @Test func goldensAreThere() {
+        #expect(Self.flows.count >= 20)
+        #expect(Self.cells.count == 9)
+    }
+
+    /// Chromium works in 1/64 px units and ceils each text width to them, so positions may drift by
+    /// 1/64 per chip before them in the row (the tolerances of Tests/Goldens/README.md).
+    @Test(arguments: flows)
+    func chipFramesAgreeWithChromiumFlexWrap(_ golden: BrowserFlowGoldens.Case) throws {
+        let items = try golden.items.map { item in
+            FlowItem.chip(
+                item.text, style: try LayoutFixtures.style(item.font, size: CGFloat(item.size)), padding: edgeInsets(item.padding))
+        }
+        let alignment: FlowStyle.HorizontalAlignment = ["center": .center, "trailing": .trailing][golden.alignment] ?? .leading
+        let style = FlowStyle(
+            insets: edgeInsets(golden.insets), interitemSpacing: CGFloat(golden.spacing), lineSpacing: CGFloat(golden.lineSpacing),
+            horizontalAlignment: alignment, isRightToLeft: golden.rtl)
+        let result = try FlowLayout(items: items, style: style).layout(width: CGFloat(golden.containerWidth), measurer: TextMeasurer())
+        #expect(result.rows.map { [$0.lowerBound, $0.upperBound] } == golden.rows)
+        for (rowIndex, row) in golden.rows.enumerated() {
+            let count = row[1] - row[0]
+            for index in row[0]..<row[1] {
+                let frame = result.frames[index]
+                let expected = golden.frames[index]
+                let positionTolerance = golden.exactFit ? 1e-9 : Double(count + 1) / 64
+                #expect(abs(Double(frame.minX) - expected[0]) <= positionTolerance, "item \(index) x")
+                #expect(abs(Double(frame.minY) - expected[1]) <= Double(rowIndex) / 128 + 1e-9, "item \(index) y")
+                #expect(abs(Double(frame.width) - expected[2]) <= (golden.exactFit ? 1e-9 : 1.0 / 64), "item \(index) width")
+                #expect(abs(Double(frame.height) - expected[3]) <= 1.0 / 128, "item \(index) height")
+            }
+        }
+        #expect(Double(result.contentSize.width) == golden.contentSize[0])
+        #expect(abs(Double(result.contentSize.height) - golden.contentSize[1]) <= Double(golden.rows.count) / 128 + 1e-9)
+    }
+
+    @Test(arguments: cells)
+    func seedCellsAgreeWithChromium(_ golden: BrowserCellGoldens.Cell) throws {
+        let data = try Data(contentsOf: LayoutFixtures.root.appendingPathComponent(golden.spec))
+        let root = try CellSpecReader(resolver: LayoutFixtures.resolver).layout(
+            try #require((try JSONSerialization.jsonObject(with: data) as? [String: Any])?["root"] as? [String: Any]))
+        let arrangement = try root.arrange(width: CGFloat(golden.width), measurer: TextMeasurer())
+        // Chromium rounds each line box to 1/64; allow half of that per line of text in the cell
+        // (label lines and chip rows).
+        let textLines = golden.labelLines.values.reduce(0, +) + (golden.flowRows?.values.map(\.count).reduce(0, +) ?? 0)
+        let tolerance = Double(textLines) / 128 + 1e-9
+        #expect(abs(Double(arrangement.frame.height) - golden.height) <= tolerance)
+        let frames = arrangement.framesByID
+        for (id, expected) in golden.frames {
+            let frame = try #require(frames[id], "no frame for \(id)")
+            #expect(abs(Double(frame.minX) - expected[0]) <= 1e-9, "\(id) x")
+            #expect(abs(Double(frame.width) - expected[2]) <= 1e-9, "\(id) width")
+            #expect(abs(Double(frame.minY) - expected[1]) <= tolerance, "\(id) y")
+            #expect(abs(Double(frame.height) - expected[3]) <= tolerance, "\(id) height")
+        }
+        for (id, lines) in golden.labelLines {
+            let label = try #require(arrangement.allArrangements.first { $0.layout.id == id })
+            guard case .text(let text, _) = label.content else {
+                Issue.record("\(id) is not a label")
+                continue
+            }
+            #expect(text.lines.count == lines, "\(id) lines")
+        }
+    }
+}
+
+/// Builds the cell trees of Examples/*.json for the tests (the CLI has its own reader; this one
+/// covers the node types the examples use, so the test does not depend on the CLI target).
+struct CellSpecReader {
+    let resolver: FontResolver
+
+    func layout(_ node: [String: Any]) throws -> any Layout {
+        let id = node["id"] as? String
+        func number(_ key: String) -> CGFloat? { (node[key] as? NSNumber).map { CGFloat($0.doubleValue) } }
+        func insets(_ key: String) -> EdgeInsets {
+            edgeInsets((node[key] as? [NSNumber])?.map(\.doubleValue) ?? [0, 0, 0, 0])
+        }
+        func style(_ object: [String: Any]) throws -> TextStyle {
+            let font = try resolver.face(for: LayoutFixtures.path(object["font"] as? String ?? ""))
+            return TextStyle(font: font, size: CGFloat((object["size"] as? NSNumber)?.doubleValue ?? 17))
+        }
+        switch node["type"] as? String {
+        case "label":
+            let lines = (node["numberOfLines"] as? NSNumber)?.intValue ?? 0
+            let mode = LineBreakMode(rawValue: node["lineBreak"] as? String ?? "word") ?? .byWordWrapping
+            return LabelLayout(
+                id: id, text: node["text"] as? String ?? "", style: try style(node),
+                paragraphStyle: ParagraphStyle(lineBreakMode: mode, numberOfLines: lines))
+        case "box":
+            return BoxLayout(id: id, width: number("width") ?? 0, height: number("height") ?? 0)
+        case "inset":
+            return InsetLayout(id: id, insets: insets("insets"), child: try layout(node["child"] as? [String: Any] ?? [:]))
+        case "stack":
+            let children = node["children"] as? [[String: Any]] ?? []
+            return StackLayout(
+                id: id, axis: StackLayout.Axis(rawValue: node["axis"] as? String ?? "") ?? .vertical, spacing: number("spacing") ?? 0,
+                alignment: StackLayout.Alignment(rawValue: node["alignment"] as? String ?? "fill") ?? .fill,
+                children: try children.map(layout), flexibleChild: children.firstIndex { $0["flexible"] as? Bool == true })
+        case "flow":
+            let items = try (node["items"] as? [[String: Any]] ?? []).map { item in
+                FlowItem.chip(
+                    item["text"] as? String ?? "", style: try style(item),
+                    padding: edgeInsets((item["padding"] as? [NSNumber])?.map(\.doubleValue) ?? [0, 0, 0, 0]))
+            }
+            return FlowLayout(
+                id: id, items: items,
+                style: FlowStyle(insets: insets("insets"), interitemSpacing: number("spacing") ?? 8, lineSpacing: number("lineSpacing") ?? 8))
+        default:
+            throw LayoutError("unknown node type in \(node)")
+        }
+    }
+}
