@@ -97,10 +97,18 @@ extension Layout {
         return CGSize(width: width, height: measured.height)
     }
 
-    /// Measures at `width` and arranges the node at the origin, its frame `width` wide.
+    /// Measures at `width` and arranges the node at the origin, its frame `width` wide and as tall
+    /// as its content.
     public func arrange(width: CGFloat, measurer: any TextMeasuring) throws -> LayoutArrangement {
         try requireLength(width, "width")
         let measured = try measurement(proposedWidth: width, measurer: measurer)
         return arrangement(within: CGRect(x: 0, y: 0, width: width, height: measured.size.height), measurement: measured)
+    }
+
+    /// Measures at `frame.width` and arranges the node in `frame` (a cell's bounds, say).
+    public func arrange(in frame: CGRect, measurer: any TextMeasuring) throws -> LayoutArrangement {
+        try requireLength(frame.width, "width")
+        let measured = try measurement(proposedWidth: frame.width, measurer: measurer)
+        return arrangement(within: frame, measurement: measured)
     }
 }

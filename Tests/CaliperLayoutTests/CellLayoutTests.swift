@@ -95,3 +95,11 @@ import Testing
         #expect(throws: LayoutError.self) { try stack.size(fittingWidth: 100, measurer: measurer) }
     }
 }
+
+@Suite struct ArrangeInFrameTests {
+    @Test func arrangingInAFrameOffsetsEveryNode() throws {
+        let layout = InsetLayout(insets: EdgeInsets(all: 5), child: BoxLayout(id: "box", width: 10, height: 10))
+        let arrangement = try layout.arrange(in: CGRect(x: 100, y: 200, width: 50, height: 50), measurer: FakeMeasurer())
+        #expect(arrangement.framesByID["box"] == CGRect(x: 105, y: 205, width: 40, height: 40))
+    }
+}
