@@ -4,6 +4,9 @@
 #include <stdlib.h>
 #include <unicode/ubrk.h>
 #include <unicode/uchar.h>
+#include <unicode/ubidi.h>
+#include <unicode/uscript.h>
+#include <string.h>
 
 struct CaliperBoundaryIterator {
     UBreakIterator *iterator;
@@ -56,4 +59,47 @@ int32_t caliper_icu_unicode_version(void) {
     UVersionInfo version;
     u_getUnicodeVersion(version);
     return (int32_t)version[0] * 100 + (int32_t)version[1];
+}
+
+int32_t caliper_bidi_levels(const uint16_t *text, int32_t length, int32_t paragraph_level,
+                            uint8_t *levels, int32_t *resolved_paragraph_level) {
+    UErrorCode status = U_ZERO_ERROR;
+    UBiDi *bidi = ubidi_openSized(length, 0, &status);
+    if (U_FAILURE(status)) return (int32_t)status;
+    UBiDiLevel level = paragraph_level < 0 ? UBIDI_DEFAULT_LTR : (UBiDiLevel)paragraph_level;
+    ubidi_setPara(bidi, (const UChar *)text, length, level, NULL, &status);
+    if (U_SUCCESS(status)) {
+        const UBiDiLevel *resolved = ubidi_getLevels(bidi, &status);
+        if (U_SUCCESS(status) && length > 0) memcpy(levels, resolved, (size_t)length);
+        *resolved_paragraph_level = ubidi_getParaLevel(bidi);
+    }
+    ubidi_close(bidi);
+    return U_FAILURE(status) ? (int32_t)status : 0;
+}
+
+int32_t caliper_script(uint32_t code_point) {
+    UErrorCode status = U_ZERO_ERROR;
+    UScriptCode script = uscript_getScript((UChar32)code_point, &status);
+    return U_FAILURE(status) ? -1 : (int32_t)script;
+}
+
+const char *caliper_script_code(int32_t script) {
+    const char *name = uscript_getShortName((UScriptCode)script);
+    return name != NULL ? name : "Zzzz";
+}
+
+int32_t caliper_is_emoji_presentation(uint32_t code_point) {
+    return u_hasBinaryProperty((UChar32)code_point, UCHAR_EMOJI_PRESENTATION);
+}
+
+int32_t caliper_is_default_ignorable(uint32_t code_point) {
+    return u_hasBinaryProperty((UChar32)code_point, UCHAR_DEFAULT_IGNORABLE_CODE_POINT);
+}
+
+int32_t caliper_is_extended_pictographic(uint32_t code_point) {
+    return u_hasBinaryProperty((UChar32)code_point, UCHAR_EXTENDED_PICTOGRAPHIC);
+}
+
+int32_t caliper_is_mark(uint32_t code_point) {
+    return (U_GET_GC_MASK((UChar32)code_point) & U_GC_M_MASK) != 0;
 }

@@ -32,4 +32,26 @@ const char *caliper_icu_error_name(int32_t error_code);
 /// The Unicode version of ICU's character data, as major * 100 + minor (15.0 -> 1500).
 int32_t caliper_icu_unicode_version(void);
 
+/// Runs the Unicode Bidirectional Algorithm (UAX #9) over one paragraph of UTF-16 text.
+/// `paragraph_level` is 0 (LTR), 1 (RTL) or -1 (from the first strong character, default LTR).
+/// On success writes one embedding level per code unit into `levels` (rule L1 applied: trailing
+/// whitespace and separators take the paragraph level), stores the resolved paragraph level, and
+/// returns 0; otherwise returns ICU's UErrorCode (> 0).
+int32_t caliper_bidi_levels(const uint16_t *text, int32_t length, int32_t paragraph_level,
+                            uint8_t *levels, int32_t *resolved_paragraph_level);
+
+/// The Unicode Script property of `code_point` as ICU's UScriptCode (0 Common, 1 Inherited, …),
+/// or -1 on error.
+int32_t caliper_script(uint32_t code_point);
+
+/// The ISO 15924 code of an ICU UScriptCode, e.g. "Latn", "Arab", "Zyyy" (never NULL).
+const char *caliper_script_code(int32_t script);
+
+/// Whether `code_point` has the Unicode property Emoji_Presentation / Default_Ignorable_Code_Point
+/// / Extended_Pictographic, and its general category is a mark (Mn, Mc, Me).
+int32_t caliper_is_emoji_presentation(uint32_t code_point);
+int32_t caliper_is_default_ignorable(uint32_t code_point);
+int32_t caliper_is_extended_pictographic(uint32_t code_point);
+int32_t caliper_is_mark(uint32_t code_point);
+
 #endif

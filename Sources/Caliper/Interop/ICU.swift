@@ -83,3 +83,77 @@ public enum TextBoundaries {
         try result.get()
     }
 }
+
+/// The base direction of a paragraph, as `NSWritingDirection`.
+public enum BaseDirection: String, Sendable, Hashable, CaseIterable {
+    /// From the first strong character (UAX #9 rules P2–P3), left-to-right when there is none.
+    case natural
+    case leftToRight = "ltr"
+    case rightToLeft = "rtl"
+}
+
+/// The Unicode Bidirectional Algorithm (UAX #9), resolved by ICU's `ubidi`.
+public enum Bidi {
+    /// The embedding level of every UTF-16 code unit of one paragraph (even: left-to-right, odd:
+    /// right-to-left), with rule L1 applied (trailing whitespace takes the paragraph level), and the
+    /// paragraph's level.
+    public static func levels(
+        of text: [UInt16], baseDirection: BaseDirection = .natural
+    ) throws(ICUError) -> (levels: [UInt8], paragraphLevel: UInt8) {
+        guard !text.isEmpty else { return ([], baseDirection == .rightToLeft ? 1 : 0) }
+        let requested: Int32 = switch baseDirection {
+        case .natural: -1
+        case .leftToRight: 0
+        case .rightToLeft: 1
+        }
+        var levels = [UInt8](repeating: 0, count: text.count)
+        var paragraphLevel: Int32 = 0
+        let status = text.withUnsafeBufferPointer { buffer in
+            levels.withUnsafeMutableBufferPointer { output in
+                caliper_bidi_levels(buffer.baseAddress, Int32(buffer.count), requested, output.baseAddress, &paragraphLevel)
+            }
+        }
+        guard status == 0 else { throw ICUError(code: status, name: String(cString: caliper_icu_error_name(status))) }
+        return (levels, UInt8(truncatingIfNeeded: paragraphLevel))
+    }
+
+    /// Rule L2: the visual order of items with these levels, as indices into `levels`, left to right.
+    /// From the highest level down to the lowest odd level, every run at that level or higher is reversed.
+    public static func visualOrder(levels: [UInt8]) -> [Int] {
+        var order = Array(levels.indices)
+        guard let highest = levels.max(), let lowest = levels.min() else { return order }
+        let lowestOdd = lowest % 2 == 1 ? lowest : lowest + 1
+        guard highest >= lowestOdd else { return order }
+        for level in stride(from: Int(highest), through: Int(lowestOdd), by: -1) {
+            var index = 0
+            while index < order.count {
+                guard levels[order[index]] >= level else {
+                    index += 1
+                    continue
+                }
+                var end = index
+                while end < order.count, levels[order[end]] >= level { end += 1 }
+                order[index..<end].reverse()
+                index = end
+            }
+        }
+        return order
+    }
+}
+
+/// Unicode character properties, from ICU's data.
+enum UnicodeProperties {
+    /// ICU's UScriptCode of `scalar` (0 Common, 1 Inherited).
+    static func script(of scalar: Unicode.Scalar) -> Int32 { max(caliper_script(scalar.value), 0) }
+
+    /// The ISO 15924 code of a UScriptCode ("Latn", "Arab", "Zyyy").
+    static func scriptCode(_ script: Int32) -> String { String(cString: caliper_script_code(script)) }
+
+    static func isEmojiPresentation(_ scalar: Unicode.Scalar) -> Bool { caliper_is_emoji_presentation(scalar.value) != 0 }
+    static func isDefaultIgnorable(_ scalar: Unicode.Scalar) -> Bool { caliper_is_default_ignorable(scalar.value) != 0 }
+    static func isExtendedPictographic(_ scalar: Unicode.Scalar) -> Bool { caliper_is_extended_pictographic(scalar.value) != 0 }
+    static func isMark(_ scalar: Unicode.Scalar) -> Bool { caliper_is_mark(scalar.value) != 0 }
+
+    static let common: Int32 = 0
+    static let inherited: Int32 = 1
+}
