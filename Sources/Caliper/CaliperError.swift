@@ -26,6 +26,8 @@ public enum CaliperError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidLength(name: String, value: Double)
     /// An OpenType feature setting that HarfBuzz cannot parse (`"liga=0"`, `"tnum"`, `"+kern"` are valid).
     case invalidFeature(String)
+    /// A language tag that is not BCP 47 shaped (letters, digits and hyphens).
+    case invalidLanguage(String)
     /// The text is longer than the configured limit.
     case textTooLong(utf16Length: Int, limit: Int)
     /// ICU failed while finding text boundaries.
@@ -56,6 +58,8 @@ public enum CaliperError: Error, Sendable, Equatable, CustomStringConvertible {
             return "invalid \(name) \(value): it must be a finite number of points, 0 or more"
         case .invalidFeature(let feature):
             return "invalid OpenType feature setting \"\(feature)\" (examples: \"liga=0\", \"tnum\", \"-kern\")"
+        case .invalidLanguage(let language):
+            return "invalid language tag \"\(language)\" (a BCP 47 tag such as \"en\", \"sr-Latn\", \"ja\")"
         case .textTooLong(let length, let limit):
             return "text of \(length) UTF-16 code units is over the limit of \(limit)"
         case .textBoundaries(let error):

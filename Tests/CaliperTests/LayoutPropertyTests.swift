@@ -53,8 +53,11 @@ struct SeededGenerator: RandomNumberGenerator {
                 let content = String(text[line.range]).trimmingCharacters(in: .whitespacesAndNewlines)
                 #expect(content.count <= 1, "\(context): line \(String(text[line.range]).debugDescription) is \(line.width)")
             }
-            let height = layout.lines.isEmpty ? 0 : CGFloat(layout.lines.count) * layout.lineHeight
-            #expect(layout.size.height == height, "\(context)")
+            // Lines stack without gaps; a fallback font may make a line taller, never shorter.
+            let height = layout.lines.map(\.height).reduce(0, +)
+            #expect(abs(layout.size.height - height) < 1e-9, "\(context)")
+            #expect(layout.lines.allSatisfy { $0.height >= layout.lineHeight - 1e-9 }, "\(context)")
+            #expect(zip(layout.lines, layout.lines.dropFirst()).allSatisfy { abs($0.top + $0.height - $1.top) < 1e-9 }, "\(context)")
         }
     }
 

@@ -93,6 +93,9 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
         designMetrics.scaled(toPointSize: pointSize)
     }
 
+    /// Whether the face draws in colour (bitmap, layered or SVG glyphs), as emoji fonts do.
+    public var isColorFont: Bool { harfBuzz.isColorFont }
+
     /// Whether the face's character map has a glyph for `scalar`.
     public func hasGlyph(for scalar: Unicode.Scalar) -> Bool {
         harfBuzz.nominalGlyph(for: scalar) != nil

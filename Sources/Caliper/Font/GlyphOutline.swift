@@ -35,9 +35,10 @@ public struct GlyphOutline: Sendable, Hashable {
     }
 }
 
-/// A glyph placed on a line: its ID in the font and its origin relative to the line's start on
-/// the baseline, in points (x right, y up).
+/// A glyph placed on a line: its font, its ID in the font and its origin relative to the line's
+/// left end on the baseline, in points (x right, y up).
 public struct PositionedGlyph: Sendable, Hashable {
+    public var font: FontFace
     public var glyph: UInt32
     public var position: CGPoint
 }
@@ -50,33 +51,36 @@ extension FontFace {
 }
 
 extension TextMeasurer {
-    /// The glyphs of `text` set as one line in `style`: shaped by HarfBuzz as the measurements
-    /// are, letter spacing after each grapheme cluster, positions in points from the line's start.
-    public func glyphs(ofLine text: String, style: TextStyle) throws(CaliperError) -> [PositionedGlyph] {
+    /// The glyphs of `text` set as one line in `style`, as the measurements set it: runs by font,
+    /// script and bidi level in visual order, shaped by HarfBuzz, letter spacing after each
+    /// grapheme cluster; positions in points from the line's left end.
+    public func glyphs(
+        ofLine text: String, style: TextStyle, baseDirection: BaseDirection = .natural
+    ) throws(CaliperError) -> [PositionedGlyph] {
         try style.validate()
         let utf16 = Array(text.utf16)
         guard !utf16.isEmpty else { return [] }
         let shaper = Shaper(style: style)
-        let run = shaper.shape(utf16, range: 0..<utf16.count)
-        let boundaries: Set<Int>
-        do {
-            boundaries = Set(try TextBoundaries.graphemeClusterBoundaries(in: utf16))
-        } catch {
-            throw .textBoundaries(error)
-        }
-        let scale = Double(style.size) / Double(style.font.designMetrics.unitsPerEm)
+        let paragraph = try ShapedParagraph(
+            text: utf16, range: 0..<utf16.count, shaper: shaper, cascade: try FontCascade(style: style),
+            baseDirection: baseDirection)
+        let boundaries = Set(paragraph.graphemeBoundaries)
         var penX = 0.0
         var glyphs: [PositionedGlyph] = []
-        glyphs.reserveCapacity(run.count)
-        for index in 0..<run.count {
-            let position = CGPoint(
-                x: penX + Double(run.xOffsets[index]) * scale, y: Double(run.yOffsets[index]) * scale)
-            glyphs.append(PositionedGlyph(glyph: run.glyphIDs[index], position: position))
-            penX += Double(run.advances[index]) * scale
-            // Letter spacing follows the last glyph of each grapheme cluster.
-            let nextCluster = index + 1 < run.count ? run.clusters[index + 1] : utf16.count
-            if nextCluster != run.clusters[index], boundaries.contains(max(nextCluster, run.clusters[index])) {
-                penX += Double(style.letterSpacing)
+        for runIndex in Bidi.visualOrder(levels: paragraph.runs.map(\.item.bidiLevel)) {
+            let run = paragraph.runs[runIndex]
+            let scale = Double(style.size) / Double(run.item.face.designMetrics.unitsPerEm)
+            let isCursive = ShapedParagraph.cursiveScripts.contains(run.item.scriptCode)
+            for index in 0..<run.glyphs.count {
+                let position = CGPoint(
+                    x: penX + Double(run.glyphs.xOffsets[index]) * scale, y: Double(run.glyphs.yOffsets[index]) * scale)
+                glyphs.append(PositionedGlyph(font: run.item.face, glyph: run.glyphs.glyphIDs[index], position: position))
+                penX += Double(run.glyphs.advances[index]) * scale
+                // Letter spacing follows the last glyph of each grapheme cluster (of the run, in a cursive script).
+                let cluster = run.glyphs.clusters[index]
+                let nextCluster = index + 1 < run.glyphs.count ? run.glyphs.clusters[index + 1] : nil
+                let endsCluster = nextCluster.map { $0 != cluster && boundaries.contains(max($0, cluster)) } ?? true
+                if endsCluster, !isCursive || nextCluster == nil { penX += Double(style.letterSpacing) }
             }
         }
         return glyphs

@@ -83,6 +83,75 @@ enum Fontconfig {
         return try result.get()
     }
 
+    /// fontconfig's fallback order for a family and style (FcFontSort, trimmed to fonts that add
+    /// coverage), from the default configuration or from `configurationFile`.
+    static func fallbackList(family: String, style: String, configurationFile: String?) throws(CaliperError) -> FallbackList {
+        let result: Result<FallbackList, CaliperError> = lock.withLock { initialized in
+            if let failure = initialize(&initialized) { return .failure(failure) }
+            var config: OpaquePointer?
+            if let configurationFile {
+                guard let created = FcConfigCreate() else { return .failure(.fontconfigFailed("out of memory")) }
+                guard FcConfigParseAndLoad(created, configurationFile, FcTrue) != 0, FcConfigBuildFonts(created) != 0 else {
+                    FcConfigDestroy(created)
+                    return .failure(.fontconfigFailed("cannot load the configuration \(configurationFile)"))
+                }
+                config = created
+            }
+            guard let pattern = FcPatternCreate() else {
+                if let config { FcConfigDestroy(config) }
+                return .failure(.fontconfigFailed("out of memory"))
+            }
+            defer { FcPatternDestroy(pattern) }
+            FcPatternAddString(pattern, FC_FAMILY, family)
+            if !style.isEmpty { FcPatternAddString(pattern, FC_STYLE, style) }
+            FcConfigSubstitute(config, pattern, FcMatchPattern)
+            FcDefaultSubstitute(pattern)
+            var status = FcResultNoMatch
+            guard let fontSet = FcFontSort(config, pattern, FcTrue, nil, &status) else {
+                if let config { FcConfigDestroy(config) }
+                return .failure(.fontconfigFailed("FcFontSort found no fonts"))
+            }
+            var fonts: [InstalledFont] = []
+            var charsets: [OpaquePointer?] = []
+            for index in 0..<Int(fontSet.pointee.nfont) {
+                guard let font = fontSet.pointee.fonts[index], let installed = installedFont(from: font) else { continue }
+                var charset: OpaquePointer?
+                if FcPatternGetCharSet(font, FC_CHARSET, 0, &charset) != FcResultMatch { charset = nil }
+                fonts.append(installed)
+                charsets.append(charset)
+            }
+            return .success(FallbackList(fontSet: fontSet, config: config, fonts: fonts, charsets: charsets))
+        }
+        return try result.get()
+    }
+
+    /// Owns an FcFontSet from FcFontSort (and the configuration it came from, when private): the
+    /// fonts in fallback order and their character sets, read-only once made.
+    final class FallbackList: @unchecked Sendable {
+        private let fontSet: UnsafeMutablePointer<FcFontSet>
+        private let config: OpaquePointer?
+        private let charsets: [OpaquePointer?]
+        let fonts: [InstalledFont]
+
+        fileprivate init(fontSet: UnsafeMutablePointer<FcFontSet>, config: OpaquePointer?, fonts: [InstalledFont], charsets: [OpaquePointer?]) {
+            self.fontSet = fontSet
+            self.config = config
+            self.fonts = fonts
+            self.charsets = charsets
+        }
+
+        deinit {
+            FcFontSetDestroy(fontSet)
+            if let config { FcConfigDestroy(config) }
+        }
+
+        /// Whether font `index` has a glyph for `scalar`, by its fontconfig character set.
+        func covers(_ scalar: Unicode.Scalar, fontAt index: Int) -> Bool {
+            guard let charset = charsets[index] else { return false }
+            return Fontconfig.lock.withLock { _ in FcCharSetHasChar(charset, scalar.value) != 0 }
+        }
+    }
+
     private static func initialize(_ initialized: inout Bool) -> CaliperError? {
         guard !initialized else { return nil }
         guard FcInit() != 0 else { return .fontconfigFailed("FcInit could not load the configuration") }

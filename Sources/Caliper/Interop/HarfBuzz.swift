@@ -64,14 +64,32 @@ final class HarfBuzzFont: @unchecked Sendable {
         hb_font_get_glyph_h_advance(font, glyph)
     }
 
-    /// Shapes `text[range]` as one run (script and direction guessed from the text) with the
-    /// default features plus `features`. Clusters in the result are offsets into `text`.
-    func shape(_ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, features: [FontFeature]) -> GlyphRun {
+    /// Whether the face draws glyphs in colour (CBDT/sbix bitmaps, COLR layers or SVG), as emoji fonts do.
+    var isColorFont: Bool {
+        hb_ot_color_has_png(face) != 0 || hb_ot_color_has_layers(face) != 0 || hb_ot_color_has_svg(face) != 0
+    }
+
+    /// Shapes `text[range]` as one run with the default features plus `features`. Direction,
+    /// script and language are taken from `properties`; any left `nil` is guessed by HarfBuzz
+    /// from the text. Clusters in the result are offsets into `text`.
+    func shape(
+        _ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, features: [FontFeature],
+        properties: ShapingProperties = ShapingProperties()
+    ) -> GlyphRun {
         guard !range.isEmpty, let base = text.baseAddress, let buffer = hb_buffer_create() else { return GlyphRun() }
         defer { hb_buffer_destroy(buffer) }
         // The range is shaped as a unit of its own: no context from outside it.
         hb_buffer_add_utf16(buffer, base + range.lowerBound, Int32(range.count), 0, Int32(range.count))
         hb_buffer_set_flags(buffer, hb_buffer_flags_t(HB_BUFFER_FLAG_BOT.rawValue | HB_BUFFER_FLAG_EOT.rawValue))
+        if let isRightToLeft = properties.isRightToLeft {
+            hb_buffer_set_direction(buffer, isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        }
+        if let script = properties.script {
+            hb_buffer_set_script(buffer, script.withCString { hb_script_from_string($0, -1) })
+        }
+        if let language = properties.language {
+            hb_buffer_set_language(buffer, language.withCString { hb_language_from_string($0, -1) })
+        }
         hb_buffer_guess_segment_properties(buffer)
         let hbFeatures = features.map(Self.hbFeature)
         hbFeatures.withUnsafeBufferPointer { hb_shape(font, buffer, $0.baseAddress, UInt32($0.count)) }

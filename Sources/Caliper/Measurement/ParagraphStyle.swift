@@ -41,11 +41,15 @@ public struct ParagraphStyle: Sendable, Hashable {
     public var minimumLineHeight: CGFloat
     /// The most height of a line; 0 means no maximum.
     public var maximumLineHeight: CGFloat
+    /// The paragraph direction: from the text (natural), or forced.
+    public var baseDirection: BaseDirection
 
     public init(
         lineBreakMode: LineBreakMode = .byWordWrapping, numberOfLines: Int = 0, lineSpacing: CGFloat = 0,
-        lineHeightMultiple: CGFloat = 0, minimumLineHeight: CGFloat = 0, maximumLineHeight: CGFloat = 0
+        lineHeightMultiple: CGFloat = 0, minimumLineHeight: CGFloat = 0, maximumLineHeight: CGFloat = 0,
+        baseDirection: BaseDirection = .natural
     ) {
+        self.baseDirection = baseDirection
         self.lineBreakMode = lineBreakMode
         self.numberOfLines = numberOfLines
         self.lineSpacing = lineSpacing

@@ -24,6 +24,27 @@ public struct TextLine: Sendable, Hashable {
     public var truncatedText: String?
     /// Whether text was cut off at the maximum width (``LineBreakMode/byClipping``).
     public var isClipped: Bool
+    /// The runs of the line's visible content (trailing whitespace excluded) in visual order, left
+    /// to right. For a truncated line they are the runs of ``truncatedText`` and their ranges index it.
+    public var runs: [TextRun]
+}
+
+/// A run of a line: text in one font, one script and one bidi level, placed on the line.
+public struct TextRun: Sendable, Hashable {
+    /// The run's UTF-16 range in the source text (in ``TextLine/truncatedText`` for a truncated line).
+    public var utf16Range: NSRange
+    /// The font the run is set in: the primary font or a fallback.
+    public var font: FontFace
+    /// The run's script, ISO 15924 ("Latn", "Arab", "Hani", "Zyyy" for common characters).
+    public var script: String
+    /// The UAX #9 embedding level: even left-to-right, odd right-to-left.
+    public var bidiLevel: Int
+    /// The run's left edge, from the line's left edge, in points.
+    public var x: CGFloat
+    /// The run's width in points (letter spacing included).
+    public var width: CGFloat
+
+    public var isRightToLeft: Bool { bidiLevel % 2 == 1 }
 }
 
 /// Text measured and broken into lines, as `boundingRect(with:options:attributes:context:)` and
@@ -37,9 +58,13 @@ public struct TextLayout: Sendable, Hashable {
     public var lines: [TextLine]
     /// Whether some text is not shown in full: lines past `numberOfLines`, an ellipsis, or clipping.
     public var isTruncated: Bool
-    /// The height of each line box (the font's line height after the paragraph style's multiple,
-    /// minimum and maximum).
+    /// The height of a line set in the primary font alone (its line height after the paragraph
+    /// style's multiple, minimum and maximum). A line with a taller fallback font is taller: see
+    /// each ``TextLine/height``.
     public var lineHeight: CGFloat
-    /// The font's metrics at the style's size.
+    /// The primary font's metrics at the style's size.
     public var fontMetrics: FontMetrics
+    /// Grapheme clusters that no font of the cascade covers, measured with the primary font's
+    /// .notdef glyph (as CoreText does).
+    public var missingGlyphCount: Int
 }

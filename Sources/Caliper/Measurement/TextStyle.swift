@@ -19,21 +19,49 @@ public struct TextStyle: Sendable, Hashable {
     public var letterSpacing: CGFloat
     /// OpenType features on top of HarfBuzz's defaults (kerning, standard ligatures, contextual alternates).
     public var features: [FontFeature]
+    /// Fonts tried in order for characters ``font`` lacks. When empty, ``fallback`` decides.
+    public var fallbackFonts: [FontFace]
+    /// Where characters that ``font`` lacks are looked for when ``fallbackFonts`` is empty.
+    public var fallback: FontFallback
+    /// The language of the text (BCP 47, e.g. `"sr"`, `"ja"`, `"th"`): it picks language-specific
+    /// glyph forms when shaping and tailors line breaking. `nil`: none.
+    public var language: String?
 
-    public init(font: FontFace, size: CGFloat, letterSpacing: CGFloat = 0, features: [FontFeature] = []) {
+    public init(
+        font: FontFace, size: CGFloat, letterSpacing: CGFloat = 0, features: [FontFeature] = [],
+        fallbackFonts: [FontFace] = [], fallback: FontFallback = .system, language: String? = nil
+    ) {
         self.font = font
         self.size = size
         self.letterSpacing = letterSpacing
         self.features = features
+        self.fallbackFonts = fallbackFonts
+        self.fallback = fallback
+        self.language = language
     }
 
     /// The font's metrics at this size.
     public var metrics: FontMetrics { font.metrics(atSize: size) }
 
     func validate() throws(CaliperError) {
+        if let language, language.isEmpty || language.utf8.count > 64 || !language.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) {
+            throw .invalidLanguage(language)
+        }
         guard size.isFinite, size > 0, size <= Self.maximumFontSize else { throw .invalidFontSize(Double(size)) }
         guard letterSpacing.isFinite, abs(letterSpacing) <= Self.maximumFontSize else {
             throw .invalidLength(name: "letter spacing", value: Double(letterSpacing))
         }
     }
+}
+
+/// Where a style looks for characters its fonts lack, as CoreText's cascade list does.
+public enum FontFallback: Sendable, Hashable {
+    /// Nowhere: such characters are measured with the primary font's .notdef glyph.
+    case none
+    /// fontconfig's fallback order for the primary font (FcFontSort, by coverage), from the
+    /// process's fontconfig configuration.
+    case system
+    /// The same from a fontconfig configuration file of your own (for example `Fonts/fonts.conf`,
+    /// which lists only the fixture fonts), without touching the process's configuration.
+    case fontconfig(configurationFile: String)
 }

@@ -1,7 +1,7 @@
-// Shaper.swift — shapes text in one style with HarfBuzz and turns design units into points.
+// Shaper.swift — shapes runs of text in one style with HarfBuzz and turns design units into points.
 import Foundation
 
-/// Shapes UTF-16 text in one ``TextStyle`` and converts design units to points.
+/// Shapes runs of UTF-16 text in one ``TextStyle`` and converts design units to points.
 struct Shaper: Sendable {
     let style: TextStyle
 
@@ -9,15 +9,18 @@ struct Shaper: Sendable {
         self.style = style
     }
 
-    /// Shapes `text[range]` on its own, without context from outside the range.
-    func shape(_ text: [UInt16], range: Range<Int>) -> GlyphRun {
-        text.withUnsafeBufferPointer { style.font.harfBuzz.shape($0, range: range, features: style.features) }
+    /// Shapes `text[range]` (within one item run) on its own, with the run's font, direction and
+    /// script and the style's language and features.
+    func shape(_ text: [UInt16], range: Range<Int>, run: ItemRun) -> GlyphRun {
+        let properties = ShapingProperties(
+            isRightToLeft: run.isRightToLeft, script: run.scriptCode, language: style.language)
+        return text.withUnsafeBufferPointer {
+            run.face.harfBuzz.shape($0, range: range, features: style.features, properties: properties)
+        }
     }
 
-    /// Points for `designUnits` of advance across `clusterCount` grapheme clusters: units × size /
-    /// unitsPerEm, plus the letter spacing after each cluster.
-    func points(designUnits: Int, clusterCount: Int) -> CGFloat {
-        let advance = Double(designUnits) * Double(style.size) / Double(style.font.designMetrics.unitsPerEm)
-        return CGFloat(advance) + style.letterSpacing * CGFloat(clusterCount)
+    /// Points for `designUnits` of advance in `face`: units × size / unitsPerEm.
+    func points(designUnits: Int, in face: FontFace) -> Double {
+        Double(designUnits) * Double(style.size) / Double(face.designMetrics.unitsPerEm)
     }
 }

@@ -2,11 +2,13 @@
 import Foundation
 
 /// The last line of a truncated layout: what is shown, and how wide it is.
-struct TruncatedLine: Sendable, Equatable {
+struct TruncatedLine {
     /// The shown text: kept clusters of the source around the ellipsis.
     var displayedText: [UInt16]
     /// Width of `displayedText` shaped as one line, in points.
     var width: CGFloat
+    /// `displayedText` itemized and shaped, for its runs and fonts.
+    var shaped: ShapedParagraph
 }
 
 /// Shortens `text[start..<end]` of a paragraph to fit `maxWidth` together with "…" (U+2026, or
@@ -16,25 +18,28 @@ struct TruncatedLine: Sendable, Equatable {
 struct Truncator {
     let paragraph: ShapedParagraph
     let maxWidth: CGFloat
+    /// The fonts and direction the shortened line is set with (the ellipsis may need a fallback font).
+    let cascade: FontCascade
+    let baseDirection: BaseDirection
 
     private var ellipsis: [UInt16] {
-        paragraph.shaper.style.font.hasGlyph(for: "\u{2026}") ? [0x2026] : Array("...".utf16)
+        paragraph.style.font.hasGlyph(for: "\u{2026}") ? [0x2026] : Array("...".utf16)
     }
 
-    func truncate(from start: Int, to end: Int, mode: LineBreakMode) -> TruncatedLine {
+    func truncate(from start: Int, to end: Int, mode: LineBreakMode) throws(CaliperError) -> TruncatedLine {
         // When everything fits beside the ellipsis (text is hidden only after this paragraph),
         // keep it all; this also spares the searches below on very wide lines.
         let whole = mode == .byTruncatingHead
-            ? line(prefix: start..<start, suffix: start..<end) : line(prefix: start..<end, suffix: end..<end)
+            ? try line(prefix: start..<start, suffix: start..<end) : try line(prefix: start..<end, suffix: end..<end)
         if fits(whole) { return whole }
         let boundaries = paragraph.graphemeBoundaries
         let clusterBoundaries = Array(boundaries[firstIndex(in: boundaries, atOrAfter: start)..<firstIndex(in: boundaries, atOrAfter: end + 1)])
         switch mode {
         case .byTruncatingHead:
             // Keep the longest suffix: try cut points from the end backwards.
-            var best = line(prefix: start..<start, suffix: end..<end)
+            var best = try line(prefix: start..<start, suffix: end..<end)
             for cut in clusterBoundaries.reversed() {
-                let candidate = line(prefix: start..<start, suffix: cut..<end)
+                let candidate = try line(prefix: start..<start, suffix: cut..<end)
                 guard fits(candidate) else { break }
                 best = candidate
             }
@@ -43,13 +48,13 @@ struct Truncator {
             // Grow the kept start and end alternately, one cluster at a time, while the line fits.
             var prefixIndex = 0
             var suffixIndex = clusterBoundaries.count - 1
-            var best = line(prefix: start..<start, suffix: end..<end)
+            var best = try line(prefix: start..<start, suffix: end..<end)
             var canGrow = (prefix: true, suffix: true)
             var prefixTurn = true
             while prefixIndex < suffixIndex, canGrow.prefix || canGrow.suffix {
                 let growsPrefix = canGrow.prefix && (prefixTurn || !canGrow.suffix)
                 let next = growsPrefix ? (prefixIndex + 1, suffixIndex) : (prefixIndex, suffixIndex - 1)
-                let candidate = line(
+                let candidate = try line(
                     prefix: start..<clusterBoundaries[next.0], suffix: clusterBoundaries[next.1]..<end)
                 if fits(candidate) {
                     best = candidate
@@ -64,8 +69,8 @@ struct Truncator {
             return best
         case .byTruncatingTail, .byWordWrapping, .byCharWrapping, .byClipping:
             // Keep the longest prefix: screen cut points with paragraph widths, then check exactly.
-            let ellipsisWidth = line(prefix: start..<start, suffix: end..<end).width
-            let slack = paragraph.shaper.style.size
+            let ellipsisWidth = try line(prefix: start..<start, suffix: end..<end).width
+            let slack = paragraph.style.size
             var screened: [Int] = []
             for cut in clusterBoundaries {
                 let kept = paragraph.trimmingHangingWhitespace(from: start, to: cut)
@@ -73,10 +78,10 @@ struct Truncator {
                 screened.append(cut)
             }
             for cut in screened.reversed() {
-                let candidate = line(prefix: start..<cut, suffix: end..<end)
+                let candidate = try line(prefix: start..<cut, suffix: end..<end)
                 if fits(candidate) { return candidate }
             }
-            return line(prefix: start..<start, suffix: end..<end)
+            return try line(prefix: start..<start, suffix: end..<end)
         }
     }
 
@@ -85,7 +90,7 @@ struct Truncator {
     }
 
     /// `prefix` + ellipsis + `suffix`, with whitespace next to the ellipsis dropped, shaped as one line.
-    private func line(prefix: Range<Int>, suffix: Range<Int>) -> TruncatedLine {
+    private func line(prefix: Range<Int>, suffix: Range<Int>) throws(CaliperError) -> TruncatedLine {
         let text = paragraph.text
         let prefixEnd = paragraph.trimmingHangingWhitespace(from: prefix.lowerBound, to: prefix.upperBound)
         var suffixStart = suffix.lowerBound
@@ -94,10 +99,9 @@ struct Truncator {
         }
         let ellipsis = self.ellipsis
         let displayed = Array(text[prefix.lowerBound..<prefixEnd]) + ellipsis + Array(text[suffixStart..<suffix.upperBound])
-        let shaper = paragraph.shaper
-        let advance = shaper.shape(displayed, range: 0..<displayed.count).totalAdvance
-        let clusters = paragraph.graphemeCount(from: prefix.lowerBound, to: prefixEnd)
-            + paragraph.graphemeCount(from: suffixStart, to: suffix.upperBound) + ellipsis.count
-        return TruncatedLine(displayedText: displayed, width: shaper.points(designUnits: advance, clusterCount: clusters))
+        let shown = try ShapedParagraph(
+            text: displayed, range: 0..<displayed.count, shaper: paragraph.shaper, cascade: cascade, baseDirection: baseDirection)
+        let width = shown.width(from: 0, to: displayed.count)
+        return TruncatedLine(displayedText: displayed, width: width, shaped: shown)
     }
 }

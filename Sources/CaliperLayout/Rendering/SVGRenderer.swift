@@ -109,10 +109,10 @@ private struct SVGDocument {
 
     /// One line of text: its glyphs placed from `origin` on the baseline.
     mutating func line(_ text: String, glyphs: [PositionedGlyph], style: TextStyle, origin: CGPoint) {
-        let scale = style.size / CGFloat(style.font.designMetrics.unitsPerEm)
         var uses: [String] = []
         for glyph in glyphs {
-            guard let id = definition(of: glyph.glyph, in: style.font) else { continue }
+            let scale = style.size / CGFloat(glyph.font.designMetrics.unitsPerEm)
+            guard let id = definition(of: glyph.glyph, in: glyph.font) else { continue }
             uses.append(
                 ##"<use xlink:href="#\##(id)" transform="translate(\##(number(glyph.position.x)) \##(number(-glyph.position.y))) scale(\##(number(scale)) \##(number(-scale)))"/>"##)
         }

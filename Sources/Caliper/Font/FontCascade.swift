@@ -1,0 +1,73 @@
+// FontCascade.swift — picks, for each grapheme cluster, the first font of a style's cascade that covers it.
+import Foundation
+
+/// A style's fonts in the order they are tried: the primary font, the explicit fallback fonts,
+/// then (when there are none) fontconfig's fallback order.
+///
+/// A grapheme cluster is set in the first font whose character map covers all of its characters
+/// (default-ignorable ones such as ZWJ and variation selectors aside), so an emoji ZWJ sequence, a
+/// flag or a keycap stays whole in one font. A cluster with VS16 (U+FE0F), or an emoji-presentation
+/// character without VS15, prefers a colour font; one with VS15 (U+FE0E) prefers a monochrome
+/// font; either falls back to any font that covers it. A cluster no font covers is measured with
+/// the primary font (its .notdef glyph) and counted as missing.
+struct FontCascade: Sendable {
+    let primary: FontFace
+    private let fonts: [FontFace]
+    private let system: SystemFallback?
+
+    init(style: TextStyle) throws(CaliperError) {
+        primary = style.font
+        fonts = [style.font] + style.fallbackFonts
+        switch style.fallback {
+        case _ where !style.fallbackFonts.isEmpty, .none:
+            system = nil
+        case .system:
+            system = try? SystemFallback.fallback(for: style.font, configurationFile: nil)
+        case .fontconfig(let configurationFile):
+            system = try SystemFallback.fallback(for: style.font, configurationFile: configurationFile)
+        }
+    }
+
+    private enum Presentation { case emoji, text, any }
+
+    /// The font for a grapheme cluster, and whether some of its characters have no glyph in it.
+    func face(forCluster scalars: [Unicode.Scalar]) -> (face: FontFace, isMissing: Bool) {
+        let needed = scalars.filter { !UnicodeProperties.isDefaultIgnorable($0) }
+        // A cluster of default-ignorables only (ZWSP, a lone ZWJ) is invisible: HarfBuzz hides it in any font.
+        guard let base = needed.first else { return (primary, false) }
+        let presentation: Presentation =
+            scalars.contains("\u{FE0F}") ? .emoji
+            : scalars.contains("\u{FE0E}") ? .text
+            : UnicodeProperties.isEmojiPresentation(base) ? .emoji : .any
+        if let face = firstFace(covering: needed, presentation) { return (face, false) }
+        // No font has every character (a rare mark on a common base): take a font for the base.
+        if needed.count > 1, let face = firstFace(covering: [base], presentation) { return (face, true) }
+        return (primary, true)
+    }
+
+    /// The first font of the cascade that covers `needed` and suits the presentation, else the
+    /// first that covers it.
+    private func firstFace(covering needed: [Unicode.Scalar], _ presentation: Presentation) -> FontFace? {
+        var firstCovering: FontFace?
+        let explicit = fonts.lazy.filter { face in needed.allSatisfy { face.hasGlyph(for: $0) } }
+        for face in explicit {
+            if Self.suits(face, presentation) { return face }
+            if firstCovering == nil { firstCovering = face }
+        }
+        if let system {
+            for face in system.faces(covering: needed) {
+                if Self.suits(face, presentation) { return face }
+                if firstCovering == nil { firstCovering = face }
+            }
+        }
+        return firstCovering
+    }
+
+    private static func suits(_ face: FontFace, _ presentation: Presentation) -> Bool {
+        switch presentation {
+        case .emoji: return face.isColorFont
+        case .text: return !face.isColorFont
+        case .any: return true
+        }
+    }
+}
