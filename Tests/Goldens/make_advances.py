@@ -86,33 +86,44 @@ TEXTS = [
     ("rld", ""),
 ]
 
+# (font, text, features) for other scripts, each in the one font that covers it.
+EXTRA = [
+    ("Fonts/NotoColorEmoji.ttf", "\U0001F600", ""),
+    ("Fonts/NotoSansArabic-Regular.ttf", "\u0645\u0631\u062d\u0628\u0627", ""),
+    ("Fonts/DroidSansFallbackFull.ttf", "\u4e16\u754c", ""),
+    ("Fonts/NotoSansThai-Regular.ttf", "\u0e20\u0e32\u0e29\u0e32\u0e44\u0e17\u0e22", ""),
+    ("Fonts/NotoSansDevanagari-Regular.ttf", "\u0915\u094d\u0937", ""),
+]
+
+
 def main():
     os.chdir(REPO)
-    upem = {f: TTFont(f, fontNumber=0, lazy=True)["head"].unitsPerEm for f in FONTS}
+    fonts = sorted(set(FONTS) | {font for font, _, _ in EXTRA})
+    upem = {f: TTFont(f, fontNumber=0, lazy=True)["head"].unitsPerEm for f in fonts}
     cases = []
-    for font in FONTS:
-        for text, features in TEXTS:
-            glyphs = hb_shape(font, text, features)
-            to16 = utf8_to_utf16_offsets(text)
-            per_cluster = {}
-            for g in glyphs:
-                if g["cl"] not in to16:
-                    raise SystemExit("cluster %r is not a code point boundary" % g["cl"])
-                off = to16[g["cl"]]
-                per_cluster[off] = per_cluster.get(off, 0) + g["ax"]
-            case = {
-                "font": font,
-                "text": text,
-                "features": features,
-                "advanceSum": sum(g["ax"] for g in glyphs),
-                "glyphCount": len(glyphs),
-                "unitsPerEm": upem[font],
-                "clusterAdvances": [[o, per_cluster[o]] for o in sorted(per_cluster)],
-            }
-            assert all(g["ay"] == 0 for g in glyphs)
-            assert sum(a for _, a in case["clusterAdvances"]) == case["advanceSum"]
-            assert all(0 <= o < utf16_len(text) for o, _ in case["clusterAdvances"])
-            cases.append(case)
+    pairs = [(font, text, features) for font in FONTS for text, features in TEXTS] + EXTRA
+    for font, text, features in pairs:
+        glyphs = hb_shape(font, text, features)
+        to16 = utf8_to_utf16_offsets(text)
+        per_cluster = {}
+        for g in glyphs:
+            if g["cl"] not in to16:
+                raise SystemExit("cluster %r is not a code point boundary" % g["cl"])
+            off = to16[g["cl"]]
+            per_cluster[off] = per_cluster.get(off, 0) + g["ax"]
+        case = {
+            "font": font,
+            "text": text,
+            "features": features,
+            "advanceSum": sum(g["ax"] for g in glyphs),
+            "glyphCount": len(glyphs),
+            "unitsPerEm": upem[font],
+            "clusterAdvances": [[o, per_cluster[o]] for o in sorted(per_cluster)],
+        }
+        assert all(g["ay"] == 0 for g in glyphs)
+        assert sum(a for _, a in case["clusterAdvances"]) == case["advanceSum"]
+        assert all(0 <= o < utf16_len(text) for o, _ in case["clusterAdvances"])
+        cases.append(case)
     cases.sort(key=lambda c: (c["font"], c["text"], c["features"]))
     doc = {
         "generator": "%s, ot font funcs, no --font-size (design units), --utf8-clusters "

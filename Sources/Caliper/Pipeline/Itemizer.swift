@@ -44,24 +44,23 @@ enum Itemizer {
             throw .textBoundaries(error)
         }
         let scalars = decodeScalars(content)
-        let scripts = resolvedScripts(scalars.map(\.scalar))
 
-        // Per code unit: the index of its font in `faces`, its script and its level.
-        var faces: [FontFace] = []
-        var faceOfUnit = [Int](repeating: 0, count: content.count)
-        var scriptOfUnit = [Int32](repeating: 0, count: content.count)
-        for (index, entry) in scalars.enumerated() {
-            for unit in entry.offset..<(index + 1 < scalars.count ? scalars[index + 1].offset : content.count) {
-                scriptOfUnit[unit] = scripts[index]
-            }
+        // Attributes are chosen per grapheme cluster, so no run ever splits a cluster: the font
+        // from the cascade, the script of the cluster's first character that has a real one, and
+        // the bidi level of its first code unit.
+        struct Cluster {
+            var range: Range<Int>  // absolute
+            var faceIndex: Int
+            var script: Int32
+            var level: UInt8
         }
+        var faces: [FontFace] = []
+        var clusters: [Cluster] = []
         var missingGlyphs = 0
         var scalarIndex = 0
         for (start, end) in zip(graphemeBoundaries, graphemeBoundaries.dropFirst()) {
-            let clusterStart = start - range.lowerBound
-            let clusterEnd = end - range.lowerBound
             var clusterScalars: [Unicode.Scalar] = []
-            while scalarIndex < scalars.count, scalars[scalarIndex].offset < clusterEnd {
+            while scalarIndex < scalars.count, scalars[scalarIndex].offset < end - range.lowerBound {
                 clusterScalars.append(scalars[scalarIndex].scalar)
                 scalarIndex += 1
             }
@@ -71,23 +70,30 @@ enum Itemizer {
                 faces.append(face)
                 return faces.count - 1
             }()
-            for unit in clusterStart..<clusterEnd { faceOfUnit[unit] = faceIndex }
+            let scripts = clusterScalars.map(UnicodeProperties.script(of:))
+            let script = scripts.first { !isWeak($0) } ?? UnicodeProperties.common
+            clusters.append(Cluster(range: start..<end, faceIndex: faceIndex, script: script, level: levels[start - range.lowerBound]))
         }
+        for (index, script) in resolvedScripts(clusters.map(\.script)).enumerated() { clusters[index].script = script }
 
         var runs: [ItemRun] = []
         var runStart = 0
-        for unit in 1...content.count {
-            let ends = unit == content.count
-                || faceOfUnit[unit] != faceOfUnit[runStart] || scriptOfUnit[unit] != scriptOfUnit[runStart]
-                || levels[unit] != levels[runStart]
+        for index in 1...clusters.count {
+            let first = clusters[runStart]
+            let ends = index == clusters.count || clusters[index].faceIndex != first.faceIndex
+                || clusters[index].script != first.script || clusters[index].level != first.level
             guard ends else { continue }
             runs.append(
                 ItemRun(
-                    range: (range.lowerBound + runStart)..<(range.lowerBound + unit), face: faces[faceOfUnit[runStart]],
-                    script: scriptOfUnit[runStart], bidiLevel: levels[runStart]))
-            runStart = unit
+                    range: first.range.lowerBound..<clusters[index - 1].range.upperBound, face: faces[first.faceIndex],
+                    script: first.script, bidiLevel: first.level))
+            runStart = index
         }
         return Itemization(runs: runs, paragraphLevel: paragraphLevel, missingGlyphs: missingGlyphs)
+    }
+
+    private static func isWeak(_ script: Int32) -> Bool {
+        script == UnicodeProperties.common || script == UnicodeProperties.inherited
     }
 
     /// The scalars of UTF-16 text with their offsets; a lone surrogate reads as U+FFFD.
@@ -112,26 +118,25 @@ enum Itemizer {
         return result
     }
 
-    /// Scripts with Inherited taking the previous character's script and Common the nearest
-    /// preceding real script (or, at the start, the following one), as UAX #24 suggests.
-    static func resolvedScripts(_ scalars: [Unicode.Scalar]) -> [Int32] {
-        var scripts = scalars.map(UnicodeProperties.script(of:))
-        let isWeak: (Int32) -> Bool = { $0 == UnicodeProperties.common || $0 == UnicodeProperties.inherited }
+    /// Scripts with Common (and Inherited) taking the nearest preceding real script, or at the
+    /// start the following one, as UAX #24 suggests for runs of punctuation, digits and spaces.
+    static func resolvedScripts(_ scripts: [Int32]) -> [Int32] {
+        var resolved = scripts
         var previous: Int32?
-        for index in scripts.indices {
-            if isWeak(scripts[index]) {
-                if let previous { scripts[index] = previous }
+        for index in resolved.indices {
+            if isWeak(resolved[index]) {
+                if let previous { resolved[index] = previous }
             } else {
-                previous = scripts[index]
+                previous = resolved[index]
             }
         }
-        // Leading weak characters take the first real script.
-        if let firstReal = scripts.first(where: { !isWeak($0) }) {
-            for index in scripts.indices {
-                guard isWeak(scripts[index]) else { break }
-                scripts[index] = firstReal
+        // Leading weak clusters take the first real script.
+        if let firstReal = resolved.first(where: { !isWeak($0) }) {
+            for index in resolved.indices {
+                guard isWeak(resolved[index]) else { break }
+                resolved[index] = firstReal
             }
         }
-        return scripts
+        return resolved
     }
 }

@@ -4,6 +4,7 @@ import Caliper
 import Foundation
 
 extension LineBreakMode: ExpressibleByArgument {}
+extension BaseDirection: ExpressibleByArgument {}
 
 struct ParagraphOptions: ParsableArguments {
     @Option(name: .long, help: "Wrap lines to this width in points; no wrapping if omitted.")
@@ -29,6 +30,9 @@ struct ParagraphOptions: ParsableArguments {
     @Option(name: .long, help: "Most line height in points (0 = none).")
     var maxLineHeight: Double = 0
 
+    @Option(name: .long, help: "Paragraph direction: natural (from the first strong character), ltr or rtl.")
+    var direction: BaseDirection = .natural
+
     func validate() throws {
         if let maxWidth, !(maxWidth >= 0) || maxWidth.isNaN {
             throw ValidationError("--max-width must be 0 or more points, not \(maxWidth)")
@@ -47,6 +51,6 @@ struct ParagraphOptions: ParsableArguments {
         ParagraphStyle(
             lineBreakMode: lineBreak, numberOfLines: numberOfLines, lineSpacing: CGFloat(lineSpacing),
             lineHeightMultiple: CGFloat(lineHeightMultiple), minimumLineHeight: CGFloat(minLineHeight),
-            maximumLineHeight: CGFloat(maxLineHeight))
+            maximumLineHeight: CGFloat(maxLineHeight), baseDirection: direction)
     }
 }

@@ -15,6 +15,14 @@ struct StyleOptions: ParsableArguments {
     @Option(name: .long, help: "Points added after every grapheme cluster, as UIKit's .kern attribute.")
     var letterSpacing: Double = 0
 
+    @Option(name: .customLong("fallback"), help: ArgumentHelp(
+        "A fallback font (path or pattern) for characters the font lacks; repeat for a cascade. Without it, fontconfig's fallback order is used.",
+        valueName: "font"))
+    var fallbacks: [String] = []
+
+    @Option(name: .long, help: "The text's language, BCP 47 (sr, ja, th, ar-EG): language-specific glyphs and line breaking.")
+    var language: String?
+
     @Option(name: .customLong("feature"), help: ArgumentHelp(
         "OpenType feature setting in HarfBuzz syntax (liga=0, tnum, -kern); repeat for more.", valueName: "setting"))
     var features: [String] = []
@@ -29,10 +37,11 @@ struct StyleOptions: ParsableArguments {
         }
     }
 
-    /// The style these flags describe, with the font loaded through `resolver`.
+    /// The style these flags describe, with the fonts loaded through `resolver`.
     func textStyle(resolver: FontResolver) throws -> TextStyle {
         TextStyle(
             font: try resolver.face(for: font), size: CGFloat(size), letterSpacing: CGFloat(letterSpacing),
-            features: try features.map { try FontFeature($0) })
+            features: try features.map { try FontFeature($0) }, fallbackFonts: try fallbacks.map { try resolver.face(for: $0) },
+            language: language)
     }
 }

@@ -10,8 +10,10 @@ struct Batch: ParsableCommand {
         discussion: """
             Measure: {"id": "c1", "op": "measure", "text": "…", "font": "<path or pattern>", "size": 17, \
             "maxWidth": 200 or null, "maxLines": 0, "lineBreak": "word"|"char"|"clip"|"truncate-tail"|…, \
-            "letterSpacing": 0, "lineSpacing": 0, "features": ["tnum"], "fallback": ["<font>", …]} → \
-            {"id": "c1", "width", "height", "lineHeight", "lines": [{"start", "end", "width"}], "truncated"}.
+            "letterSpacing": 0, "lineSpacing": 0, "features": ["tnum"], "fallback": ["<font>", …], "language": "ja", \
+            "direction": "natural"|"ltr"|"rtl"} → \
+            {"id": "c1", "width", "height", "lineHeight", "lines": [{"start", "end", "width", "height", "runs"}], \
+            "truncated", "missingGlyphs"}.
             Flow: {"id", "op": "flow", "width", "insets": [t,l,b,r], "spacing", "lineSpacing", \
             "alignment": "left"|"center"|"right"|"justified", "rounding": "none"|"pixel", "scale", \
             "items": [{"text", "font", "size", "padding": [t,l,b,r]}]} → {"id", "frames": [[x,y,w,h],…], \
@@ -80,14 +82,17 @@ struct BatchProcessor: Sendable {
 
     private func measure(_ request: JSONObject) throws -> TextLayout {
         let spec = LayoutSpec(resolver: resolver)
-        // The cascade is applied by the international-text work; until then fallback fonts are
-        // loaded (so a bad one is reported) but the text is set in the primary font.
-        for fallback in try request.strings("fallback") ?? [] { _ = try resolver.face(for: fallback) }
         var style = try spec.textStyle(request)
         style.features = try (request.strings("features") ?? []).map { try FontFeature($0) }
+        style.fallbackFonts = try (request.strings("fallback") ?? []).map { try resolver.face(for: $0) }
+        style.language = try request.string("language")
+        let directionName = try request.string("direction") ?? "natural"
+        guard let direction = BaseDirection(rawValue: directionName) else {
+            throw InputError("unknown direction \"\(directionName)\" (known: natural, ltr, rtl)")
+        }
         let paragraphStyle = ParagraphStyle(
             lineBreakMode: try spec.lineBreakMode(request.string("lineBreak")), numberOfLines: try request.integer("maxLines") ?? 0,
-            lineSpacing: CGFloat(try request.number("lineSpacing") ?? 0))
+            lineSpacing: CGFloat(try request.number("lineSpacing") ?? 0), baseDirection: direction)
         return try measurer.layout(
             try request.requiredString("text"), style: style, paragraphStyle: paragraphStyle,
             maxWidth: try request.number("maxWidth").map { CGFloat($0) })

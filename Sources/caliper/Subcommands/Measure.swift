@@ -51,6 +51,9 @@ struct Measure: ParsableCommand {
         }
         print("lines: \(layout.lines.count)\(layout.isTruncated ? " (truncated)" : "")")
         print("font: \(textStyle.font) at \(textStyle.size) pt, line height \(layout.lineHeight)")
+        if layout.missingGlyphCount > 0 { print("missing glyphs: \(layout.missingGlyphCount) cluster(s) no font covers") }
+        let fonts = Set(layout.lines.flatMap(\.runs).map(\.font)).subtracting([textStyle.font])
+        if !fonts.isEmpty { print("fallback fonts: \(fonts.map(\.description).sorted().joined(separator: ", "))") }
         guard paragraph.maxWidth != nil || layout.lines.count > 1 else { return }
         for (number, line) in layout.lines.enumerated() {
             let shown = line.truncatedText ?? String(source[line.range])
