@@ -43,10 +43,24 @@ public struct PositionedGlyph: Sendable, Hashable {
     public var position: CGPoint
 }
 
+/// The bitmap of a colour glyph (as in Noto Color Emoji) and where it sits.
+public struct GlyphImage: Sendable, Hashable {
+    /// The image, PNG-encoded, as the font stores it.
+    public var png: [UInt8]
+    /// Its box in design units relative to the glyph origin: `origin` is the top-left corner
+    /// (y up, so `origin.y` is the top), `size` its width and height.
+    public var bounds: CGRect
+}
+
 extension FontFace {
     /// The unhinted outline of `glyph`, in design units.
     public func outline(ofGlyph glyph: UInt32) -> GlyphOutline {
         GlyphOutline(commands: harfBuzz.outline(ofGlyph: glyph))
+    }
+
+    /// The bitmap image of a colour glyph, or `nil` when the glyph has none (outline fonts).
+    public func colorImage(ofGlyph glyph: UInt32) -> GlyphImage? {
+        harfBuzz.colorImage(ofGlyph: glyph).map { GlyphImage(png: $0.png, bounds: $0.extents) }
     }
 }
 

@@ -118,6 +118,24 @@ final class HarfBuzzFont: @unchecked Sendable {
         return run
     }
 
+    /// The PNG image of a bitmap colour glyph (CBDT, sbix) and its extents in design units
+    /// (x, y of the top-left corner with y up, width, height), or `nil` for a glyph without one.
+    func colorImage(ofGlyph glyph: UInt32) -> (png: [UInt8], extents: CGRect)? {
+        guard let blob = hb_ot_color_glyph_reference_png(font, glyph) else { return nil }
+        defer { hb_blob_destroy(blob) }
+        var length: UInt32 = 0
+        guard let data = hb_blob_get_data(blob, &length), length > 0 else { return nil }
+        var extents = hb_glyph_extents_t()
+        guard hb_font_get_glyph_extents(font, glyph, &extents) != 0 else { return nil }
+        let bytes = UnsafeRawBufferPointer(start: data, count: Int(length))
+        return (
+            Array(bytes),
+            CGRect(
+                x: CGFloat(extents.x_bearing), y: CGFloat(extents.y_bearing), width: CGFloat(extents.width),
+                height: CGFloat(-extents.height))
+        )
+    }
+
     /// The unhinted outline of `glyph` in design units (y up), through HarfBuzz's draw callbacks.
     func outline(ofGlyph glyph: UInt32) -> [GlyphOutline.Command] {
         guard let funcs = hb_draw_funcs_create() else { return [] }

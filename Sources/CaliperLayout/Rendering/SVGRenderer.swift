@@ -112,6 +112,15 @@ private struct SVGDocument {
         var uses: [String] = []
         for glyph in glyphs {
             let scale = style.size / CGFloat(glyph.font.designMetrics.unitsPerEm)
+            if glyph.font.isColorFont, let image = glyph.font.colorImage(ofGlyph: glyph.glyph) {
+                // A bitmap emoji: its PNG, placed by the glyph's extents (y up in the font, down here).
+                let frame = CGRect(
+                    x: glyph.position.x + image.bounds.minX * scale, y: -glyph.position.y - image.bounds.minY * scale,
+                    width: image.bounds.width * scale, height: image.bounds.height * scale)
+                uses.append(
+                    ##"<image x="\##(number(frame.minX))" y="\##(number(frame.minY))" width="\##(number(frame.width))" height="\##(number(frame.height))" xlink:href="data:image/png;base64,\##(Data(image.png).base64EncodedString())"/>"##)
+                continue
+            }
             guard let id = definition(of: glyph.glyph, in: glyph.font) else { continue }
             uses.append(
                 ##"<use xlink:href="#\##(id)" transform="translate(\##(number(glyph.position.x)) \##(number(-glyph.position.y))) scale(\##(number(scale)) \##(number(-scale)))"/>"##)
