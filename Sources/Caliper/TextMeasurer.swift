@@ -21,9 +21,12 @@ public struct TextMeasurer: Sendable {
 
     /// The longest text accepted, in UTF-16 code units.
     public var maximumTextLength: Int
+    /// Where paragraph shapes are kept between calls; `nil` measures everything afresh.
+    public var cache: ShapeCache?
 
-    public init(maximumTextLength: Int = TextMeasurer.defaultMaximumTextLength) {
+    public init(maximumTextLength: Int = TextMeasurer.defaultMaximumTextLength, cache: ShapeCache? = .shared) {
         self.maximumTextLength = maximumTextLength
+        self.cache = cache
     }
 
     /// The size of `text` on one line per paragraph, as `NSString.size(withAttributes:)`: width =
@@ -39,178 +42,39 @@ public struct TextMeasurer: Sendable {
     public func layout(
         _ text: String, style: TextStyle, paragraphStyle: ParagraphStyle = ParagraphStyle(), maxWidth: CGFloat? = nil
     ) throws(CaliperError) -> TextLayout {
-        try style.validate()
         try paragraphStyle.validate()
-        if let maxWidth, maxWidth.isNaN || maxWidth < 0 {
-            throw .invalidLength(name: "maximum width", value: Double(maxWidth))
-        }
-        let wrapWidth = maxWidth.flatMap { $0.isFinite ? $0 : nil }
+        return try measure(text, style: style, baseDirection: paragraphStyle.baseDirection)
+            .layout(maxWidth: maxWidth, paragraphStyle: paragraphStyle)
+    }
+
+    /// Shapes `text` once, for laying it out at any number of widths without shaping again
+    /// (rotation, split view, several device widths on a server).
+    ///
+    /// ```swift
+    /// let measured = try measurer.measure(longText, style: style)
+    /// let portrait = try measured.layout(maxWidth: 343)
+    /// let landscape = try measured.layout(maxWidth: 700)
+    /// ```
+    public func measure(
+        _ text: String, style: TextStyle, baseDirection: BaseDirection = .natural
+    ) throws(CaliperError) -> MeasuredText {
+        try style.validate()
         let utf16 = Array(text.utf16)
         guard utf16.count <= maximumTextLength else {
             throw .textTooLong(utf16Length: utf16.count, limit: maximumTextLength)
         }
-
-        let shaper = Shaper(style: style)
         let cascade = try FontCascade(style: style)
-        let direction = paragraphStyle.baseDirection
-        let breaker = LineBreaker(maxWidth: wrapWidth, mode: paragraphStyle.lineBreakMode)
-        let lineLimit = paragraphStyle.numberOfLines > 0 ? paragraphStyle.numberOfLines : Int.max
         let segments = ParagraphSegmenter.paragraphs(in: utf16)
-        var placed: [PlacedLine] = []
-        var isTruncated = false
-        var missingGlyphs = 0
-
-        for (segmentIndex, segment) in segments.enumerated() {
-            guard placed.count < lineLimit else {
-                isTruncated = true
-                break
-            }
-            let paragraph = try ShapedParagraph(
-                text: utf16, range: segment.content, shaper: shaper, cascade: cascade, baseDirection: direction)
-            missingGlyphs += paragraph.missingGlyphs
-            let fragments = breaker.lines(of: paragraph, maxLines: lineLimit - placed.count)
-            for fragment in fragments {
-                let ownsHardBreak = fragment.end == segment.content.upperBound
-                placed.append(
-                    PlacedLine(fragment: fragment, end: ownsHardBreak ? segment.end : fragment.end, paragraph: paragraph))
-            }
-            let hidesText = (fragments.last?.end ?? segment.content.upperBound) < segment.content.upperBound
-                || segmentIndex < segments.count - 1
-            if placed.count == lineLimit, hidesText, let last = placed.popLast() {
-                isTruncated = true
-                placed.append(
-                    try lastAllowedLine(
-                        last.fragment, of: paragraph, segment: segment, breaker: breaker, cascade: cascade,
-                        paragraphStyle: paragraphStyle, maxWidth: wrapWidth))
-                break
-            }
+        var shapes: [ParagraphShape] = []
+        shapes.reserveCapacity(segments.count)
+        for segment in segments {
+            shapes.append(
+                try ParagraphShape.make(
+                    content: Array(utf16[segment.content]), style: style, cascade: cascade, direction: baseDirection,
+                    cache: cache))
         }
-
-        if let wrapWidth, paragraphStyle.lineBreakMode == .byClipping {
-            for index in placed.indices where placed[index].fragment.width > wrapWidth + LineBreaker.fitTolerance {
-                placed[index].fragment.width = wrapWidth
-                placed[index].fragment.widthWithTrailingWhitespace = wrapWidth
-                placed[index].isClipped = true
-                isTruncated = true
-            }
-        }
-        return assemble(
-            placed, text: text, style: style, paragraphStyle: paragraphStyle, isWrapped: wrapWidth != nil,
-            isTruncated: isTruncated, missingGlyphs: missingGlyphs)
+        return MeasuredText(
+            text: text, utf16: utf16, style: style, baseDirection: baseDirection, segments: segments, shapes: shapes,
+            cascade: cascade, cache: cache)
     }
-
-    /// The last line allowed by `numberOfLines` when text remains after it: it takes the rest of its
-    /// paragraph, shortened with an ellipsis (truncating modes) or cut at the width (clipping).
-    private func lastAllowedLine(
-        _ fragment: LineFragment, of paragraph: ShapedParagraph, segment: ParagraphSegment, breaker: LineBreaker,
-        cascade: FontCascade, paragraphStyle: ParagraphStyle, maxWidth: CGFloat?
-    ) throws(CaliperError) -> PlacedLine {
-        switch paragraphStyle.lineBreakMode {
-        case .byTruncatingTail, .byTruncatingHead, .byTruncatingMiddle:
-            let end = paragraph.trimmingHangingWhitespace(from: fragment.start, to: segment.content.upperBound)
-            let truncator = Truncator(
-                paragraph: paragraph, maxWidth: maxWidth ?? .infinity, cascade: cascade,
-                baseDirection: paragraphStyle.baseDirection)
-            let truncated = try truncator.truncate(from: fragment.start, to: end, mode: paragraphStyle.lineBreakMode)
-            var line = PlacedLine(
-                fragment: LineFragment(
-                    start: fragment.start, contentEnd: end, end: end,
-                    width: truncated.width, widthWithTrailingWhitespace: truncated.width),
-                end: segment.end, paragraph: paragraph)
-            line.truncation = truncated
-            return line
-        case .byClipping:
-            let rest = breaker.fragment(paragraph, fragment.start, segment.content.upperBound)
-            return PlacedLine(fragment: rest, end: segment.end, paragraph: paragraph)
-        case .byWordWrapping, .byCharWrapping:
-            let end = fragment.end == segment.content.upperBound ? segment.end : fragment.end
-            return PlacedLine(fragment: fragment, end: end, paragraph: paragraph)
-        }
-    }
-
-    private func assemble(
-        _ placed: [PlacedLine], text: String, style: TextStyle, paragraphStyle: ParagraphStyle, isWrapped: Bool,
-        isTruncated: Bool, missingGlyphs: Int
-    ) -> TextLayout {
-        let metrics = style.metrics
-        var lines: [TextLine] = []
-        lines.reserveCapacity(placed.count)
-        // Walk the string's UTF-16 view once instead of seeking from its start for every line.
-        let utf16 = text.utf16
-        var cursor = (offset: 0, index: utf16.startIndex)
-        func index(at offset: Int) -> String.Index {
-            cursor = (offset, utf16.index(cursor.index, offsetBy: offset - cursor.offset))
-            return cursor.index
-        }
-        var top: CGFloat = 0
-        for line in placed {
-            let start = line.fragment.start
-            // What the line shows: its own slice of the paragraph, or its truncated text.
-            let (shown, shownRange) = line.truncation.map { ($0.shaped, 0..<$0.displayedText.count) }
-                ?? (line.paragraph, start..<line.fragment.contentEnd)
-            // The primary font always counts (a strut, as in CSS), so a fallback can only make a line taller.
-            let faces = [style.font] + shown.faces(from: shownRange.lowerBound, to: shownRange.upperBound)
-            let lineMetrics = LineMetrics(faces: faces, size: style.size)
-            let height = paragraphStyle.lineHeight(forNaturalLineHeight: lineMetrics.lineHeight)
-            // Extra height from a multiple or a minimum goes above the glyphs, as TextKit places it.
-            let baseline = top + height - lineMetrics.lineHeight + lineMetrics.ascender
-            lines.append(
-                TextLine(
-                    utf16Range: NSRange(location: start, length: line.end - start),
-                    range: index(at: start)..<index(at: line.end),
-                    width: line.fragment.width,
-                    widthIncludingTrailingWhitespace: max(line.fragment.widthWithTrailingWhitespace, line.fragment.width),
-                    top: top, height: height, baseline: baseline,
-                    truncatedText: line.truncation.map { String(decoding: $0.displayedText, as: UTF16.self) },
-                    isClipped: line.isClipped,
-                    runs: Self.visualRuns(of: shown, in: shownRange)))
-            top += height + paragraphStyle.lineSpacing
-        }
-        let width = lines.map { isWrapped ? $0.width : $0.widthIncludingTrailingWhitespace }.max() ?? 0
-        let height = lines.isEmpty ? 0 : top - paragraphStyle.lineSpacing
-        return TextLayout(
-            size: CGSize(width: width, height: height), lines: lines, isTruncated: isTruncated,
-            lineHeight: paragraphStyle.lineHeight(forNaturalLineHeight: metrics.lineHeight), fontMetrics: metrics,
-            missingGlyphCount: missingGlyphs)
-    }
-
-    /// The runs of `range` in visual order (UAX #9 rule L2 over the runs' levels), each with its
-    /// x offset from the line's left edge.
-    private static func visualRuns(of paragraph: ShapedParagraph, in range: Range<Int>) -> [TextRun] {
-        let logical = paragraph.runs(from: range.lowerBound, to: range.upperBound)
-        var x: CGFloat = 0
-        return Bidi.visualOrder(levels: logical.map(\.item.bidiLevel)).map { index in
-            let (item, width) = logical[index]
-            defer { x += width }
-            return TextRun(
-                utf16Range: NSRange(location: item.range.lowerBound, length: item.range.count), font: item.face,
-                script: item.scriptCode, bidiLevel: Int(item.bidiLevel), x: x, width: width)
-        }
-    }
-}
-
-/// A line's vertical metrics: the largest ascender, deepest descender and largest leading of the
-/// primary font and the fonts on the line, as on Apple platforms when a fallback font is taller.
-struct LineMetrics {
-    var ascender: CGFloat
-    var descender: CGFloat
-    var leading: CGFloat
-
-    init(faces: [FontFace], size: CGFloat) {
-        let metrics = faces.map { $0.metrics(atSize: size) }
-        ascender = metrics.map(\.ascender).max() ?? 0
-        descender = metrics.map(\.descender).min() ?? 0
-        leading = metrics.map(\.leading).max() ?? 0
-    }
-
-    var lineHeight: CGFloat { ascender - descender + leading }
-}
-
-/// A line fragment with the end of the source range it owns (its hard break included).
-private struct PlacedLine {
-    var fragment: LineFragment
-    var end: Int
-    var paragraph: ShapedParagraph
-    var truncation: TruncatedLine?
-    var isClipped = false
 }

@@ -13,27 +13,35 @@ HB_ENV = dict(os.environ, LC_ALL="C.UTF-8")
 _cache = {}
 
 
-def shape(font, text, features=""):
+def shape(font, text, features="", direction=None, script=None, language=None):
     """hb-shape's glyphs (dicts with g, cl, ax, ay, dx, dy) for one line of text in `font`
-    (a path relative to the repository root)."""
+    (a path relative to the repository root). `direction` ("ltr"/"rtl"), `script` (an ISO
+    15924 tag such as "Arab") and `language` (a BCP 47 tag) are passed to hb-shape when
+    given; otherwise HarfBuzz guesses them."""
     if "\n" in text or "\r" in text:
         raise ValueError("hb-shape takes one line of text")
     if text == "":
         return []
-    key = (font, text, features)
+    key = (font, text, features, direction, script, language)
     if key not in _cache:
         cmd = ["hb-shape", "--output-format=json", "--no-glyph-names", "--utf8-clusters",
                "--font-file=" + os.path.join(REPO, font), "--text=" + text]
         if features:
             cmd.append("--features=" + features)
+        if direction:
+            cmd.append("--direction=" + direction)
+        if script:
+            cmd.append("--script=" + script)
+        if language:
+            cmd.append("--language=" + language)
         out = subprocess.run(cmd, check=True, capture_output=True, env=HB_ENV).stdout
         _cache[key] = json.loads(out.decode("utf-8"))
     return _cache[key]
 
 
-def advance(font, text, features=""):
+def advance(font, text, features="", direction=None, script=None, language=None):
     """Sum of x advances of `text` shaped as one line, in font design units."""
-    return sum(g["ax"] for g in shape(font, text, features))
+    return sum(g["ax"] for g in shape(font, text, features, direction, script, language))
 
 
 def version():

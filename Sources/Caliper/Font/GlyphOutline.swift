@@ -74,17 +74,15 @@ extension TextMeasurer {
         try style.validate()
         let utf16 = Array(text.utf16)
         guard !utf16.isEmpty else { return [] }
-        let shaper = Shaper(style: style)
-        let paragraph = try ShapedParagraph(
-            text: utf16, range: 0..<utf16.count, shaper: shaper, cascade: try FontCascade(style: style),
-            baseDirection: baseDirection)
-        let boundaries = Set(paragraph.graphemeBoundaries)
+        let shape = try ParagraphShape.make(
+            content: utf16, style: style, cascade: try FontCascade(style: style), direction: baseDirection, cache: cache)
+        let boundaries = Set(shape.graphemeBoundaries)
         var penX = 0.0
         var glyphs: [PositionedGlyph] = []
-        for runIndex in Bidi.visualOrder(levels: paragraph.runs.map(\.item.bidiLevel)) {
-            let run = paragraph.runs[runIndex]
+        for runIndex in Bidi.visualOrder(levels: shape.runs.map { $0.item.bidiLevel }) {
+            let run = shape.runs[runIndex]
             let scale = Double(style.size) / Double(run.item.face.designMetrics.unitsPerEm)
-            let isCursive = ShapedParagraph.cursiveScripts.contains(run.item.scriptCode)
+            let isCursive = ParagraphShape.cursiveScripts.contains(run.item.scriptCode)
             for index in 0..<run.glyphs.count {
                 let position = CGPoint(
                     x: penX + Double(run.glyphs.xOffsets[index]) * scale, y: Double(run.glyphs.yOffsets[index]) * scale)

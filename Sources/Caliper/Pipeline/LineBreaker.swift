@@ -75,7 +75,7 @@ struct LineBreaker {
     private func furthestFitting(
         _ candidates: ArraySlice<Int>, in paragraph: ShapedParagraph, from start: Int, maxWidth: CGFloat
     ) -> Int? {
-        let slack = paragraph.shaper.style.size
+        let slack = paragraph.style.size
         var screened: [Int] = []
         for candidate in candidates {
             let contentEnd = paragraph.trimmingHangingWhitespace(from: start, to: candidate)

@@ -21,6 +21,7 @@ struct Truncator {
     /// The fonts and direction the shortened line is set with (the ellipsis may need a fallback font).
     let cascade: FontCascade
     let baseDirection: BaseDirection
+    let cache: ShapeCache?
 
     private var ellipsis: [UInt16] {
         paragraph.style.font.hasGlyph(for: "\u{2026}") ? [0x2026] : Array("...".utf16)
@@ -99,8 +100,9 @@ struct Truncator {
         }
         let ellipsis = self.ellipsis
         let displayed = Array(text[prefix.lowerBound..<prefixEnd]) + ellipsis + Array(text[suffixStart..<suffix.upperBound])
-        let shown = try ShapedParagraph(
-            text: displayed, range: 0..<displayed.count, shaper: paragraph.shaper, cascade: cascade, baseDirection: baseDirection)
+        let shape = try ParagraphShape.make(
+            content: displayed, style: paragraph.style, cascade: cascade, direction: baseDirection, cache: cache)
+        let shown = ShapedParagraph(text: displayed, range: 0..<displayed.count, shape: shape, style: paragraph.style)
         let width = shown.width(from: 0, to: displayed.count)
         return TruncatedLine(displayedText: displayed, width: width, shaped: shown)
     }

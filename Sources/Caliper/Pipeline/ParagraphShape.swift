@@ -1,0 +1,134 @@
+// ParagraphShape.swift — everything about a paragraph that does not depend on the point size, computed once.
+
+/// A run of a paragraph with its shaped glyphs (offsets relative to the paragraph).
+struct ShapedRun: Sendable {
+    var item: ItemRun
+    var glyphs: GlyphRun
+}
+
+/// The size-independent analysis of one paragraph: ICU break opportunities and grapheme
+/// clusters, runs of one font, script and bidi level, and their glyphs in design units. All
+/// offsets are relative to the paragraph's start, so one shape serves the same paragraph at
+/// every point size, in any text (see ``ShapeCache``).
+final class ParagraphShape: Sendable {
+    /// The paragraph's UTF-16 code units (no hard break).
+    let content: [UInt16]
+    /// ICU line-break opportunities, ending at `content.count`.
+    let breakOpportunities: [Int]
+    /// Grapheme cluster boundaries from 0 to `content.count`.
+    let graphemeBoundaries: [Int]
+    /// Runs in logical order.
+    let runs: [ShapedRun]
+    /// The resolved bidi level of the paragraph.
+    let paragraphLevel: UInt8
+    /// Grapheme clusters no font of the cascade covers.
+    let missingGlyphs: Int
+    /// Design-unit advance of `content[..<i]`; differences are meaningful only within one run.
+    let unitPrefix: [Int]
+    /// Whether a line may start or end at offset `i` without reshaping.
+    let isSafeBoundary: [Bool]
+    /// Letter-spacing slots before grapheme cluster `i` (by index in `graphemeBoundaries`).
+    let spacingPrefix: [Int]
+    let runStarts: [Int]
+    /// The features and language the runs were shaped with, for reshaping parts of them.
+    let features: [FontFeature]
+    let language: String?
+
+    static let cursiveScripts: Set<String> = ["Arab", "Syrc", "Mong", "Nkoo", "Mand", "Adlm", "Rohg", "Sogd", "Phag"]
+
+    init(
+        content: [UInt16], cascade: FontCascade, features: [FontFeature], language: String?, baseDirection: BaseDirection
+    ) throws(CaliperError) {
+        self.content = content
+        self.features = features
+        self.language = language
+        do {
+            breakOpportunities = try TextBoundaries.lineBreakOpportunities(in: content, locale: language ?? "").map(\.utf16Offset)
+            graphemeBoundaries = try TextBoundaries.graphemeClusterBoundaries(in: content)
+        } catch {
+            throw .textBoundaries(error)
+        }
+        let itemization = try Itemizer.itemize(
+            content, range: 0..<content.count, graphemeBoundaries: graphemeBoundaries, cascade: cascade,
+            baseDirection: baseDirection)
+        paragraphLevel = itemization.paragraphLevel
+        missingGlyphs = itemization.missingGlyphs
+
+        let count = content.count
+        var clusterAdvance = [Int](repeating: 0, count: count + 1)
+        var startsCluster = [Bool](repeating: false, count: count + 1)
+        var unsafe = [Bool](repeating: false, count: count + 1)
+        var startsRun = [Bool](repeating: false, count: count + 1)
+        var shapedRuns: [ShapedRun] = []
+        for item in itemization.runs {
+            let glyphs = Self.shape(content, range: item.range, run: item, features: features, language: language)
+            for index in 0..<glyphs.count {
+                let offset = glyphs.clusters[index]
+                clusterAdvance[offset] += Int(glyphs.advances[index])
+                startsCluster[offset] = true
+                if glyphs.unsafeToBreak[index] { unsafe[offset] = true }
+            }
+            startsRun[item.range.lowerBound] = true
+            shapedRuns.append(ShapedRun(item: item, glyphs: glyphs))
+        }
+        runs = shapedRuns
+        runStarts = shapedRuns.map(\.item.range.lowerBound)
+        var prefix = [Int](repeating: 0, count: count + 1)
+        for offset in 0..<count { prefix[offset + 1] = prefix[offset] + clusterAdvance[offset] }
+        unitPrefix = prefix
+        isSafeBoundary = (0...count).map { offset in
+            offset == 0 || offset == count || startsRun[offset] || (startsCluster[offset] && !unsafe[offset])
+        }
+
+        // Letter spacing follows every grapheme cluster, except inside a run of a cursive script
+        // (Arabic, Syriac, Mongolian, N'Ko…), where it would break the joining: there it follows
+        // the run's last cluster only, as Firefox does.
+        let boundaries = graphemeBoundaries
+        var spacing = [Int](repeating: 0, count: max(boundaries.count, 1))
+        var runIndex = 0
+        for cluster in 0..<max(boundaries.count - 1, 0) {
+            let start = boundaries[cluster]
+            let end = boundaries[cluster + 1]
+            while runIndex + 1 < shapedRuns.count, shapedRuns[runIndex].item.range.upperBound <= start { runIndex += 1 }
+            let run = shapedRuns.isEmpty ? nil : shapedRuns[runIndex].item
+            let suppressed = run.map { Self.cursiveScripts.contains($0.scriptCode) && end < $0.range.upperBound } ?? false
+            spacing[cluster + 1] = spacing[cluster] + (suppressed ? 0 : 1)
+        }
+        spacingPrefix = spacing
+    }
+
+    /// Shapes `text[range]` (within one item run) on its own, with the run's font, direction and
+    /// script and the style's language and features.
+    static func shape(_ text: [UInt16], range: Range<Int>, run: ItemRun, features: [FontFeature], language: String?) -> GlyphRun {
+        let properties = ShapingProperties(isRightToLeft: run.isRightToLeft, script: run.scriptCode, language: language)
+        return text.withUnsafeBufferPointer {
+            run.face.harfBuzz.shape($0, range: range, features: features, properties: properties)
+        }
+    }
+
+    /// Roughly how many bytes the shape holds, for the cache's budget.
+    var byteCount: Int {
+        let glyphs = runs.reduce(0) { $0 + $1.glyphs.count }
+        // Per glyph: ID, cluster, advance, two offsets, flag; per code unit: the unit, prefix, safe flag.
+        return 128 + content.count * (2 + 8 + 1) + glyphs * (4 + 8 + 4 + 4 + 4 + 1)
+            + (breakOpportunities.count + graphemeBoundaries.count * 2 + runs.count * 8) * 8
+    }
+}
+
+extension ParagraphShape {
+    /// The shape of `content` in `style`, from `cache` when it has it.
+    static func make(
+        content: [UInt16], style: TextStyle, cascade: FontCascade, direction: BaseDirection, cache: ShapeCache?
+    ) throws(CaliperError) -> ParagraphShape {
+        let build = { () throws(CaliperError) -> ParagraphShape in
+            try ParagraphShape(
+                content: content, cascade: cascade, features: style.features, language: style.language,
+                baseDirection: direction)
+        }
+        guard let cache else { return try build() }
+        let key = ShapeCache.Key(
+            content: content, fonts: [style.font] + style.fallbackFonts, fallback: style.fallback, features: style.features,
+            language: style.language, direction: direction)
+        return try cache.shape(for: key, make: build)
+    }
+}
