@@ -63,6 +63,19 @@ import Testing
         #expect(messages[6].contains("/no/such.ttf"))
     }
 
+    @Test func parallelJobsAnswerExactlyAsOneJobDoes() throws {
+        let requests = (0..<600).map { index in
+            index % 50 == 7 ? "not json \(index)"
+                : #"{"id": \#(index), "text": "tag \#(index) مرحبا", "font": "Fonts/NotoSans-Regular.ttf", "maxWidth": 60}"#
+        }.joined(separator: "\n")
+        let serial = try CLI.run(["batch"], input: requests)
+        let parallel = try CLI.run(["batch", "--jobs", "4"], input: requests)
+        #expect(parallel.status == 0)
+        #expect(parallel.standardOutput == serial.standardOutput)
+        #expect(serial.jsonLines.count == 600)
+        #expect(try CLI.run(["batch", "--jobs", "0"]).status == 64)
+    }
+
     @Test func manyRequestsAnswerInOrder() throws {
         let requests = (0..<200).map { #"{"id": \#($0), "text": "word \#($0)", "font": "Fonts/NotoSans-Regular.ttf", "maxWidth": 30}"# }
         let answers = try CLI.run(["batch"], input: requests.joined(separator: "\n")).jsonLines

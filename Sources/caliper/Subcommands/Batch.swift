@@ -27,6 +27,13 @@ struct Batch: ParsableCommand {
     @Option(name: .long, help: "Read requests from this file instead of standard input.")
     var input: String?
 
+    @Option(name: .long, help: "Answer requests on this many threads at once (answers stay in input order).")
+    var jobs: Int = 1
+
+    func validate() throws {
+        guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 256, not \(jobs)") }
+    }
+
     func run() throws {
         let handle: FileHandle
         if let input {
@@ -39,10 +46,19 @@ struct Batch: ParsableCommand {
         }
         let processor = BatchProcessor()
         var lines = LineReader(handle: handle)
+        // Requests are read in chunks; a chunk is answered on `jobs` threads and printed in order.
+        let chunkSize = jobs == 1 ? 1 : 256 * jobs
+        var chunk: [String] = []
+        func flush() {
+            for answer in processor.answers(chunk, jobs: jobs) { print(answer) }
+            chunk.removeAll(keepingCapacity: true)
+        }
         while let line = lines.next() {
             guard !line.allSatisfy(\.isWhitespace) else { continue }
-            print(processor.answer(line))
+            chunk.append(line)
+            if chunk.count >= chunkSize { flush() }
         }
+        flush()
     }
 }
 
@@ -50,6 +66,16 @@ struct Batch: ParsableCommand {
 struct BatchProcessor: Sendable {
     let resolver = FontResolver()
     let measurer = TextMeasurer()
+
+    /// The answers to `requests`, in their order, computed on up to `jobs` threads.
+    func answers(_ requests: [String], jobs: Int) -> [String] {
+        guard jobs > 1, requests.count > 1 else { return requests.map(answer) }
+        let slots = AnswerSlots(count: requests.count)
+        DispatchQueue.concurrentPerform(iterations: min(jobs, requests.count)) { worker in
+            for index in stride(from: worker, to: requests.count, by: jobs) { slots.set(index, answer(requests[index])) }
+        }
+        return slots.values
+    }
 
     /// The answer line for one request line: a result or an error, never a trap.
     func answer(_ line: String) -> String {
@@ -108,6 +134,26 @@ struct BatchProcessor: Sendable {
         let root = try LayoutSpec(resolver: resolver).layout(request.object("root"))
         let arrangement = try root.arrange(width: CGFloat(try request.requiredNumber("width")), measurer: measurer)
         return LayoutJSON.layoutMembers(arrangement)
+    }
+}
+
+/// One slot per answer, each written by exactly one worker thread before `values` is read.
+private final class AnswerSlots: @unchecked Sendable {
+    private var storage: [String]
+    private let lock = NSLock()
+
+    init(count: Int) { storage = Array(repeating: "", count: count) }
+
+    func set(_ index: Int, _ value: String) {
+        lock.lock()
+        storage[index] = value
+        lock.unlock()
+    }
+
+    var values: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return storage
     }
 }
 
