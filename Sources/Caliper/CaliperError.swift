@@ -14,6 +14,10 @@ public enum CaliperError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidFont(path: String, faceIndex: Int, reason: String)
     /// The face index is past the number of faces in the file (a .ttc holds several).
     case faceIndexOutOfRange(path: String, faceIndex: Int, faceCount: Int)
+    /// The font file lies outside the resolver's font root.
+    case fontOutsideRoot(path: String, root: String)
+    /// fontconfig patterns are not allowed by the resolver.
+    case fontPatternNotAllowed(String)
     /// fontconfig could not parse the pattern.
     case invalidFontPattern(String)
     /// No installed font has the family the pattern asks for; `closest` is fontconfig's substitute.
@@ -45,6 +49,12 @@ public enum CaliperError: Error, Sendable, Equatable, CustomStringConvertible {
             return "not a usable font: \(path) (face \(faceIndex)): \(reason)"
         case .faceIndexOutOfRange(let path, let faceIndex, let faceCount):
             return "face index \(faceIndex) is out of range for \(path), which has \(faceCount) face(s)"
+        case .fontOutsideRoot(let path, let root):
+            return "font file \(path) is outside the allowed font folder \(root)"
+        case .fontPatternNotAllowed(let pattern):
+            return pattern.isEmpty
+                ? "a font must be given as a file in the allowed font folder"
+                : "fontconfig patterns are not allowed here: \"\(pattern)\" (name a font file in the allowed folder)"
         case .invalidFontPattern(let pattern):
             return "invalid fontconfig pattern: \"\(pattern)\""
         case .fontNotMatched(let pattern, let closest):

@@ -76,6 +76,38 @@ import Testing
         #expect(try CLI.run(["batch", "--jobs", "0"]).status == 64)
     }
 
+    @Test func aFontRootConfinesFontAccess() throws {
+        // A root holding one real font and a link that leads out of it.
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("caliper-root-\(UUID())")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.copyItem(atPath: CLI.path("Fonts/DejaVuSans.ttf"), toPath: root.appendingPathComponent("inside.ttf").path)
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent("link.ttf").path, withDestinationPath: CLI.path("Fonts/NotoSans-Regular.ttf"))
+        let requests = [
+            #"{"id": 1, "text": "a", "font": "\#(root.path)/inside.ttf"}"#,
+            #"{"id": 2, "text": "a", "font": "\#(root.path)/../\#(root.lastPathComponent)/../caliper-elsewhere.ttf"}"#,
+            #"{"id": 3, "text": "a", "font": "\#(root.path)/link.ttf"}"#,
+            #"{"id": 4, "text": "a", "font": "DejaVu Sans"}"#,
+            #"{"id": 5, "text": "a"}"#,
+            #"{"id": 6, "text": "a", "font": "\#(root.path)/inside.ttf", "fallback": ["Fonts/DejaVuSans.ttf"]}"#,
+            #"{"id": 7, "text": "0123456789abcdefg", "font": "\#(root.path)/inside.ttf"}"#,
+        ]
+        let answers = try CLI.run(["batch", "--font-root", root.path, "--max-text-length", "16"], input: requests.joined(separator: "\n")).jsonLines
+        #expect(answers.count == 7)
+        #expect(answers[0]["width"] != nil)
+        let errors = answers.dropFirst().map { $0["error"] as? String ?? "" }
+        #expect(errors[0].contains("not found"))
+        #expect(errors[1].contains("outside the allowed font folder"))
+        #expect(errors[2].contains("patterns are not allowed"))
+        #expect(errors[3].contains("a font must be given as a file"))
+        #expect(errors[4].contains("outside the allowed font folder"))
+        #expect(errors[5].contains("over the limit of 16"))
+        let allowed = try CLI.run(["batch", "--font-root", root.path, "--allow-patterns"], input: requests[3]).jsonLines
+        #expect(allowed.first?["width"] != nil)
+        #expect(try CLI.run(["batch", "--font-root", "/no/such/folder"]).status == 1)
+    }
+
     @Test func manyRequestsAnswerInOrder() throws {
         let requests = (0..<200).map { #"{"id": \#($0), "text": "word \#($0)", "font": "Fonts/NotoSans-Regular.ttf", "maxWidth": 30}"# }
         let answers = try CLI.run(["batch"], input: requests.joined(separator: "\n")).jsonLines

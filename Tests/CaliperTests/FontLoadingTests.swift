@@ -47,3 +47,18 @@ import Testing
         #expect(!(try FontFace.systemDefault().familyName.isEmpty))
     }
 }
+
+@Suite struct FontConfinementTests {
+    @Test func aConfinedResolverRefusesFilesOutsideItsRootAndPatterns() throws {
+        let resolver = try FontResolver(fontRoot: Fixtures.path("Fonts"))
+        #expect(try resolver.face(for: Fixtures.path("Fonts/DejaVuSans.ttf")).familyName == "DejaVu Sans")
+        #expect(throws: CaliperError.fontOutsideRoot(path: Fixtures.path("Fonts/../README.md"), root: Fixtures.path("Fonts"))) {
+            try resolver.face(for: Fixtures.path("Fonts/../README.md"))
+        }
+        #expect(throws: CaliperError.fontPatternNotAllowed("DejaVu Sans")) { try resolver.face(for: "DejaVu Sans") }
+        #expect(throws: CaliperError.fontPatternNotAllowed("")) { try resolver.face(for: nil) }
+        #expect(throws: CaliperError.self) { try FontResolver(fontRoot: "/no/such/folder") }
+        let patterns = try FontResolver(fontRoot: Fixtures.path("Fonts"), allowsFontconfigPatterns: true)
+        #expect(try patterns.face(for: "DejaVu Sans").familyName == "DejaVu Sans")
+    }
+}

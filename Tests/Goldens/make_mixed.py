@@ -214,12 +214,13 @@ def font_file(font_ptr):
     return path
 
 
-def check_glyph_ids(where, pango_glyphs, hb_glyphs):
+def check_glyph_ids(where, pango_glyphs, hb_glyphs, final_space_cluster=None):
     """Verifies the font file: the real glyph IDs Pango produced for a run are among those
     hb-shape produces for the same text with that file; hb-shape's other glyphs (for ZWJ or
     U+FE0F, which Pango replaces by PANGO_GLYPH_EMPTY) have no advance; and hb-shape has as
-    many .notdef glyphs as Pango has unknown glyphs."""
-    remaining = [g for g in hb_glyphs if g["g"] != 0]
+    many .notdef glyphs as Pango has unknown glyphs. A wrapped line's final space, which
+    Pango replaces by PANGO_GLYPH_EMPTY, is `final_space_cluster` (UTF-8 offset in the run)."""
+    remaining = [g for g in hb_glyphs if g["g"] != 0 and g["cl"] != final_space_cluster]
     unknown = 0
     for g in pango_glyphs:
         if g == PANGO_GLYPH_EMPTY:
@@ -589,6 +590,24 @@ def wrapped_case(ctx, icu, meas, name, text, max_width):
         # Width per run of THIS line (Pango's line runs), trailing spaces excluded.
         line_segs = paragraph_segments([ln], b2u)
         width, pieces = meas.span(line_segs, text, s, cend)
+        # Verify each Pango run's font file by its glyph IDs, and Pango's line width
+        # (which zeroes one final space) against hb-shape, up to Pango's 1/1024 rounding.
+        nglyphs = 0
+        for r in ln["runs"]:
+            rs, re_ = b2u[r["startByte"]], b2u[r["endByte"]]
+            _adv, _w, glyphs = meas.run(r["font"], sub16(text, rs, re_), r["script"],
+                                        r["level"])
+            final_space = None
+            if re_ == e and e != cend:
+                final_space = len(sub16(text, rs, e - 1).encode("utf-8"))
+            check_glyph_ids("%s@%d line %d run [%d, %d)" % (name, max_width, i, rs, re_),
+                            r["glyphs"], glyphs, final_space)
+            nglyphs += len(glyphs) + len(r["glyphs"])
+        if sub16(text, cend, e) not in ("", " "):
+            raise SystemExit("%s: line %d has more than one trailing space" % (name, i))
+        if abs(width - ln["pangoWidth"]) > (nglyphs + 2) * 0.5 / Pango.SCALE:
+            raise SystemExit("%s: line %d Pango width %.4f != hb-shape %.4f"
+                             % (name, i, ln["pangoWidth"], width))
         soft = e != n16
         char_broken = soft and e not in pango_opps
         if char_broken and e not in graphemes:

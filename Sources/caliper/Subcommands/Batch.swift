@@ -30,8 +30,24 @@ struct Batch: ParsableCommand {
     @Option(name: .long, help: "Answer requests on this many threads at once (answers stay in input order).")
     var jobs: Int = 1
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Confine fonts to this folder: font paths outside it (after resolving links and ..) and fontconfig patterns are refused, and there is no system fallback.",
+        valueName: "dir"))
+    var fontRoot: String?
+
+    @Flag(name: .long, help: "With --font-root, still allow fontconfig patterns and the default font.")
+    var allowPatterns = false
+
+    @Option(name: .long, help: "Refuse texts longer than this many UTF-16 code units.")
+    var maxTextLength = 100_000
+
+    @Option(name: .long, help: "Refuse font files larger than this many bytes.")
+    var maxFontBytes = 64 * 1024 * 1024
+
     func validate() throws {
         guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 256, not \(jobs)") }
+        guard maxTextLength > 0 else { throw ValidationError("--max-text-length must be greater than 0") }
+        guard maxFontBytes > 0 else { throw ValidationError("--max-font-bytes must be greater than 0") }
     }
 
     func run() throws {
@@ -44,7 +60,12 @@ struct Batch: ParsableCommand {
         } else {
             handle = FileHandle.standardInput
         }
-        let processor = BatchProcessor()
+        let resolver = try fontRoot.map { root in
+            try FontResolver(fileSizeLimit: maxFontBytes, fontRoot: root, allowsFontconfigPatterns: allowPatterns)
+        } ?? FontResolver(fileSizeLimit: maxFontBytes)
+        let processor = BatchProcessor(
+            resolver: resolver, measurer: TextMeasurer(maximumTextLength: maxTextLength),
+            systemFallback: fontRoot == nil ? .system : .none)
         var lines = LineReader(handle: handle)
         // Requests are read in chunks; a chunk is answered on `jobs` threads and printed in order.
         let chunkSize = jobs == 1 ? 1 : 256 * jobs
@@ -64,8 +85,10 @@ struct Batch: ParsableCommand {
 
 /// Answers one request line at a time; fonts stay loaded between requests.
 struct BatchProcessor: Sendable {
-    let resolver = FontResolver()
-    let measurer = TextMeasurer()
+    var resolver = FontResolver()
+    var measurer = TextMeasurer()
+    /// Where characters the request's fonts lack are looked for when it names no fallback fonts.
+    var systemFallback = FontFallback.system
 
     /// The answers to `requests`, in their order, computed on up to `jobs` threads.
     func answers(_ requests: [String], jobs: Int) -> [String] {
@@ -107,11 +130,9 @@ struct BatchProcessor: Sendable {
     }
 
     private func measure(_ request: JSONObject) throws -> TextLayout {
-        let spec = LayoutSpec(resolver: resolver)
+        let spec = LayoutSpec(resolver: resolver, fallback: systemFallback)
         var style = try spec.textStyle(request)
         style.features = try (request.strings("features") ?? []).map { try FontFeature($0) }
-        style.fallbackFonts = try (request.strings("fallback") ?? []).map { try resolver.face(for: $0) }
-        style.language = try request.string("language")
         let directionName = try request.string("direction") ?? "natural"
         guard let direction = BaseDirection(rawValue: directionName) else {
             throw InputError("unknown direction \"\(directionName)\" (known: natural, ltr, rtl)")
@@ -125,13 +146,13 @@ struct BatchProcessor: Sendable {
     }
 
     private func flow(_ request: JSONObject) throws -> [(String, JSON)] {
-        let flow = try LayoutSpec(resolver: resolver).flow(request)
+        let flow = try LayoutSpec(resolver: resolver, fallback: systemFallback).flow(request)
         let result = try flow.layout(width: CGFloat(try request.requiredNumber("width")), measurer: measurer)
         return LayoutJSON.flowMembers(result)
     }
 
     private func layout(_ request: JSONObject) throws -> [(String, JSON)] {
-        let root = try LayoutSpec(resolver: resolver).layout(request.object("root"))
+        let root = try LayoutSpec(resolver: resolver, fallback: systemFallback).layout(request.object("root"))
         let arrangement = try root.arrange(width: CGFloat(try request.requiredNumber("width")), measurer: measurer)
         return LayoutJSON.layoutMembers(arrangement)
     }

@@ -15,6 +15,8 @@ import Foundation
 /// Any node may have an `id`, which names its frame in the output.
 struct LayoutSpec {
     let resolver: FontResolver
+    /// Where characters the fonts lack are looked for (`fallback` fonts named in the JSON come first).
+    var fallback = FontFallback.system
 
     func layout(_ node: JSONObject) throws -> any Layout {
         let id = try node.string("id")
@@ -91,10 +93,13 @@ struct LayoutSpec {
         return FlowLayout(id: try object.string("id"), items: items, style: style)
     }
 
+    /// `font`, `size` (17), `letterSpacing`, `fallback` (fonts), `language`.
     func textStyle(_ object: JSONObject) throws -> TextStyle {
         TextStyle(
             font: try resolver.face(for: object.string("font")), size: CGFloat(try object.number("size") ?? 17),
-            letterSpacing: CGFloat(try object.number("letterSpacing") ?? 0))
+            letterSpacing: CGFloat(try object.number("letterSpacing") ?? 0),
+            fallbackFonts: try (object.strings("fallback") ?? []).map { try resolver.face(for: $0) }, fallback: fallback,
+            language: try object.string("language"))
     }
 
     private func edgeInsets(_ object: JSONObject, _ key: String) throws -> EdgeInsets {
