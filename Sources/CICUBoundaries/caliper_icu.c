@@ -103,3 +103,11 @@ int32_t caliper_is_extended_pictographic(uint32_t code_point) {
 int32_t caliper_is_mark(uint32_t code_point) {
     return (U_GET_GC_MASK((UChar32)code_point) & U_GC_M_MASK) != 0;
 }
+
+int32_t caliper_bracket_type(uint32_t code_point) {
+    return u_getIntPropertyValue((UChar32)code_point, UCHAR_BIDI_PAIRED_BRACKET_TYPE);
+}
+
+uint32_t caliper_paired_bracket(uint32_t code_point) {
+    return (uint32_t)u_getBidiPairedBracket((UChar32)code_point);
+}

@@ -91,6 +91,7 @@ EXTRA = [
     ("Fonts/NotoColorEmoji.ttf", "\U0001F600", ""),
     ("Fonts/NotoSansArabic-Regular.ttf", "\u0645\u0631\u062d\u0628\u0627", ""),
     ("Fonts/DroidSansFallbackFull.ttf", "\u4e16\u754c", ""),
+    ("Fonts/DroidSansFallbackFull.ttf", "\u4e16\u754c ", ""),
     ("Fonts/NotoSansThai-Regular.ttf", "\u0e20\u0e32\u0e29\u0e32\u0e44\u0e17\u0e22", ""),
     ("Fonts/NotoSansDevanagari-Regular.ttf", "\u0915\u094d\u0937", ""),
 ]

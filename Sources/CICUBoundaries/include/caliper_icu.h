@@ -54,4 +54,8 @@ int32_t caliper_is_default_ignorable(uint32_t code_point);
 int32_t caliper_is_extended_pictographic(uint32_t code_point);
 int32_t caliper_is_mark(uint32_t code_point);
 
+/// Bidi_Paired_Bracket_Type of `code_point`: 0 none, 1 open, 2 close; and its paired bracket.
+int32_t caliper_bracket_type(uint32_t code_point);
+uint32_t caliper_paired_bracket(uint32_t code_point);
+
 #endif

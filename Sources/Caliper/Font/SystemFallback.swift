@@ -16,18 +16,17 @@ final class SystemFallback: Sendable {
 
     private struct Key: Hashable {
         var family: String
-        var style: String
         var configurationFile: String?
     }
 
     private static let shared = Mutex<[Key: SystemFallback]>([:])
 
-    /// The fallback fonts for `font`, made once per family, style and configuration.
+    /// The fallback fonts for `font`, made once per family and configuration.
     static func fallback(for font: FontFace, configurationFile: String?) throws(CaliperError) -> SystemFallback {
-        let key = Key(family: font.familyName, style: font.styleName, configurationFile: configurationFile)
+        let key = Key(family: font.familyName, configurationFile: configurationFile)
         if let cached = shared.withLock({ $0[key] }) { return cached }
         let made = SystemFallback(
-            list: try Fontconfig.fallbackList(family: font.familyName, style: font.styleName, configurationFile: configurationFile))
+            list: try Fontconfig.fallbackList(family: font.familyName, configurationFile: configurationFile))
         return shared.withLock { shared in
             if let raced = shared[key] { return raced }
             shared[key] = made

@@ -83,9 +83,9 @@ enum Fontconfig {
         return try result.get()
     }
 
-    /// fontconfig's fallback order for a family and style (FcFontSort, trimmed to fonts that add
+    /// fontconfig's fallback order for a family (FcFontSort, trimmed to fonts that add
     /// coverage), from the default configuration or from `configurationFile`.
-    static func fallbackList(family: String, style: String, configurationFile: String?) throws(CaliperError) -> FallbackList {
+    static func fallbackList(family: String, configurationFile: String?) throws(CaliperError) -> FallbackList {
         let result: Result<FallbackList, CaliperError> = lock.withLock { initialized in
             if let failure = initialize(&initialized) { return .failure(failure) }
             var config: OpaquePointer?
@@ -102,8 +102,9 @@ enum Fontconfig {
                 return .failure(.fontconfigFailed("out of memory"))
             }
             defer { FcPatternDestroy(pattern) }
+            // The family alone: a style name ("Regular", "Book") would rank fonts by the spelling
+            // of their style rather than by family similarity.
             FcPatternAddString(pattern, FC_FAMILY, family)
-            if !style.isEmpty { FcPatternAddString(pattern, FC_STYLE, style) }
             FcConfigSubstitute(config, pattern, FcMatchPattern)
             FcDefaultSubstitute(pattern)
             var status = FcResultNoMatch

@@ -154,6 +154,11 @@ enum UnicodeProperties {
     static func isExtendedPictographic(_ scalar: Unicode.Scalar) -> Bool { caliper_is_extended_pictographic(scalar.value) != 0 }
     static func isMark(_ scalar: Unicode.Scalar) -> Bool { caliper_is_mark(scalar.value) != 0 }
 
+    /// 1 for an opening bracket, 2 for a closing one (Bidi_Paired_Bracket_Type), else 0.
+    static func bracketType(of scalar: Unicode.Scalar) -> Int32 { caliper_bracket_type(scalar.value) }
+    /// The bracket that pairs with `scalar` ("(" for ")").
+    static func pairedBracket(of scalar: Unicode.Scalar) -> UInt32 { caliper_paired_bracket(scalar.value) }
+
     static let common: Int32 = 0
     static let inherited: Int32 = 1
 }

@@ -58,6 +58,8 @@ enum Itemizer {
         var clusters: [Cluster] = []
         var missingGlyphs = 0
         var scalarIndex = 0
+        var spaceScalars: [Int: [Unicode.Scalar]] = [:]
+        var firstScalars: [Unicode.Scalar] = []
         for (start, end) in zip(graphemeBoundaries, graphemeBoundaries.dropFirst()) {
             var clusterScalars: [Unicode.Scalar] = []
             while scalarIndex < scalars.count, scalars[scalarIndex].offset < end - range.lowerBound {
@@ -66,6 +68,7 @@ enum Itemizer {
             }
             let (face, isMissing) = cascade.face(forCluster: clusterScalars)
             if isMissing { missingGlyphs += 1 }
+            if clusterScalars.allSatisfy(\.properties.isWhitespace) { spaceScalars[clusters.count] = clusterScalars }
             let faceIndex = faces.firstIndex { $0 === face } ?? {
                 faces.append(face)
                 return faces.count - 1
@@ -73,8 +76,27 @@ enum Itemizer {
             let scripts = clusterScalars.map(UnicodeProperties.script(of:))
             let script = scripts.first { !isWeak($0) } ?? UnicodeProperties.common
             clusters.append(Cluster(range: start..<end, faceIndex: faceIndex, script: script, level: levels[start - range.lowerBound]))
+            firstScalars.append(clusterScalars.first ?? " ")
         }
-        for (index, script) in resolvedScripts(clusters.map(\.script)).enumerated() { clusters[index].script = script }
+        for (index, script) in resolvedScripts(clusters.map(\.script), firstScalars: firstScalars).enumerated() {
+            clusters[index].script = script
+        }
+
+        // A space takes the font of the text around it at the same bidi level when that font has
+        // it (as Pango does), so "世界 " or an Arabic phrase stays in one font instead of switching
+        // at every space: the font before it, else the font after it. Spaces are text, so an
+        // emoji font's space is not used.
+        for index in spaceScalars.keys.sorted() {
+            guard let scalars = spaceScalars[index] else { continue }
+            let suits = { (face: FontFace) in !face.isColorFont && scalars.allSatisfy { face.hasGlyph(for: $0) } }
+            if index > 0, clusters[index - 1].level == clusters[index].level, suits(faces[clusters[index - 1].faceIndex]) {
+                clusters[index].faceIndex = clusters[index - 1].faceIndex
+            } else if let next = clusters.indices[(index + 1)...].first(where: { spaceScalars[$0] == nil }),
+                clusters[next].level == clusters[index].level, suits(faces[clusters[next].faceIndex])
+            {
+                clusters[index].faceIndex = clusters[next].faceIndex
+            }
+        }
 
         var runs: [ItemRun] = []
         var runStart = 0
@@ -119,12 +141,31 @@ enum Itemizer {
     }
 
     /// Scripts with Common (and Inherited) taking the nearest preceding real script, or at the
-    /// start the following one, as UAX #24 suggests for runs of punctuation, digits and spaces.
-    static func resolvedScripts(_ scripts: [Int32]) -> [Int32] {
+    /// start the following one, as UAX #24 suggests for runs of punctuation, digits and spaces; a
+    /// closing bracket takes the script of the opening bracket it pairs with, so "[عالم]" after
+    /// Latin text closes in Latin (as ICU's and Pango's script runs do).
+    static func resolvedScripts(_ scripts: [Int32], firstScalars: [Unicode.Scalar]) -> [Int32] {
         var resolved = scripts
         var previous: Int32?
+        var openBrackets: [(closer: UInt32, index: Int)] = []
         for index in resolved.indices {
+            let scalar = firstScalars[index]
             if isWeak(resolved[index]) {
+                if UnicodeProperties.bracketType(of: scalar) == 2,
+                    let match = openBrackets.lastIndex(where: { $0.closer == scalar.value })
+                {
+                    let opener = openBrackets[match].index
+                    openBrackets.removeSubrange(match...)
+                    // The opener's script is known once text followed it; otherwise the preceding one.
+                    if let openerScript = isWeak(resolved[opener]) ? previous : resolved[opener] {
+                        resolved[index] = openerScript
+                        previous = openerScript
+                    }
+                    continue
+                }
+                if UnicodeProperties.bracketType(of: scalar) == 1 {
+                    openBrackets.append((UnicodeProperties.pairedBracket(of: scalar), index))
+                }
                 if let previous { resolved[index] = previous }
             } else {
                 previous = resolved[index]

@@ -120,3 +120,45 @@ struct TruncationGoldens: Decodable {
     }
     var cases: [Case]
 }
+
+/// `Tests/Goldens/mixed.json`: Pango's itemization with a private fontconfig over Fonts/, run
+/// widths from hb-shape, and Pango's and ICU's line breaks for wrapped international text.
+struct MixedGoldens: Decodable {
+    struct Run: Decodable {
+        var start: Int
+        var end: Int
+        var font: String
+        var script: String
+        var level: Int
+        var width: Double
+    }
+    struct RunsCase: Decodable, CustomStringConvertible {
+        var name: String
+        var text: String
+        var font: String
+        var size: Double
+        var runs: [Run]
+        var width: Double
+        var missingGlyphs: Int
+        var description: String { name }
+    }
+    struct Line: Decodable {
+        var start: Int
+        var end: Int
+        var width: Double
+    }
+    struct WrappedCase: Decodable, CustomStringConvertible {
+        var name: String
+        var text: String
+        var font: String
+        var size: Double
+        var maxWidth: Double
+        var lines: [Line]
+        var icuLines: [Line]
+        var description: String { "\(name) at \(maxWidth)" }
+    }
+    var runs: [RunsCase]
+    var wrapped: [WrappedCase]
+
+    static func load() -> MixedGoldens? { try? Fixtures.golden("mixed.json", as: MixedGoldens.self) }
+}
