@@ -60,6 +60,16 @@ enum CLI {
             standardError: String(decoding: error, as: UTF8.self))
     }
 
+    /// hb-shape's width in points of `text` in `font` at `size`, from Tests/Goldens/advances.json.
+    static func goldenWidth(_ text: String, font: String, size: Double) throws -> Double {
+        let data = try Data(contentsOf: root.appendingPathComponent("Tests/Goldens/advances.json"))
+        let cases = (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["cases"] as? [[String: Any]] ?? []
+        guard let found = cases.first(where: { $0["font"] as? String == font && $0["text"] as? String == text && $0["features"] as? String == "" }),
+            let advance = found["advanceSum"] as? Int, let unitsPerEm = found["unitsPerEm"] as? Int
+        else { throw BinaryMissing() }
+        return Double(advance) * size / Double(unitsPerEm)
+    }
+
     /// hb-shape's advance sum for `text` in DejaVu Sans, from Tests/Goldens/advances.json.
     static func goldenAdvance(_ text: String, font: String = "Fonts/DejaVuSans.ttf") throws -> Int {
         let data = try Data(contentsOf: root.appendingPathComponent("Tests/Goldens/advances.json"))

@@ -13,6 +13,34 @@ import Testing
         #expect(abs(width - Double(try CLI.goldenAdvance("Hello, World")) * 17 / 2048) < 1e-6)
     }
 
+    @Test func mixedScriptsReportRunsWhoseWidthsAreHbShapes() throws {
+        let result = try CLI.run([
+            "measure", "Hello 世界 🌍 مرحبا", "--font", "Fonts/NotoSans-Regular.ttf", "--fallback", "Fonts/DroidSansFallbackFull.ttf",
+            "--fallback", "Fonts/NotoColorEmoji.ttf", "--fallback", "Fonts/NotoSansArabic-Regular.ttf", "--json",
+        ])
+        #expect(result.status == 0, "\(result.standardError)")
+        let json = try #require(result.jsonLines.first)
+        let runs = try #require((json["lines"] as? [[String: Any]])?.first?["runs"] as? [[String: Any]])
+        let text = Array("Hello 世界 🌍 مرحبا".utf16)
+        var expectedWidth = 0.0
+        for run in runs {
+            let start = try #require(run["start"] as? Int)
+            let end = try #require(run["end"] as? Int)
+            let font = try #require(run["font"] as? String)
+            let runText = String(decoding: text[start..<end], as: UTF16.self)
+            let golden = try CLI.goldenWidth(runText, font: font, size: 17)
+            #expect(abs((run["width"] as? Double ?? 0) - golden) < 1e-9, "\(runText) in \(font)")
+            expectedWidth += golden
+        }
+        #expect(runs.map { ($0["font"] as? String).map { URL(fileURLWithPath: $0).lastPathComponent } } == [
+            "NotoSans-Regular.ttf", "DroidSansFallbackFull.ttf", "NotoColorEmoji.ttf", "NotoSans-Regular.ttf",
+            "NotoSansArabic-Regular.ttf",
+        ])
+        #expect(runs.map { $0["script"] as? String } == ["Latn", "Hani", "Hani", "Hani", "Arab"])
+        #expect(runs.map { $0["level"] as? Int } == [0, 0, 0, 0, 1])
+        #expect(abs((json["width"] as? Double ?? 0) - expectedWidth) < 1e-9)
+    }
+
     @Test func measureJSONHasTheBatchShape() throws {
         let result = try CLI.run(["measure", "Hello, World", "--font", dejaVu, "--json"])
         let json = try #require(result.jsonLines.first)

@@ -89,6 +89,8 @@ TEXTS = [
 # (font, text, features) for other scripts, each in the one font that covers it.
 EXTRA = [
     ("Fonts/NotoColorEmoji.ttf", "\U0001F600", ""),
+    ("Fonts/NotoColorEmoji.ttf", "\U0001F30D", ""),
+    ("Fonts/NotoSans-Regular.ttf", "Hello ", ""),
     ("Fonts/NotoSansArabic-Regular.ttf", "\u0645\u0631\u062d\u0628\u0627", ""),
     ("Fonts/DroidSansFallbackFull.ttf", "\u4e16\u754c", ""),
     ("Fonts/DroidSansFallbackFull.ttf", "\u4e16\u754c ", ""),

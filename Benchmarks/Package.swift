@@ -1,0 +1,38 @@
+// swift-tools-version:6.1
+// Caliper's benchmarks: a package of their own so the library's build stays lean.
+//
+//   Benchmarks/run            one command: installs what it needs, builds in release, runs every
+//                             workload through Caliper, Pango and raw HarfBuzz, prints the table.
+//   swift package benchmark   the same workloads under ordo-one/benchmark (percentiles, baselines).
+import PackageDescription
+
+let package = Package(
+    name: "CaliperBenchmarks",
+    dependencies: [
+        .package(path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        // Pango (PangoFT2 over fontconfig) and HarfBuzz, the engines Caliper is compared with.
+        .systemLibrary(
+            name: "CBenchText", pkgConfig: "pangoft2",
+            providers: [.apt(["libpango1.0-dev", "libharfbuzz-dev", "libfontconfig-dev"])]),
+        // The workloads and the three engines, shared by the harness and the package-benchmark suite.
+        .target(
+            name: "BenchKit",
+            dependencies: [
+                "CBenchText",
+                .product(name: "Caliper", package: "main"),
+                .product(name: "CaliperLayout", package: "main"),
+            ]),
+        // The release-mode harness behind Benchmarks/run: every engine in one process, ratios, RSS.
+        .executableTarget(name: "caliper-bench", dependencies: ["BenchKit"]),
+        // `swift package benchmark`: the same kernels, one benchmark per workload and engine.
+        .executableTarget(
+            name: "CaliperBenchmarks",
+            dependencies: ["BenchKit", .product(name: "Benchmark", package: "benchmark")],
+            path: "Benchmarks/CaliperBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
+    ],
+    swiftLanguageModes: [.v6]
+)
