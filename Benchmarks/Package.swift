@@ -4,7 +4,12 @@
 //   Benchmarks/run            one command: installs what it needs, builds in release, runs every
 //                             workload through Caliper, Pango and raw HarfBuzz, prints the table.
 //   swift package benchmark   the same workloads under ordo-one/benchmark (percentiles, baselines).
+import Foundation
 import PackageDescription
+
+/// The Caliper package is the folder above this one; SwiftPM names a path dependency after its
+/// folder, which is whatever the clone was called.
+let caliper = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().lastPathComponent
 
 let package = Package(
     name: "CaliperBenchmarks",
@@ -22,8 +27,8 @@ let package = Package(
             name: "BenchKit",
             dependencies: [
                 "CBenchText",
-                .product(name: "Caliper", package: "main"),
-                .product(name: "CaliperLayout", package: "main"),
+                .product(name: "Caliper", package: caliper),
+                .product(name: "CaliperLayout", package: caliper),
             ]),
         // The release-mode harness behind Benchmarks/run: every engine in one process, ratios, RSS.
         .executableTarget(name: "caliper-bench", dependencies: ["BenchKit"]),
