@@ -23,6 +23,7 @@ let package = Package(
     products: [
         .library(name: "Caliper", targets: ["Caliper"]),
         .library(name: "CaliperLayout", targets: ["CaliperLayout"]),
+        .library(name: "CaliperBatch", targets: ["CaliperBatch"]),
         .executable(name: "caliper", targets: ["caliper"]),
     ],
     dependencies: [
@@ -37,10 +38,12 @@ let package = Package(
             dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CICUBoundaries"]),
         // Layouts reach text only through the TextMeasuring protocol.
         .target(name: "CaliperLayout", dependencies: ["Caliper"]),
+        // The JSON Lines protocol of `caliper batch`, as a library a server can use.
+        .target(name: "CaliperBatch", dependencies: ["Caliper", "CaliperLayout"]),
         .executableTarget(
             name: "caliper",
             dependencies: [
-                "Caliper", "CaliperLayout",
+                "Caliper", "CaliperLayout", "CaliperBatch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(

@@ -62,3 +62,19 @@ import Testing
         #expect(try patterns.face(for: "DejaVu Sans").familyName == "DejaVu Sans")
     }
 }
+
+@Suite struct FontFromMemoryTests {
+    @Test func aFontLoadsFromBytes() throws {
+        let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: Fixtures.path("Fonts/DejaVuSans.ttf"))))
+        let font = try FontFace(bytes: bytes, name: "dejavu.ttf")
+        #expect(font.familyName == "DejaVu Sans")
+        #expect(font.path == "dejavu.ttf")
+        let width = try TextMeasurer().size(of: "Hello, World", style: TextStyle(font: font, size: 17)).width
+        #expect(abs(Double(width) - points(try AdvanceGoldens.advance(of: "Hello, World"), size: 17)) < 1e-9)
+        #expect(throws: CaliperError.self) { try FontFace(bytes: Array(bytes.prefix(64))) }
+        #expect(throws: CaliperError.self) { try FontFace(bytes: [UInt8]()) }
+        #expect(throws: CaliperError.fontFileTooLarge(path: "<memory>", bytes: bytes.count, limit: 10)) {
+            try FontFace(bytes: bytes, fileSizeLimit: 10)
+        }
+    }
+}

@@ -35,10 +35,23 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: ``CaliperError/fontFileNotFound(path:)``, ``CaliperError/fontFileUnreadable(path:reason:)``,
     ///   ``CaliperError/fontFileTooLarge(path:bytes:limit:)``, ``CaliperError/faceIndexOutOfRange(path:faceIndex:faceCount:)``
     ///   or ``CaliperError/invalidFont(path:faceIndex:reason:)``.
-    public init(
+    public convenience init(
         contentsOfFile path: String, faceIndex: Int = 0, fileSizeLimit: Int = FontFace.defaultFileSizeLimit
     ) throws(CaliperError) {
-        let data = try FontData(contentsOfFile: path, limit: fileSizeLimit)
+        try self.init(data: try FontData(contentsOfFile: path, limit: fileSizeLimit), faceIndex: faceIndex)
+    }
+
+    /// Loads face `faceIndex` of a font held in memory (downloaded, embedded); `name` stands for
+    /// its path in ``path`` and in error messages.
+    public convenience init(
+        bytes: some Collection<UInt8>, faceIndex: Int = 0, name: String = "<memory>",
+        fileSizeLimit: Int = FontFace.defaultFileSizeLimit
+    ) throws(CaliperError) {
+        try self.init(data: try FontData(bytes: bytes, name: name, limit: fileSizeLimit), faceIndex: faceIndex)
+    }
+
+    private init(data: FontData, faceIndex: Int) throws(CaliperError) {
+        let path = data.path
         let tables = try FreeType.readTables(of: data, faceIndex: faceIndex)
         self.path = path
         self.faceIndex = faceIndex

@@ -37,6 +37,15 @@ final class FontData: @unchecked Sendable {
         byteCount = contents.count
     }
 
+    /// Copies `source`, a font held in memory; `name` stands for its path in messages.
+    init(bytes source: some Collection<UInt8>, name: String, limit: Int) throws(CaliperError) {
+        path = name
+        guard source.count <= limit else { throw .fontFileTooLarge(path: name, bytes: source.count, limit: limit) }
+        bytes = .allocate(byteCount: max(source.count, 1), alignment: 16)
+        _ = bytes.initializeMemory(as: UInt8.self, from: source)
+        byteCount = source.count
+    }
+
     /// The number of meaningful bytes (`bytes` is at least one byte long, even for an empty file).
     let byteCount: Int
 

@@ -1,6 +1,7 @@
 // Flow.swift — `caliper flow`: lays tags out as chips in rows, prints frames, optionally draws SVG.
 import ArgumentParser
 import Caliper
+import CaliperBatch
 import CaliperLayout
 import Foundation
 

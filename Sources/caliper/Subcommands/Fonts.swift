@@ -1,6 +1,7 @@
 // Fonts.swift — `caliper fonts`: the installed fonts fontconfig knows, or its best match for a pattern.
 import ArgumentParser
 import Caliper
+import CaliperBatch
 
 struct Fonts: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,6 +1,7 @@
 // LayoutCell.swift — `caliper layout`: sizes a cell described by a JSON spec and prints its frames.
 import ArgumentParser
 import Caliper
+import CaliperBatch
 import CaliperLayout
 import Foundation
 

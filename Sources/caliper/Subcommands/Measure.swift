@@ -1,6 +1,7 @@
 // Measure.swift — `caliper measure`: the size and lines of a text in a font.
 import ArgumentParser
 import Caliper
+import CaliperBatch
 import Foundation
 
 struct Measure: ParsableCommand {

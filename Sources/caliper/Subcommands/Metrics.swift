@@ -1,6 +1,7 @@
 // Metrics.swift — `caliper metrics`: a font's vertical metrics at a size.
 import ArgumentParser
 import Caliper
+import CaliperBatch
 import Foundation
 
 struct Metrics: ParsableCommand {

@@ -6,7 +6,7 @@ extension TextLayout {
     /// exclusive `end`, `width` without trailing whitespace, `truncatedText` when an ellipsis was
     /// placed, `height` and `runs` in visual order: `start`, `end`, `font`, `script`, `level`, `x`,
     /// `width`), `truncated` and `missingGlyphs`.
-    var jsonMembers: [(String, JSON)] {
+    package var jsonMembers: [(String, JSON)] {
         let lines = self.lines.map { line -> JSON in
             let start = line.utf16Range.location
             var members: [(String, JSON)] = [

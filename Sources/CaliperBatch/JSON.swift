@@ -1,7 +1,7 @@
 // JSON.swift — a JSON value that keeps its keys in the order they were written, for stable, readable answers.
 
 /// A JSON value written with keys in insertion order (`JSONEncoder` does not promise an order).
-enum JSON: Sendable, Equatable {
+package enum JSON: Sendable, Equatable {
     case object([(String, JSON)])
     case array([JSON])
     case string(String)
@@ -10,10 +10,10 @@ enum JSON: Sendable, Equatable {
     case bool(Bool)
     case null
 
-    static func == (lhs: JSON, rhs: JSON) -> Bool { lhs.serialized == rhs.serialized }
+    package static func == (lhs: JSON, rhs: JSON) -> Bool { lhs.serialized == rhs.serialized }
 
     /// Compact JSON text on one line.
-    var serialized: String {
+    package var serialized: String {
         var output = ""
         write(to: &output)
         return output

@@ -13,12 +13,17 @@ import Foundation
 ///   `children`; one child may say `"flexible": true` to take a horizontal stack's remaining width
 /// - `flow`: see ``flow(_:)``
 /// Any node may have an `id`, which names its frame in the output.
-struct LayoutSpec {
-    let resolver: FontResolver
+package struct LayoutSpec {
+    package let resolver: FontResolver
     /// Where characters the fonts lack are looked for (`fallback` fonts named in the JSON come first).
-    var fallback = FontFallback.system
+    package var fallback = FontFallback.system
 
-    func layout(_ node: JSONObject) throws -> any Layout {
+    package init(resolver: FontResolver, fallback: FontFallback = .system) {
+        self.resolver = resolver
+        self.fallback = fallback
+    }
+
+    package func layout(_ node: JSONObject) throws -> any Layout {
         let id = try node.string("id")
         switch try node.requiredString("type") {
         case "label":
@@ -60,7 +65,7 @@ struct LayoutSpec {
     /// `alignment` (`leading`/`left`, `center`, `trailing`/`right`, `justified`), `verticalAlignment`,
     /// `rtl`, `maxRows`, `overflowFormat` (`"+%d"`; `"overflow": false` hides silently), `packing` (`greedy`|`balanced`),
     /// `rounding` (`none`|`pixel`) with `scale`, `horizontal` (one scrolling row).
-    func flow(_ object: JSONObject) throws -> FlowLayout {
+    package func flow(_ object: JSONObject) throws -> FlowLayout {
         let items: [FlowItem] = try object.objects("items").map { item in
             if try item.string("text") == nil, let width = try item.number("width") {
                 return .fixed(CGSize(width: width, height: try item.requiredNumber("height")))
@@ -94,7 +99,7 @@ struct LayoutSpec {
     }
 
     /// `font`, `size` (17), `letterSpacing`, `fallback` (fonts), `language`.
-    func textStyle(_ object: JSONObject) throws -> TextStyle {
+    package func textStyle(_ object: JSONObject) throws -> TextStyle {
         TextStyle(
             font: try resolver.face(for: object.string("font")), size: CGFloat(try object.number("size") ?? 17),
             letterSpacing: CGFloat(try object.number("letterSpacing") ?? 0),
@@ -107,7 +112,7 @@ struct LayoutSpec {
         return EdgeInsets(top: values[0], left: values[1], bottom: values[2], right: values[3])
     }
 
-    func lineBreakMode(_ name: String?) throws -> LineBreakMode {
+    package func lineBreakMode(_ name: String?) throws -> LineBreakMode {
         guard let name else { return .byWordWrapping }
         guard let mode = LineBreakMode(rawValue: name) else {
             throw InputError("unknown lineBreak \"\(name)\" (known: \(LineBreakMode.allCases.map(\.rawValue).joined(separator: ", ")))")
@@ -115,7 +120,7 @@ struct LayoutSpec {
         return mode
     }
 
-    func horizontalAlignment(_ name: String?) throws -> FlowStyle.HorizontalAlignment {
+    package func horizontalAlignment(_ name: String?) throws -> FlowStyle.HorizontalAlignment {
         switch name ?? "leading" {
         case "leading", "left": return .leading
         case "center": return .center
@@ -125,7 +130,7 @@ struct LayoutSpec {
         }
     }
 
-    func verticalAlignment(_ name: String?) throws -> FlowStyle.VerticalAlignment {
+    package func verticalAlignment(_ name: String?) throws -> FlowStyle.VerticalAlignment {
         switch name ?? "top" {
         case "top": return .top
         case "center": return .center
@@ -143,15 +148,15 @@ struct LayoutSpec {
 }
 
 /// JSON forms of layout results, shared by the commands and batch answers.
-enum LayoutJSON {
-    static func rect(_ rect: CGRect) -> JSON {
+package enum LayoutJSON {
+    package static func rect(_ rect: CGRect) -> JSON {
         .array([rect.minX, rect.minY, rect.width, rect.height].map { .number(Double($0)) })
     }
 
-    static func size(_ size: CGSize) -> JSON { .array([.number(Double(size.width)), .number(Double(size.height))]) }
+    package static func size(_ size: CGSize) -> JSON { .array([.number(Double(size.width)), .number(Double(size.height))]) }
 
     /// `frames`, `rows`, `contentSize`, `hiddenCount`, and `overflow` when there is an overflow chip.
-    static func flowMembers(_ result: FlowLayoutResult) -> [(String, JSON)] {
+    package static func flowMembers(_ result: FlowLayoutResult) -> [(String, JSON)] {
         var members: [(String, JSON)] = [
             ("frames", .array(result.frames.map(rect))),
             ("rows", .array(result.rows.map { .array([.integer($0.lowerBound), .integer($0.upperBound)]) })),
@@ -164,7 +169,7 @@ enum LayoutJSON {
     }
 
     /// `size` and `frames` (by node id).
-    static func layoutMembers(_ arrangement: LayoutArrangement) -> [(String, JSON)] {
+    package static func layoutMembers(_ arrangement: LayoutArrangement) -> [(String, JSON)] {
         let frames = arrangement.framesByID.sorted { $0.key < $1.key }.map { ($0.key, rect($0.value)) }
         return [("size", size(arrangement.frame.size)), ("frames", .object(frames))]
     }

@@ -2,26 +2,26 @@
 import Foundation
 
 /// An input that cannot be used, with a message that names what is wrong and where.
-struct InputError: Error, CustomStringConvertible {
-    let message: String
-    init(_ message: String) { self.message = message }
-    var description: String { message }
+package struct InputError: Error, CustomStringConvertible {
+    package let message: String
+    package init(_ message: String) { self.message = message }
+    package var description: String { message }
 }
 
 /// A JSON object from `JSONSerialization`, read field by field; `path` (e.g. `root.children[1]`)
 /// prefixes every error so a person finds the bad field.
-struct JSONObject {
-    let fields: [String: Any]
-    let path: String
+package struct JSONObject {
+    package let fields: [String: Any]
+    package let path: String
 
-    init(_ value: Any?, path: String) throws {
+    package init(_ value: Any?, path: String) throws {
         guard let fields = value as? [String: Any] else { throw InputError("\(path.isEmpty ? "the request" : path) must be a JSON object") }
         self.fields = fields
         self.path = path
     }
 
     /// Parses one line or document of JSON text into an object.
-    init(parsing text: String) throws {
+    package init(parsing text: String) throws {
         guard let value = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]) else {
             throw InputError("invalid JSON")
         }
@@ -35,18 +35,18 @@ struct JSONObject {
         return value
     }
 
-    func string(_ key: String) throws -> String? {
+    package func string(_ key: String) throws -> String? {
         guard let value = value(key) else { return nil }
         guard let string = value as? String else { throw InputError("\(name(key)) must be a string") }
         return string
     }
 
-    func requiredString(_ key: String) throws -> String {
+    package func requiredString(_ key: String) throws -> String {
         guard let string = try string(key) else { throw InputError("missing \(name(key))") }
         return string
     }
 
-    func number(_ key: String) throws -> Double? {
+    package func number(_ key: String) throws -> Double? {
         guard let value = value(key) else { return nil }
         // JSONSerialization answers numbers and booleans alike with NSNumber; refuse booleans.
         guard let number = value as? NSNumber, !number.isBoolean, number.doubleValue.isFinite else {
@@ -55,19 +55,19 @@ struct JSONObject {
         return number.doubleValue
     }
 
-    func requiredNumber(_ key: String) throws -> Double {
+    package func requiredNumber(_ key: String) throws -> Double {
         guard let number = try number(key) else { throw InputError("missing \(name(key))") }
         return number
     }
 
-    func bool(_ key: String) throws -> Bool? {
+    package func bool(_ key: String) throws -> Bool? {
         guard let value = value(key) else { return nil }
         guard let number = value as? NSNumber, number.isBoolean else { throw InputError("\(name(key)) must be true or false") }
         return number.boolValue
     }
 
     /// A whole number, at least `minimum`.
-    func integer(_ key: String, minimum: Int = 0) throws -> Int? {
+    package func integer(_ key: String, minimum: Int = 0) throws -> Int? {
         guard let number = try number(key) else { return nil }
         guard number == number.rounded(), number >= Double(minimum), number < Double(Int32.max) else {
             throw InputError("\(name(key)) must be a whole number, \(minimum) or more")
@@ -75,14 +75,14 @@ struct JSONObject {
         return Int(number)
     }
 
-    func strings(_ key: String) throws -> [String]? {
+    package func strings(_ key: String) throws -> [String]? {
         guard let value = value(key) else { return nil }
         guard let strings = value as? [String] else { throw InputError("\(name(key)) must be an array of strings") }
         return strings
     }
 
     /// `[top, left, bottom, right]`.
-    func insets(_ key: String) throws -> [Double]? {
+    package func insets(_ key: String) throws -> [Double]? {
         guard let value = value(key) else { return nil }
         guard let numbers = value as? [NSNumber], numbers.count == 4, numbers.allSatisfy({ !$0.isBoolean }) else {
             throw InputError("\(name(key)) must be [top, left, bottom, right] numbers")
@@ -90,12 +90,12 @@ struct JSONObject {
         return numbers.map(\.doubleValue)
     }
 
-    func object(_ key: String) throws -> JSONObject {
+    package func object(_ key: String) throws -> JSONObject {
         guard let value = value(key) else { throw InputError("missing \(name(key))") }
         return try JSONObject(value, path: path.isEmpty ? key : "\(path).\(key)")
     }
 
-    func objects(_ key: String) throws -> [JSONObject] {
+    package func objects(_ key: String) throws -> [JSONObject] {
         guard let value = value(key) else { return [] }
         guard let array = value as? [Any] else { throw InputError("\(name(key)) must be an array of objects") }
         let prefix = path.isEmpty ? key : "\(path).\(key)"
@@ -103,7 +103,7 @@ struct JSONObject {
     }
 
     /// The `id` of a request, echoed back as it came: a string, a number, or null for anything else.
-    var id: JSON {
+    package var id: JSON {
         if let string = fields["id"] as? String { return .string(string) }
         guard let number = fields["id"] as? NSNumber, !number.isBoolean else { return .null }
         let double = number.doubleValue
@@ -113,5 +113,5 @@ struct JSONObject {
 
 extension NSNumber {
     /// JSONSerialization's booleans are NSNumbers whose Objective-C type is `c` (char).
-    var isBoolean: Bool { String(cString: objCType) == "c" }
+    package var isBoolean: Bool { String(cString: objCType) == "c" }
 }
