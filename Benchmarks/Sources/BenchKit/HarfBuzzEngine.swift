@@ -50,6 +50,9 @@ public final class HarfBuzzEngine {
 
     deinit { hb_buffer_destroy(buffer) }
 
+    /// The HarfBuzz library's version, as it reports it.
+    public static var version: String { String(cString: hb_version_string()) }
+
     /// The advance width of `text` in the primary font at `size` points, on one line.
     public func width(_ text: String, size: Double) -> Double {
         Double(shape(text, face: primary)) * size / primary.unitsPerEm

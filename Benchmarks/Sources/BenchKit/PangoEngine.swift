@@ -22,12 +22,12 @@ public final class PangoEngine {
         else { fatalError("fontconfig could not load \(fontconfigFile)") }
         guard let map = pango_ft2_font_map_new() else { fatalError("Pango: no PangoFT2 font map") }
         fontMap = map
-        pango_fc_font_map_set_config(UnsafeMutableRawPointer(map).assumingMemoryBound(to: PangoFcFontMap.self), config)
+        let fcMap = OpaquePointer(map)  // PangoFcFontMap *, PangoFT2FontMap *
+        pango_fc_font_map_set_config(fcMap, config)
         FcConfigDestroy(config)  // the font map holds its own reference
-        let ft2 = OpaquePointer(map)
-        pango_ft2_font_map_set_resolution(ft2, 72, 72)
-        pango_ft2_font_map_set_default_substitute(
-            ft2,
+        pango_ft2_font_map_set_resolution(fcMap, 72, 72)
+        pango_fc_font_map_set_default_substitute(
+            fcMap,
             { pattern, _ in
                 FcPatternDel(pattern, "hinting")
                 FcPatternAddBool(pattern, "hinting", FcFalse)
@@ -37,6 +37,9 @@ public final class PangoEngine {
         context = pango_font_map_create_context(map)
         pango_context_set_round_glyph_positions(context, 0)
     }
+
+    /// The Pango library's version, as it reports it.
+    public static var version: String { String(cString: pango_version_string()) }
 
     deinit {
         for layout in layouts.values { g_object_unref(UnsafeMutableRawPointer(layout)) }

@@ -1,0 +1,313 @@
+// caliper-bench — every workload of issue #6 through Caliper, Pango and raw HarfBuzz in one
+// process, then memory flatness and `caliper batch --jobs 1/2`; prints a Markdown table.
+//
+//   caliper-bench [--quick] [--min-time S] [--only ID,…] [--memory-count N] [--batch-count N]
+//                 [--caliper-cli PATH] [--work-dir DIR] [--markdown FILE] [--skip-memory] [--skip-batch]
+//   caliper-bench memory-child N      (internal: the memory run, in a process of its own)
+import BenchKit
+import Foundation
+
+setvbuf(stdout, nil, _IOLBF, 0)
+
+struct Options {
+    var quick = false
+    var minimumSeconds: Double?
+    var only: Set<String>?
+    var memoryCount: Int?
+    var batchCount: Int?
+    var caliperCLI: String?
+    var workDirectory = NSTemporaryDirectory() + "caliper-bench"
+    var markdownFile: String?
+    var skipMemory = false
+    var skipBatch = false
+
+    init(_ arguments: [String]) {
+        var iterator = arguments.makeIterator()
+        func value(_ name: String) -> String {
+            guard let value = iterator.next() else { fail("\(name) needs a value") }
+            return value
+        }
+        while let argument = iterator.next() {
+            switch argument {
+            case "--quick": quick = true
+            case "--min-time": minimumSeconds = Double(value(argument)) ?? fail("--min-time takes seconds")
+            case "--only": only = Set(value(argument).split(separator: ",").map(String.init))
+            case "--memory-count": memoryCount = Int(value(argument).replacingOccurrences(of: "_", with: "")) ?? fail("--memory-count takes a count")
+            case "--batch-count": batchCount = Int(value(argument).replacingOccurrences(of: "_", with: "")) ?? fail("--batch-count takes a count")
+            case "--caliper-cli": caliperCLI = value(argument)
+            case "--work-dir": workDirectory = value(argument)
+            case "--markdown": markdownFile = value(argument)
+            case "--skip-memory": skipMemory = true
+            case "--skip-batch": skipBatch = true
+            case "-h", "--help":
+                print("usage: caliper-bench [--quick] [--min-time S] [--only ID,…] [--memory-count N] [--batch-count N] "
+                    + "[--caliper-cli PATH] [--work-dir DIR] [--markdown FILE] [--skip-memory] [--skip-batch]")
+                exit(0)
+            default: fail("unknown argument \(argument) (try --help)")
+            }
+        }
+    }
+}
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("caliper-bench: \(message)\n".utf8))
+    exit(2)
+}
+
+// MARK: - The memory child
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "memory-child" {
+    guard arguments.count == 2, let count = Int(arguments[1]) else { fail("memory-child N") }
+    try measureDistinctStrings(count: count) { print($0.line) }
+    exit(0)
+}
+
+let options = Options(arguments)
+let minimumSeconds = options.minimumSeconds ?? (options.quick ? 0.2 : 1.5)
+let minimumPasses = options.quick ? 1 : 3
+let memoryCount = options.memoryCount ?? (options.quick ? 200_000 : 1_000_000)
+let batchCount = options.batchCount ?? (options.quick ? 40_000 : 200_000)
+
+func mib(_ bytes: Int) -> String { String(format: "%.0f", Double(bytes) / 1_048_576) }
+func rate(_ value: Double) -> String {
+    switch value {
+    case 10_000_000...: return String(format: "%.1fM", value / 1e6)
+    case 1_000_000...: return String(format: "%.2fM", value / 1e6)
+    case 10_000...: return String(format: "%.0fk", value / 1e3)
+    case 1_000...: return String(format: "%.1fk", value / 1e3)
+    default: return String(format: "%.0f", value)
+    }
+}
+func ratio(_ value: Double?) -> String {
+    guard let value, value.isFinite else { return "—" }
+    return value >= 10 ? String(format: "%.0f×", value) : String(format: "%.2f×", value)
+}
+func pad(_ text: String, _ width: Int, left: Bool = false) -> String {
+    let padding = String(repeating: " ", count: max(0, width - text.count))
+    return left ? padding + text : text + padding
+}
+func percent(_ value: Double) -> String { String(format: "%.1f%%", value * 100) }
+
+// MARK: - Set-up
+
+let setUpStart = now()
+let corpus = Corpus(sizes: options.quick ? .quick : Corpus.Sizes())
+let bench = try Workbench(corpus: corpus)
+var processInfo = ProcessInfo.processInfo
+print("Caliper benchmarks — \(options.quick ? "quick" : "full") run, \(processInfo.activeProcessorCount) cores, "
+    + "Pango \(PangoEngine.version), HarfBuzz \(HarfBuzzEngine.version); fixed seeds")
+print("corpus: \(corpus.tags.count) tags, \(corpus.labelStream.count) Zipf labels, \(corpus.distinctLabels.count) distinct labels, "
+    + "\(corpus.paragraphs.count) paragraphs (100–2,000 chars, avg \(corpus.paragraphs.reduce(0) { $0 + $1.count } / max(1, corpus.paragraphs.count))), "
+    + "\(corpus.chips.count) chips, \(corpus.posts.count) feed posts, \(corpus.mixed.count) mixed-script strings "
+    + String(format: "(%.1f s to set up)", now() - setUpStart))
+
+let agreement = try bench.agreement()
+print(String(
+    format: "agreement (max |Δ width|, pt): Latin Caliper–Pango %.4f, Caliper–HarfBuzz %.6f; mixed Caliper–Pango %.3f, Caliper–HarfBuzz %.3f",
+    agreement.latinPango, agreement.latinHarfBuzz, agreement.mixedPango, agreement.mixedHarfBuzz))
+let identity = try bench.cachedEqualsUncached()
+print("cached vs uncached: \(identity.compared) sizes compared, \(identity.differing) differ")
+
+// MARK: - Workloads
+
+struct Row {
+    var workload: Workload
+    var timings: [Engine: Timing]
+    var hitRate: Double?
+
+    func ratio(_ engine: Engine) -> Double? {
+        guard let caliper = timings[.caliper], let other = timings[engine] else { return nil }
+        return caliper.opsPerSecond / other.opsPerSecond
+    }
+}
+
+var rows: [Row] = []
+let workloadsStart = now()
+for workload in bench.workloads() where options.only.map({ $0.contains(workload.id) || $0.contains(String(workload.id.prefix { $0 != "." })) }) ?? true {
+    var row = Row(workload: workload, timings: [:])
+    for engine in Engine.allCases {
+        guard let kernel = workload.kernels[engine] else { continue }
+        let timing = try time(kernel, minimumSeconds: minimumSeconds, minimumPasses: minimumPasses) {
+            if engine == .caliper { workload.probe.reset() }
+        }
+        row.timings[engine] = timing
+        print("  \(pad(workload.title, 40)) \(pad(engine.rawValue, 13)) \(pad(rate(timing.opsPerSecond), 7, left: true)) "
+            + "\(workload.unit)/s  (\(timing.passes) passes, median \(String(format: "%.3f", timing.medianPassSeconds)) s, "
+            + "peak RSS \(mib(timing.peakResidentBytes)) MiB)")
+    }
+    if row.timings[.caliper] != nil { row.hitRate = workload.probe.hitRate }
+    print("  \(pad(workload.title, 40)) Caliper ÷ Pango \(ratio(row.ratio(.pango))), Caliper ÷ raw HarfBuzz "
+        + "\(ratio(row.ratio(.harfBuzz))), cache hit rate \(row.hitRate.map(percent) ?? "—")")
+    rows.append(row)
+}
+print(String(format: "workloads took %.0f s", now() - workloadsStart))
+
+// MARK: - Memory flatness
+
+var checkpoints: [MemoryCheckpoint] = []
+if !options.skipMemory {
+    print("memory: measuring \(memoryCount) distinct strings through TextMeasurer() (shared cache, default budget) in a child process…")
+    let child = Process()
+    child.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    child.arguments = ["memory-child", String(memoryCount)]
+    let pipe = Pipe()
+    child.standardOutput = pipe
+    try child.run()
+    let output = pipe.fileHandleForReading.readDataToEndOfFile()
+    child.waitUntilExit()
+    checkpoints = String(decoding: output, as: UTF8.self).split(separator: "\n").compactMap(MemoryCheckpoint.init(line:))
+    if child.terminationStatus != 0 || checkpoints.count != 3 { print("memory: the child failed (status \(child.terminationStatus))") }
+    for point in checkpoints {
+        print("  \(Int(point.fraction * 100))% (\(rate(Double(point.count))) strings): peak RSS \(mib(point.peakResidentBytes)) MiB, "
+            + "RSS \(mib(point.residentBytes)) MiB, cache \(point.cache.entryCount) entries / \(mib(point.cache.byteCount)) MiB, "
+            + "\(point.cache.evictions) evictions, \(String(format: "%.1f", point.seconds)) s")
+    }
+}
+
+// MARK: - caliper batch --jobs 1 / 2
+
+struct BatchRun {
+    var jobs: Int
+    var seconds: Double
+}
+var batchRuns: [BatchRun] = []
+var batchIdentical: Bool?
+if !options.skipBatch {
+    if let cli = options.caliperCLI {
+        try FileManager.default.createDirectory(atPath: options.workDirectory, withIntermediateDirectories: true)
+        let requests = options.workDirectory + "/batch-\(batchCount).jsonl"
+        try writeBatchRequests(to: requests, count: batchCount, corpus: corpus)
+        print("batch: \(batchCount) measure requests (70% tags, 20% paragraphs, 10% mixed scripts) in \(requests)")
+        for jobs in [1, 2] {
+            let outputPath = options.workDirectory + "/batch-answers-jobs\(jobs).jsonl"
+            FileManager.default.createFile(atPath: outputPath, contents: nil)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: cli)
+            process.arguments = ["batch", "--jobs", String(jobs), "--input", requests]
+            process.standardOutput = FileHandle(forWritingAtPath: outputPath)
+            let start = now()
+            try process.run()
+            process.waitUntilExit()
+            let seconds = now() - start
+            guard process.terminationStatus == 0 else { fail("caliper batch --jobs \(jobs) exited \(process.terminationStatus)") }
+            batchRuns.append(BatchRun(jobs: jobs, seconds: seconds))
+            print("  --jobs \(jobs): \(String(format: "%.2f", seconds)) s, \(rate(Double(batchCount) / seconds)) requests/s")
+        }
+        batchIdentical = FileManager.default.contentsEqual(
+            atPath: options.workDirectory + "/batch-answers-jobs1.jsonl", andPath: options.workDirectory + "/batch-answers-jobs2.jsonl")
+        print("  answers of --jobs 1 and --jobs 2 identical: \(batchIdentical!)")
+    } else {
+        print("batch: skipped (no --caliper-cli)")
+    }
+}
+
+func writeBatchRequests(to path: String, count: Int, corpus: Corpus) throws {
+    func json(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+    var rng = SeededGenerator(seed: 0xBA7C_4000)
+    let font = json(FontFiles.latin)
+    let fallback = "[" + FontFiles.cascade.map(json).joined(separator: ",") + "]"
+    var lines = ""
+    lines.reserveCapacity(count * 120)
+    for index in 0..<count {
+        let roll = Int.random(in: 0..<10, using: &rng)
+        let width = Int(Workbench.widths.randomElement(using: &rng)!)
+        switch roll {
+        case 0..<7:
+            let text = corpus.labelStream[Int.random(in: 0..<corpus.labelStream.count, using: &rng)]
+            lines += "{\"id\":\"r\(index)\",\"op\":\"measure\",\"text\":\(json(text)),\"font\":\(font),\"size\":17,\"maxWidth\":200}\n"
+        case 7..<9:
+            let text = corpus.paragraphs[Int.random(in: 0..<corpus.paragraphs.count, using: &rng)]
+            lines += "{\"id\":\"r\(index)\",\"op\":\"measure\",\"text\":\(json(text)),\"font\":\(font),\"size\":15,\"maxWidth\":\(width)}\n"
+        default:
+            let text = corpus.mixed[Int.random(in: 0..<corpus.mixed.count, using: &rng)]
+            lines += "{\"id\":\"r\(index)\",\"op\":\"measure\",\"text\":\(json(text)),\"font\":\(font),\"size\":17,\"maxWidth\":200,\"fallback\":\(fallback)}\n"
+        }
+    }
+    try lines.write(toFile: path, atomically: true, encoding: .utf8)
+}
+
+// MARK: - The table
+
+var markdown = """
+    | Workload | Caliper | Pango | raw HarfBuzz | Caliper ÷ Pango | Caliper ÷ HarfBuzz | Cache hit rate | Peak RSS, MiB (Caliper / Pango / HarfBuzz) |
+    |---|--:|--:|--:|--:|--:|--:|--:|
+
+    """
+for row in rows {
+    let cells = Engine.allCases.map { engine in row.timings[engine].map { "\(rate($0.opsPerSecond)) \(row.workload.unit)/s" } ?? "—" }
+    let rss = Engine.allCases.map { engine in row.timings[engine].map { mib($0.peakResidentBytes) } ?? "—" }.joined(separator: " / ")
+    var harfBuzzCell = cells[2]
+    if let note = row.workload.note, row.timings[.harfBuzz] != nil { harfBuzzCell += " (\(note))" }
+    markdown += "| \(row.workload.title) | \(cells[0]) | \(cells[1]) | \(harfBuzzCell) | \(ratio(row.ratio(.pango))) | "
+        + "\(ratio(row.ratio(.harfBuzz))) | \(row.hitRate.map(percent) ?? "—") | \(rss) |\n"
+}
+
+func row(_ id: String) -> Row? { rows.first { $0.workload.id == id } }
+var targets: [(String, String, Bool?)] = []
+if let warm = row("labels.warm") {
+    targets.append(("Warm short labels ≥ 50× Pango", ratio(warm.ratio(.pango)), warm.ratio(.pango).map { $0 >= 50 }))
+    targets.append(("Warm short labels ≥ 5× raw HarfBuzz", ratio(warm.ratio(.harfBuzz)), warm.ratio(.harfBuzz).map { $0 >= 5 }))
+}
+if let cold = row("labels.cold") {
+    targets.append(("Cold short labels ≥ 3× Pango", ratio(cold.ratio(.pango)), cold.ratio(.pango).map { $0 >= 3 }))
+    let slowdown = cold.ratio(.harfBuzz).map { 1 / $0 }
+    targets.append((
+        "Cold short labels within 1.3× raw HarfBuzz time", slowdown.map { String(format: "%.2f× its time", $0) } ?? "—",
+        slowdown.map { $0 <= 1.3 }))
+}
+if let first = row("paragraph.first")?.timings[.caliper], let rewrap = row("paragraph.rewrap")?.timings[.caliper] {
+    let speedup = rewrap.opsPerSecond / first.opsPerSecond
+    targets.append(("Re-wrap ≥ 20× faster than first measurement", ratio(speedup), speedup >= 20))
+}
+if checkpoints.count == 3 {
+    let base = Double(checkpoints[0].peakResidentBytes)
+    let growth = Double(checkpoints[2].peakResidentBytes) / base - 1
+    targets.append((
+        "Peak RSS flat (± 10%) over \(rate(Double(memoryCount))) distinct strings",
+        checkpoints.map { mib($0.peakResidentBytes) }.joined(separator: " / ") + " MiB at 10/50/100% ("
+            + String(format: "%+.1f%%", growth * 100) + ")", abs(growth) <= 0.10))
+}
+if batchRuns.count == 2 {
+    let speedup = batchRuns[0].seconds / batchRuns[1].seconds
+    targets.append((
+        "`caliper batch --jobs 2` ≥ 1.7× `--jobs 1` (\(rate(Double(batchCount))) requests)",
+        "\(rate(Double(batchCount) / batchRuns[1].seconds)) vs \(rate(Double(batchCount) / batchRuns[0].seconds)) requests/s: "
+            + String(format: "%.2f×", speedup)
+            + (batchIdentical == false ? ", answers differ!" : ""),
+        speedup >= 1.7 && batchIdentical != false))
+}
+targets.append((
+    "Cached results identical to uncached", "\(identity.compared - identity.differing)/\(identity.compared) sizes bit-identical",
+    identity.differing == 0))
+
+markdown += "\n| Target (issue #6) | Measured | Met |\n|---|---|:-:|\n"
+for (name, measured, met) in targets {
+    markdown += "| \(name) | \(measured) | \(met.map { $0 ? "yes" : "**no**" } ?? "—") |\n"
+}
+markdown += """
+
+    \(options.quick ? "Quick run" : "Full run") on \(processInfo.activeProcessorCount) cores; Pango \(PangoEngine.version) \
+    (PangoFT2, hinting off, unrounded positions), HarfBuzz \(HarfBuzzEngine.version) (hb_ot funcs, scale = upem, \
+    one reused buffer). Throughput is the median pass; each engine measures the same strings in the same process. \
+    Peak RSS is each engine's own high-water mark (reset between engines), the whole process included.
+
+    """
+
+print("\n" + markdown)
+if let file = options.markdownFile {
+    try markdown.write(toFile: file, atomically: true, encoding: .utf8)
+    print("(table written to \(file))")
+}

@@ -1,0 +1,63 @@
+// FuzzText.swift — libFuzzer harness: arbitrary text and options → measure, wrap, truncate, flow.
+import Caliper
+import CaliperLayout
+import Foundation
+
+private let fontsFolder = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Fonts").path
+
+private let style: TextStyle? = {
+    guard let primary = try? FontFace(contentsOfFile: fontsFolder + "/NotoSans-Regular.ttf") else { return nil }
+    let fallbacks = ["DroidSansFallbackFull.ttf", "NotoColorEmoji.ttf", "NotoSansArabic-Regular.ttf", "NotoSansThai-Regular.ttf",
+                     "NotoSansDevanagari-Regular.ttf"].compactMap { try? FontFace(contentsOfFile: fontsFolder + "/" + $0) }
+    return TextStyle(font: primary, size: 15, fallbackFonts: fallbacks)
+}()
+
+/// Reads numbers from the front of the input, so options vary with it.
+private struct Options {
+    var bytes: ArraySlice<UInt8>
+    mutating func byte() -> UInt8 { bytes.popFirst() ?? 0 }
+    mutating func length() -> CGFloat {
+        switch byte() % 8 {
+        case 0: return 0
+        case 1: return .nan
+        case 2: return .infinity
+        case 3: return -1
+        case 4: return 1e300
+        default: return CGFloat(byte()) + CGFloat(byte()) / 256
+        }
+    }
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzText(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    guard let data, let baseStyle = style else { return 0 }
+    var options = Options(bytes: ArraySlice(UnsafeBufferPointer(start: data, count: size)))
+    var textStyle = baseStyle
+    textStyle.size = options.length()
+    textStyle.letterSpacing = options.length() - 64
+    let modes = LineBreakMode.allCases
+    let paragraph = ParagraphStyle(
+        lineBreakMode: modes[Int(options.byte()) % modes.count], numberOfLines: Int(options.byte() % 4),
+        lineSpacing: options.length(), lineHeightMultiple: options.length() / 64,
+        baseDirection: BaseDirection.allCases[Int(options.byte()) % 3])
+    let width = options.length()
+    // The rest is UTF-16 code units, lone surrogates and all (String repairs them to U+FFFD).
+    let units = stride(from: options.bytes.startIndex, to: options.bytes.endIndex - 1, by: 2).map {
+        UInt16(options.bytes[$0]) | UInt16(options.bytes[$0 + 1]) << 8
+    }
+    let text = String(decoding: units, as: UTF16.self)
+    let measurer = TextMeasurer(maximumTextLength: 4096)
+    _ = try? measurer.layout(text, style: textStyle, paragraphStyle: paragraph, maxWidth: width)
+    _ = try? measurer.size(of: text, style: textStyle)
+    if let measured = try? measurer.measure(text, style: textStyle) {
+        _ = try? measured.layout(maxWidth: width / 2, paragraphStyle: paragraph)
+    }
+    let words = text.split(separator: " ").prefix(40).map(String.init)
+    let flow = FlowLayout(
+        items: words.map { .chip($0, style: textStyle, padding: EdgeInsets(all: 4)) },
+        style: FlowStyle(maximumRows: Int(options.byte() % 3), overflowChip: FlowStyle.OverflowChip(style: textStyle), packing: .balanced))
+    _ = try? flow.layout(width: width, measurer: measurer)
+    return 0
+}
