@@ -18,9 +18,9 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
-        // Pango (PangoFT2 over fontconfig) and HarfBuzz, the engines Caliper is compared with.
+        // Pango (PangoCairo over fontconfig + FreeType) and HarfBuzz, the engines Caliper is compared with.
         .systemLibrary(
-            name: "CBenchText", pkgConfig: "pangoft2",
+            name: "CBenchText", pkgConfig: "pangocairo",
             providers: [.apt(["libpango1.0-dev", "libharfbuzz-dev", "libfontconfig-dev"])]),
         // The workloads and the three engines, shared by the harness and the package-benchmark suite.
         .target(

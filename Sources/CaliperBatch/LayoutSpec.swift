@@ -54,7 +54,9 @@ package struct LayoutSpec {
                 id: id, axis: stackAxis, spacing: CGFloat(try node.number("spacing") ?? 0), alignment: alignment,
                 children: try children.map(layout), flexibleChild: flexible.first)
         case "flow":
-            return try flow(node)
+            var flowLayout = try flow(node)
+            flowLayout.id = id
+            return flowLayout
         case let other:
             throw InputError("\(node.path.isEmpty ? "type" : node.path + ".type") \"\(other)\" is not one of label, box, inset, stack, flow")
         }
@@ -95,7 +97,8 @@ package struct LayoutSpec {
             let format = try object.string("overflowFormat") ?? "+%d"
             style.overflowChip = FlowStyle.OverflowChip(format: format, style: chipStyle, padding: padding)
         }
-        return FlowLayout(id: try object.string("id"), items: items, style: style)
+        // The node's `id` is set by `layout(_:)`; a batch request's `id` is the request's own.
+        return FlowLayout(items: items, style: style)
     }
 
     /// `font`, `size` (17), `letterSpacing`, `fallback` (fonts), `language`.

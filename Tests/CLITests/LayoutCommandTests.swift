@@ -109,7 +109,7 @@ import Testing
     }
 
     @Test func batchAnswersFlowAndLayoutOps() throws {
-        let flow = #"{"id": "f1", "op": "flow", "width": 200, "insets": [8, 8, 8, 8], "spacing": 6, "lineSpacing": 4, "alignment": "left", "rounding": "pixel", "scale": 2, "items": [{"text": "swift", "font": "Fonts/DejaVuSans.ttf", "size": 15, "padding": [4, 10, 4, 10]}, {"text": "ios", "font": "Fonts/DejaVuSans.ttf", "size": 15, "padding": [4, 10, 4, 10]}]}"#
+        let flow = #"{"id": 41, "op": "flow", "width": 200, "insets": [8, 8, 8, 8], "spacing": 6, "lineSpacing": 4, "alignment": "left", "rounding": "pixel", "scale": 2, "items": [{"text": "swift", "font": "Fonts/DejaVuSans.ttf", "size": 15, "padding": [4, 10, 4, 10]}, {"text": "ios", "font": "Fonts/DejaVuSans.ttf", "size": 15, "padding": [4, 10, 4, 10]}]}"#
         let spec = try String(contentsOfFile: CLI.path("Examples/tag-cell.json"), encoding: .utf8)
         let specObject = try #require(try JSONSerialization.jsonObject(with: Data(spec.utf8)) as? [String: Any])
         let layoutRequest: [String: Any] = ["id": "l1", "op": "layout", "width": 320, "root": specObject["root"] as Any]
@@ -124,6 +124,7 @@ import Testing
         // Pixel rounding at 2×: every size and position is on the half-point grid.
         #expect(frames.flatMap { $0 }.allSatisfy { ($0 * 2).rounded() == $0 * 2 })
         #expect((answers[0]["contentSize"] as? [Double])?.first == 200)
+        #expect(answers[0]["id"] as? Int == 41)
         #expect(answers[1]["id"] as? String == "l1")
         #expect((answers[1]["size"] as? [Double])?.first == 320)
         #expect((answers[1]["frames"] as? [String: Any])?["tags"] != nil)

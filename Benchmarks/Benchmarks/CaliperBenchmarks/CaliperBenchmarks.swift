@@ -13,8 +13,8 @@ nonisolated(unsafe) let workbench: Workbench = {
 let benchmarks: @Sendable () -> Void = {
     for workload in workbench.workloads() {
         for engine in Engine.allCases {
-            guard let kernel = workload.kernels[engine] else { continue }
-            nonisolated(unsafe) let kernel = kernel
+            guard let found = workload.kernels[engine] else { continue }
+            nonisolated(unsafe) let kernel = found
             Benchmark(
                 "\(workload.id) \(engine.rawValue)",
                 configuration: .init(

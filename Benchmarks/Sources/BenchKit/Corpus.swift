@@ -43,7 +43,7 @@ let proseWords: [String] = (tagWords + """
     """.split(whereSeparator: \.isWhitespace).map(String.init)).uniqued()
 
 /// Short phrases in other scripts, for mixed-script text with font fallback.
-let cjkPhrases = ["你好世界", "机器学习", "日本語のテキスト", "東京タワー", "今日は良い天気", "北京烤鸭", "설정", "数据工程", "こんにちは", "中文排版"]
+let cjkPhrases = ["你好世界", "机器学习", "日本語のテキスト", "東京タワー", "今日は良い天気", "北京烤鸭", "設定", "数据工程", "こんにちは", "中文排版"]
 let arabicPhrases = ["مرحبا بالعالم", "تعلم الآلة", "القاهرة", "صباح الخير", "مكتبة", "شكرا جزيلا", "البيانات"]
 let thaiPhrases = ["สวัสดีครับ", "ภาษาไทย", "กรุงเทพ", "ขอบคุณ"]
 let emojiPhrases = ["😀", "🎉", "👍🏽", "🚀", "❤️", "🇯🇵", "👩‍💻", "☕", "🔥", "✨", "🌍", "📚"]
@@ -87,6 +87,14 @@ public struct Corpus: Sendable {
 
         public init() {}
 
+        /// A handful of each, for set-up only.
+        public static var tiny: Sizes {
+            var sizes = Sizes()
+            (sizes.tagCount, sizes.labelStream, sizes.distinctLabels, sizes.paragraphs) = (20, 20, 20, 4)
+            (sizes.chips, sizes.posts, sizes.mixed, sizes.mixedVocabulary, sizes.mixedStream) = (20, 20, 20, 10, 20)
+            return sizes
+        }
+
         /// About a fifth of the work, for a one-minute run; the flow and the feed keep their 10,000.
         public static var quick: Sizes {
             var sizes = Sizes()
@@ -101,7 +109,8 @@ public struct Corpus: Sendable {
 
     public init(sizes: Sizes = Sizes(), seed: UInt64 = 0xCA11_9E55) {
         var rng = SeededGenerator(seed: seed)
-        tags = Self.distinct(sizes.tagCount, using: &rng) { Self.label(using: &$0) }
+        let tags = Self.distinct(sizes.tagCount, using: &rng) { Self.label(using: &$0) }
+        self.tags = tags
         let zipf = ZipfSampler(count: tags.count)
         labelStream = (0..<sizes.labelStream).map { _ in tags[zipf.next(using: &rng)] }
         let tagSet = Set(tags)
@@ -127,7 +136,8 @@ public struct Corpus: Sendable {
                 name: name, subtitle: "\(handle) · \(index % 59 + 1)m", body: body,
                 footer: "\(likes) likes · \(replies) replies · Share")
         }
-        mixed = Self.distinct(sizes.mixed, using: &rng) { Self.mixedString(using: &$0) }
+        let mixed = Self.distinct(sizes.mixed, using: &rng) { Self.mixedString(using: &$0) }
+        self.mixed = mixed
         let mixedZipf = ZipfSampler(count: min(sizes.mixedVocabulary, mixed.count))
         mixedStream = (0..<sizes.mixedStream).map { _ in mixed[mixedZipf.next(using: &rng)] }
     }

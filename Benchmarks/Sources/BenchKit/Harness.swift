@@ -10,7 +10,10 @@ public struct Timing {
     public var opsPerSecond: Double
     public var passes: Int
     public var medianPassSeconds: Double
+    /// The process's peak resident set during the kernel's passes.
     public var peakResidentBytes: Int
+    /// The resident set when the kernel started: the peak's growth is the kernel's own.
+    public var startResidentBytes: Int
     public var checksum: Double
 }
 
@@ -21,6 +24,7 @@ public func time(
     _ kernel: Kernel, minimumSeconds: Double, minimumPasses: Int, maximumPasses: Int = 1_000, beforeTimedPasses: () -> Void
 ) throws -> Timing {
     ResidentMemory.resetPeak()
+    let startResident = ResidentMemory.current
     var checksum = try kernel.pass()
     beforeTimedPasses()
     var durations: [Double] = []
@@ -35,7 +39,7 @@ public func time(
         ? durations[durations.count / 2] : (durations[durations.count / 2 - 1] + durations[durations.count / 2]) / 2
     return Timing(
         opsPerSecond: Double(kernel.ops) / median, passes: durations.count, medianPassSeconds: median,
-        peakResidentBytes: ResidentMemory.peak, checksum: checksum)
+        peakResidentBytes: ResidentMemory.peak, startResidentBytes: startResident, checksum: checksum)
 }
 
 /// `ShapeCache.Statistics` as plain numbers (its initializer is not public, and this crosses a pipe).

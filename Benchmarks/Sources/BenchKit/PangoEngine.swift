@@ -2,15 +2,17 @@
 import CBenchText
 import Foundation
 
-/// Pango as a Linux program would measure text without a display: a PangoFT2 font map (FreeType +
-/// fontconfig, no cairo) over a private fontconfig configuration that lists only the repository's
-/// `Fonts/`, the font description "Noto Sans" at an absolute pixel size equal to the point size.
+/// Pango as a Linux program measures text: PangoLayout on PangoCairo's fontconfig + FreeType font
+/// map (what GTK uses; PangoFT2 alone cannot use the colour-bitmap emoji font), over a private
+/// fontconfig configuration that lists only the repository's `Fonts/` (plus two rules every system
+/// configuration has, see ``systemRules``), with the family list
+/// ``families`` at an absolute pixel size equal to the point size (72 dpi).
 ///
-/// Hinting is off on both levels that could change widths: every font pattern gets
-/// `FC_HINTING = false` from the font map's default-substitute hook (Pango then neither gives
-/// HarfBuzz a ppem nor rounds advances to whole pixels, the `is_hinted` paths of pangofc), and the
-/// context has `pango_context_set_round_glyph_positions(FALSE)`, so positions stay in 1/1024 units.
-/// Widths then agree with Caliper's to Pango's 1/1024 unit (the harness checks and prints this).
+/// Hinting is off on every level that could change widths: the context's cairo font options say
+/// hint style NONE and hint metrics OFF (so Pango neither hands HarfBuzz a ppem nor rounds advances
+/// to whole pixels), and `pango_context_set_round_glyph_positions(FALSE)` keeps positions in
+/// 1/1024 units. Widths then agree with Caliper's to about Pango's unit (the harness prints the
+/// largest difference).
 public final class PangoEngine {
     private let fontMap: UnsafeMutablePointer<PangoFontMap>
     private let context: OpaquePointer
@@ -18,25 +20,57 @@ public final class PangoEngine {
 
     public init(fontconfigFile: String = FontFiles.fontconfigFile) {
         guard let config = FcConfigCreate() else { fatalError("fontconfig: no configuration") }
-        guard FcConfigParseAndLoad(config, fontconfigFile, FcTrue) == FcTrue, FcConfigBuildFonts(config) == FcTrue
+        guard FcConfigParseAndLoad(config, fontconfigFile, FcTrue) == FcTrue,
+            FcConfigParseAndLoadFromMemory(config, Self.systemRules, FcTrue) == FcTrue, FcConfigBuildFonts(config) == FcTrue
         else { fatalError("fontconfig could not load \(fontconfigFile)") }
-        guard let map = pango_ft2_font_map_new() else { fatalError("Pango: no PangoFT2 font map") }
+        guard let map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {
+            fatalError("Pango: no PangoCairo fontconfig font map")
+        }
         fontMap = map
-        let fcMap = OpaquePointer(map)  // PangoFcFontMap *, PangoFT2FontMap *
-        pango_fc_font_map_set_config(fcMap, config)
+        pango_fc_font_map_set_config(OpaquePointer(map), config)  // a PangoCairoFcFontMap is a PangoFcFontMap
         FcConfigDestroy(config)  // the font map holds its own reference
-        pango_ft2_font_map_set_resolution(fcMap, 72, 72)
-        pango_fc_font_map_set_default_substitute(
-            fcMap,
-            { pattern, _ in
-                FcPatternDel(pattern, "hinting")
-                FcPatternAddBool(pattern, "hinting", FcFalse)
-                FcPatternDel(pattern, "hintstyle")
-                FcPatternAddInteger(pattern, "hintstyle", FC_HINT_NONE)
-            }, nil, nil)
+        pango_cairo_font_map_set_resolution(OpaquePointer(map), 72)
         context = pango_font_map_create_context(map)
+        let options = cairo_font_options_create()
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        pango_cairo_context_set_font_options(context, options)
+        cairo_font_options_destroy(options)
         pango_context_set_round_glyph_positions(context, 0)
     }
+
+    /// The font description's family list: Noto Sans, then the same cascade Caliper's mixed-script
+    /// style names, so Pango falls back to the same files (left to fontconfig's own order, it picks
+    /// DejaVu Sans for Arabic and emoji).
+    public static let families = "Noto Sans,Droid Sans Fallback,Noto Color Emoji,Noto Sans Arabic,Noto Sans Thai"
+
+    /// Two things a system fontconfig configuration does that the fixture one does not: map the
+    /// generic family "emoji" (which Pango ≥ 1.50 asks for emoji runs) to a colour emoji font, and
+    /// scale bitmap fonts (Noto Color Emoji's 109-pixel strike) to the requested pixel size by a
+    /// font matrix, as Debian's 10-scale-bitmap-fonts.conf does. Without them Pango measures emoji
+    /// with DejaVu Sans, or at 109 pixels.
+    static let systemRules = """
+        <?xml version="1.0"?>
+        <!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
+        <fontconfig>
+          <alias binding="same"><family>emoji</family><prefer><family>Noto Color Emoji</family></prefer></alias>
+          <match target="font">
+            <test name="outline" compare="eq"><bool>false</bool></test>
+            <edit name="pixelsizefixupfactor" mode="assign">
+              <divide><name target="pattern">pixelsize</name><name target="font">pixelsize</name></divide>
+            </edit>
+          </match>
+          <match target="font">
+            <test name="outline" compare="eq"><bool>false</bool></test>
+            <edit name="matrix" mode="assign">
+              <times>
+                <name>matrix</name>
+                <matrix><name>pixelsizefixupfactor</name><double>0</double><double>0</double><name>pixelsizefixupfactor</name></matrix>
+              </times>
+            </edit>
+          </match>
+        </fontconfig>
+        """
 
     /// The Pango library's version, as it reports it.
     public static var version: String { String(cString: pango_version_string()) }
@@ -55,12 +89,12 @@ public final class PangoEngine {
         return layout
     }
 
-    /// A new PangoLayout in "Noto Sans" at `size` (absolute: pixels = points at 72 dpi); the
+    /// A new PangoLayout in ``families`` at `size` (absolute: pixels = points at 72 dpi); the
     /// caller releases it with ``release(_:)``.
     public func makeLayout(size: Double) -> OpaquePointer {
         let layout = pango_layout_new(context)!
         let description = pango_font_description_new()
-        pango_font_description_set_family(description, "Noto Sans")
+        pango_font_description_set_family(description, Self.families)
         pango_font_description_set_absolute_size(description, size * Double(PANGO_SCALE))
         pango_layout_set_font_description(layout, description)
         pango_font_description_free(description)

@@ -449,9 +449,11 @@ public final class Workbench {
 
     /// The largest width difference, in points, between Caliper and each other engine over the
     /// first `count` labels and mixed strings: the engines measure the same thing.
-    public func agreement(count: Int = 300) throws -> (latinPango: Double, latinHarfBuzz: Double, mixedPango: Double, mixedHarfBuzz: Double) {
+    public func agreement(count: Int = 300) throws -> (
+        latinPango: Double, latinHarfBuzz: Double, mixedPango: Double, mixedHarfBuzz: Double, worstMixed: String
+    ) {
         let measurer = TextMeasurer(cache: nil)
-        var result = (0.0, 0.0, 0.0, 0.0)
+        var result = (0.0, 0.0, 0.0, 0.0, "")
         for label in corpus.distinctLabels.prefix(count) {
             let caliper = try Double(measurer.size(of: label, style: labelStyle).width)
             result.0 = max(result.0, abs(caliper - pango.measure(label, size: 17).width))
@@ -459,7 +461,8 @@ public final class Workbench {
         }
         for text in corpus.mixed.prefix(count) {
             let caliper = try Double(measurer.size(of: text, style: mixedStyle).width)
-            result.2 = max(result.2, abs(caliper - pango.measure(text, size: 17).width))
+            let difference = abs(caliper - pango.measure(text, size: 17).width)
+            if difference > result.2 { (result.2, result.4) = (difference, text) }
             result.3 = max(result.3, abs(caliper - harfBuzz.cascadeWidth(text, size: 17)))
         }
         return result

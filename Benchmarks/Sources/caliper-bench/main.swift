@@ -1,18 +1,19 @@
 // caliper-bench — every workload of issue #6 through Caliper, Pango and raw HarfBuzz in one
 // process, then memory flatness and `caliper batch --jobs 1/2`; prints a Markdown table.
 //
-//   caliper-bench [--quick] [--min-time S] [--only ID,…] [--memory-count N] [--batch-count N]
+//   caliper-bench [--quick] [--min-time S] [--only ID,…] [--engines caliper,pango,harfbuzz] [--memory-count N] [--batch-count N]
 //                 [--caliper-cli PATH] [--work-dir DIR] [--markdown FILE] [--skip-memory] [--skip-batch]
 //   caliper-bench memory-child N      (internal: the memory run, in a process of its own)
 import BenchKit
+import Caliper
 import Foundation
 
-setvbuf(stdout, nil, _IOLBF, 0)
 
 struct Options {
     var quick = false
     var minimumSeconds: Double?
     var only: Set<String>?
+    var engines = Set(Engine.allCases)
     var memoryCount: Int?
     var batchCount: Int?
     var caliperCLI: String?
@@ -30,23 +31,34 @@ struct Options {
         while let argument = iterator.next() {
             switch argument {
             case "--quick": quick = true
-            case "--min-time": minimumSeconds = Double(value(argument)) ?? fail("--min-time takes seconds")
+            case "--min-time": minimumSeconds = number(value(argument), argument)
             case "--only": only = Set(value(argument).split(separator: ",").map(String.init))
-            case "--memory-count": memoryCount = Int(value(argument).replacingOccurrences(of: "_", with: "")) ?? fail("--memory-count takes a count")
-            case "--batch-count": batchCount = Int(value(argument).replacingOccurrences(of: "_", with: "")) ?? fail("--batch-count takes a count")
+            case "--engines":
+                engines = Set(value(argument).split(separator: ",").map { name -> Engine in
+                    guard let engine = Engine.allCases.first(where: { $0.rawValue.lowercased().contains(name.lowercased()) })
+                    else { fail("unknown engine \(name)") }
+                    return engine
+                })
+            case "--memory-count": memoryCount = Int(number(value(argument), argument))
+            case "--batch-count": batchCount = Int(number(value(argument), argument))
             case "--caliper-cli": caliperCLI = value(argument)
             case "--work-dir": workDirectory = value(argument)
             case "--markdown": markdownFile = value(argument)
             case "--skip-memory": skipMemory = true
             case "--skip-batch": skipBatch = true
             case "-h", "--help":
-                print("usage: caliper-bench [--quick] [--min-time S] [--only ID,…] [--memory-count N] [--batch-count N] "
+                print("usage: caliper-bench [--quick] [--min-time S] [--only ID,…] [--engines caliper,pango,harfbuzz] [--memory-count N] [--batch-count N] "
                     + "[--caliper-cli PATH] [--work-dir DIR] [--markdown FILE] [--skip-memory] [--skip-batch]")
                 exit(0)
             default: fail("unknown argument \(argument) (try --help)")
             }
         }
     }
+}
+
+func number(_ text: String, _ name: String) -> Double {
+    guard let value = Double(text.replacingOccurrences(of: "_", with: "")), value > 0 else { fail("\(name) takes a positive number") }
+    return value
 }
 
 func fail(_ message: String) -> Never {
@@ -63,6 +75,19 @@ if arguments.first == "memory-child" {
     exit(0)
 }
 
+if arguments.first == "compare" {
+    // caliper-bench compare TEXT…: one string's width at 17 pt by each engine (a debugging aid).
+    let bench = try Workbench(corpus: Corpus(sizes: .tiny))
+    let measurer = TextMeasurer(cache: nil)
+    for text in arguments.dropFirst() {
+        let caliper = try measurer.layout(text, style: bench.mixedStyle)
+        let runs = caliper.lines.flatMap(\.runs).map { "\($0.font.familyName) \(String(format: "%.2f", Double($0.width)))" }
+        print("\(text): Caliper \(caliper.size.width) [\(runs.joined(separator: ", "))], Pango \(bench.pango.measure(text, size: 17).width), "
+            + "raw HarfBuzz \(bench.harfBuzz.cascadeWidth(text, size: 17))")
+    }
+    exit(0)
+}
+
 let options = Options(arguments)
 let minimumSeconds = options.minimumSeconds ?? (options.quick ? 0.2 : 1.5)
 let minimumPasses = options.quick ? 1 : 3
@@ -70,6 +95,10 @@ let memoryCount = options.memoryCount ?? (options.quick ? 200_000 : 1_000_000)
 let batchCount = options.batchCount ?? (options.quick ? 40_000 : 200_000)
 
 func mib(_ bytes: Int) -> String { String(format: "%.0f", Double(bytes) / 1_048_576) }
+/// The peak resident set, and in parentheses how far it rose above the resident set at the start.
+func rss(_ timing: Timing) -> String {
+    "\(mib(timing.peakResidentBytes)) (+\(mib(max(0, timing.peakResidentBytes - timing.startResidentBytes))))"
+}
 func rate(_ value: Double) -> String {
     switch value {
     case 10_000_000...: return String(format: "%.1fM", value / 1e6)
@@ -105,7 +134,8 @@ print("corpus: \(corpus.tags.count) tags, \(corpus.labelStream.count) Zipf label
 let agreement = try bench.agreement()
 print(String(
     format: "agreement (max |Δ width|, pt): Latin Caliper–Pango %.4f, Caliper–HarfBuzz %.6f; mixed Caliper–Pango %.3f, Caliper–HarfBuzz %.3f",
-    agreement.latinPango, agreement.latinHarfBuzz, agreement.mixedPango, agreement.mixedHarfBuzz))
+    agreement.latinPango, agreement.latinHarfBuzz, agreement.mixedPango, agreement.mixedHarfBuzz)
+    + (agreement.mixedPango > 0.01 ? " (largest for “\(agreement.worstMixed)”)" : ""))
 let identity = try bench.cachedEqualsUncached()
 print("cached vs uncached: \(identity.compared) sizes compared, \(identity.differing) differ")
 
@@ -127,14 +157,14 @@ let workloadsStart = now()
 for workload in bench.workloads() where options.only.map({ $0.contains(workload.id) || $0.contains(String(workload.id.prefix { $0 != "." })) }) ?? true {
     var row = Row(workload: workload, timings: [:])
     for engine in Engine.allCases {
-        guard let kernel = workload.kernels[engine] else { continue }
+        guard let kernel = workload.kernels[engine], options.engines.contains(engine) else { continue }
         let timing = try time(kernel, minimumSeconds: minimumSeconds, minimumPasses: minimumPasses) {
             if engine == .caliper { workload.probe.reset() }
         }
         row.timings[engine] = timing
         print("  \(pad(workload.title, 40)) \(pad(engine.rawValue, 13)) \(pad(rate(timing.opsPerSecond), 7, left: true)) "
             + "\(workload.unit)/s  (\(timing.passes) passes, median \(String(format: "%.3f", timing.medianPassSeconds)) s, "
-            + "peak RSS \(mib(timing.peakResidentBytes)) MiB)")
+            + "peak RSS \(rss(timing)) MiB)")
     }
     if row.timings[.caliper] != nil { row.hitRate = workload.probe.hitRate }
     print("  \(pad(workload.title, 40)) Caliper ÷ Pango \(ratio(row.ratio(.pango))), Caliper ÷ raw HarfBuzz "
@@ -181,7 +211,7 @@ if !options.skipBatch {
         print("batch: \(batchCount) measure requests (70% tags, 20% paragraphs, 10% mixed scripts) in \(requests)")
         for jobs in [1, 2] {
             let outputPath = options.workDirectory + "/batch-answers-jobs\(jobs).jsonl"
-            FileManager.default.createFile(atPath: outputPath, contents: nil)
+            _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
             let process = Process()
             process.executableURL = URL(fileURLWithPath: cli)
             process.arguments = ["batch", "--jobs", String(jobs), "--input", requests]
@@ -242,20 +272,21 @@ func writeBatchRequests(to path: String, count: Int, corpus: Corpus) throws {
 // MARK: - The table
 
 var markdown = """
-    | Workload | Caliper | Pango | raw HarfBuzz | Caliper ÷ Pango | Caliper ÷ HarfBuzz | Cache hit rate | Peak RSS, MiB (Caliper / Pango / HarfBuzz) |
+    | Workload | Caliper | Pango | raw HarfBuzz | Caliper ÷ Pango | Caliper ÷ HarfBuzz | Cache hit rate | Peak RSS MiB (+ rise), Caliper / Pango / HarfBuzz |
     |---|--:|--:|--:|--:|--:|--:|--:|
 
     """
 for row in rows {
     let cells = Engine.allCases.map { engine in row.timings[engine].map { "\(rate($0.opsPerSecond)) \(row.workload.unit)/s" } ?? "—" }
-    let rss = Engine.allCases.map { engine in row.timings[engine].map { mib($0.peakResidentBytes) } ?? "—" }.joined(separator: " / ")
+    let peaks = Engine.allCases.map { engine in row.timings[engine].map(rss) ?? "—" }.joined(separator: " / ")
     var harfBuzzCell = cells[2]
     if let note = row.workload.note, row.timings[.harfBuzz] != nil { harfBuzzCell += " (\(note))" }
     markdown += "| \(row.workload.title) | \(cells[0]) | \(cells[1]) | \(harfBuzzCell) | \(ratio(row.ratio(.pango))) | "
-        + "\(ratio(row.ratio(.harfBuzz))) | \(row.hitRate.map(percent) ?? "—") | \(rss) |\n"
+        + "\(ratio(row.ratio(.harfBuzz))) | \(row.hitRate.map(percent) ?? "—") | \(peaks) |\n"
 }
 
-func row(_ id: String) -> Row? { rows.first { $0.workload.id == id } }
+
+@MainActor func row(_ id: String) -> Row? { rows.first { $0.workload.id == id } }
 var targets: [(String, String, Bool?)] = []
 if let warm = row("labels.warm") {
     targets.append(("Warm short labels ≥ 50× Pango", ratio(warm.ratio(.pango)), warm.ratio(.pango).map { $0 >= 50 }))
@@ -302,7 +333,8 @@ markdown += """
     \(options.quick ? "Quick run" : "Full run") on \(processInfo.activeProcessorCount) cores; Pango \(PangoEngine.version) \
     (PangoFT2, hinting off, unrounded positions), HarfBuzz \(HarfBuzzEngine.version) (hb_ot funcs, scale = upem, \
     one reused buffer). Throughput is the median pass; each engine measures the same strings in the same process. \
-    Peak RSS is each engine's own high-water mark (reset between engines), the whole process included.
+    Peak RSS is the whole process's high-water mark during each engine's passes (reset before each \
+    engine, through /proc/self/clear_refs), with its rise over the resident set at that engine's start.
 
     """
 
