@@ -94,7 +94,7 @@ import Testing
             #"{"id": 7, "text": "0123456789abcdefg", "font": "\#(root.path)/inside.ttf"}"#,
         ]
         let answers = try CLI.run(["batch", "--font-root", root.path, "--max-text-length", "16"], input: requests.joined(separator: "\n")).jsonLines
-        #expect(answers.count == 7)
+        try #require(answers.count == 7)
         #expect(answers[0]["width"] != nil)
         let errors = answers.dropFirst().map { $0["error"] as? String ?? "" }
         #expect(errors[0].contains("not found"))

@@ -117,7 +117,7 @@ import Testing
         let bad = #"{"id": "f2", "op": "flow", "width": 200, "items": [{"text": "x", "font": "Fonts/DejaVuSans.ttf", "size": 0}]}"#
         let badLayout = #"{"id": "l2", "op": "layout", "width": 200, "root": {"type": "triangle"}}"#
         let answers = try CLI.run(["batch"], input: [flow, layout, bad, badLayout].joined(separator: "\n")).jsonLines
-        #expect(answers.count == 4)
+        try #require(answers.count == 4)
         let frames = try #require(answers[0]["frames"] as? [[Double]])
         #expect(frames.count == 2)
         #expect(frames[0][0] == 8)
