@@ -13,7 +13,7 @@ import Testing
         #expect(abs((answer["width"] as? Double ?? 0) - expected) < 1e-9)
         #expect(answer["height"] as? Double == answer["lineHeight"] as? Double)
         let lines = try #require(answer["lines"] as? [[String: Any]])
-        #expect(lines.count == 1)
+        try #require(lines.count == 1)
         // Keys come in the documented order.
         #expect(result.standardOutput.hasPrefix(#"{"id":"c1","width":"#))
     }
@@ -49,7 +49,7 @@ import Testing
         #expect(result.status == 0)
         let answers = result.jsonLines
         // One answer per non-blank line, in order.
-        #expect(answers.count == requests.count - 1)
+        try #require(answers.count == requests.count - 1)
         #expect(answers.first?["width"] != nil)
         #expect(answers.last?["id"] as? String == "ok2")
         #expect(answers.last?["width"] != nil)

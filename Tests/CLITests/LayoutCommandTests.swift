@@ -12,7 +12,7 @@ import Testing
         #expect(result.status == 0, "\(result.standardError)")
         let json = try #require(result.jsonLines.first)
         let frames = try #require(json["frames"] as? [[Double]])
-        #expect(frames.count == 3)
+        try #require(frames.count == 3)
         #expect(frames[0][0] == 16)
         #expect(frames[0][1] == 16)
         // Each chip is as wide as its text (hb-shape) plus 20 of padding, 8 apart.
@@ -119,7 +119,7 @@ import Testing
         let answers = try CLI.run(["batch"], input: [flow, layout, bad, badLayout].joined(separator: "\n")).jsonLines
         try #require(answers.count == 4)
         let frames = try #require(answers[0]["frames"] as? [[Double]])
-        #expect(frames.count == 2)
+        try #require(frames.count == 2)
         #expect(frames[0][0] == 8)
         // Pixel rounding at 2×: every size and position is on the half-point grid.
         #expect(frames.flatMap { $0 }.allSatisfy { ($0 * 2).rounded() == $0 * 2 })

@@ -46,7 +46,7 @@ import Testing
         let json = try #require(result.jsonLines.first)
         #expect(Set(json.keys) == ["width", "height", "lineHeight", "lines", "truncated", "missingGlyphs"])
         let lines = try #require(json["lines"] as? [[String: Any]])
-        #expect(lines.count == 1)
+        try #require(lines.count == 1)
         #expect(lines[0]["start"] as? Int == 0)
         #expect(lines[0]["end"] as? Int == 12)
     }
