@@ -7,16 +7,76 @@
 #include <unicode/ubidi.h>
 #include <unicode/uscript.h>
 #include <string.h>
+#include <pthread.h>
 
 struct CaliperBoundaryIterator {
     UBreakIterator *iterator;
     CaliperBoundaryKind kind;
+    char locale[32];
+    int in_use;
+    int cached;  // owned by the thread's cache: closing it only makes it free again
 };
+
+// Opening a break iterator loads ICU's rules and costs far more than walking a short text, so each
+// thread keeps its iterators and points them at new text (ubrk_setText). The cache is per thread
+// because an ICU iterator must not be used from two threads at once.
+enum { CALIPER_ITERATOR_CACHE_SIZE = 4 };
+
+typedef struct {
+    CaliperBoundaryIterator *entries[CALIPER_ITERATOR_CACHE_SIZE];
+    int next_victim;
+} IteratorCache;
+
+static pthread_key_t iterator_cache_key;
+static pthread_once_t iterator_cache_once = PTHREAD_ONCE_INIT;
+
+static void close_wrapper(CaliperBoundaryIterator *iterator) {
+    ubrk_close(iterator->iterator);
+    free(iterator);
+}
+
+static void destroy_iterator_cache(void *value) {
+    IteratorCache *cache = value;
+    for (int index = 0; index < CALIPER_ITERATOR_CACHE_SIZE; index++) {
+        if (cache->entries[index] != NULL) close_wrapper(cache->entries[index]);
+    }
+    free(cache);
+}
+
+static void make_iterator_cache_key(void) { pthread_key_create(&iterator_cache_key, destroy_iterator_cache); }
+
+static IteratorCache *thread_iterator_cache(void) {
+    pthread_once(&iterator_cache_once, make_iterator_cache_key);
+    IteratorCache *cache = pthread_getspecific(iterator_cache_key);
+    if (cache == NULL) {
+        cache = calloc(1, sizeof *cache);
+        if (cache != NULL && pthread_setspecific(iterator_cache_key, cache) != 0) {
+            free(cache);
+            cache = NULL;
+        }
+    }
+    return cache;
+}
 
 CaliperBoundaryIterator *caliper_boundary_iterator_open(CaliperBoundaryKind kind, const char *locale,
                                                         const uint16_t *text, int32_t length,
                                                         int32_t *error_code) {
     UErrorCode status = U_ZERO_ERROR;
+    IteratorCache *cache = strlen(locale) < sizeof(((CaliperBoundaryIterator *)0)->locale) ? thread_iterator_cache() : NULL;
+    if (cache != NULL) {
+        for (int index = 0; index < CALIPER_ITERATOR_CACHE_SIZE; index++) {
+            CaliperBoundaryIterator *entry = cache->entries[index];
+            if (entry == NULL || entry->in_use || entry->kind != kind || strcmp(entry->locale, locale) != 0) continue;
+            ubrk_setText(entry->iterator, (const UChar *)text, length, &status);
+            if (U_FAILURE(status)) {
+                *error_code = (int32_t)status;
+                return NULL;
+            }
+            entry->in_use = 1;
+            *error_code = 0;
+            return entry;
+        }
+    }
     UBreakIteratorType type = kind == CALIPER_BOUNDARY_LINE ? UBRK_LINE : UBRK_CHARACTER;
     UBreakIterator *iterator = ubrk_open(type, locale, (const UChar *)text, length, &status);
     if (U_FAILURE(status) || iterator == NULL) {
@@ -24,7 +84,7 @@ CaliperBoundaryIterator *caliper_boundary_iterator_open(CaliperBoundaryKind kind
         *error_code = U_FAILURE(status) ? (int32_t)status : (int32_t)U_INTERNAL_PROGRAM_ERROR;
         return NULL;
     }
-    CaliperBoundaryIterator *result = malloc(sizeof *result);
+    CaliperBoundaryIterator *result = calloc(1, sizeof *result);
     if (result == NULL) {
         ubrk_close(iterator);
         *error_code = (int32_t)U_MEMORY_ALLOCATION_ERROR;
@@ -32,14 +92,44 @@ CaliperBoundaryIterator *caliper_boundary_iterator_open(CaliperBoundaryKind kind
     }
     result->iterator = iterator;
     result->kind = kind;
+    result->in_use = 1;
+    if (cache != NULL) {
+        strcpy(result->locale, locale);
+        int slot = -1;
+        for (int index = 0; index < CALIPER_ITERATOR_CACHE_SIZE && slot < 0; index++) {
+            if (cache->entries[index] == NULL) slot = index;
+        }
+        if (slot < 0) {
+            // Replace an entry that is not in use, round robin; if all are busy, don't cache.
+            for (int tries = 0; tries < CALIPER_ITERATOR_CACHE_SIZE && slot < 0; tries++) {
+                int candidate = (cache->next_victim + tries) % CALIPER_ITERATOR_CACHE_SIZE;
+                if (!cache->entries[candidate]->in_use) slot = candidate;
+            }
+            if (slot >= 0) {
+                close_wrapper(cache->entries[slot]);
+                cache->next_victim = (slot + 1) % CALIPER_ITERATOR_CACHE_SIZE;
+            }
+        }
+        if (slot >= 0) {
+            cache->entries[slot] = result;
+            result->cached = 1;
+        }
+    }
     *error_code = 0;
     return result;
 }
 
 void caliper_boundary_iterator_close(CaliperBoundaryIterator *iterator) {
     if (iterator == NULL) return;
-    ubrk_close(iterator->iterator);
-    free(iterator);
+    if (iterator->cached) {
+        // Drop the pointer to the caller's text, which is about to go away.
+        UErrorCode status = U_ZERO_ERROR;
+        static const UChar empty[1] = {0};
+        ubrk_setText(iterator->iterator, empty, 0, &status);
+        iterator->in_use = 0;
+        return;
+    }
+    close_wrapper(iterator);
 }
 
 int32_t caliper_boundary_iterator_next(CaliperBoundaryIterator *iterator, int32_t *is_mandatory) {
