@@ -120,6 +120,9 @@ import Testing
         (["measure", "x", "--line-spacing", "-1"], 64, "--line-spacing"),
         (["measure", "x", "--letter-spacing", "inf"], 64, "--letter-spacing"),
         (["measure", "x", "--feature", "liga=x"], 64, "liga=x"),
+        (["measure", "x", "--language", "not a tag!"], 1, "invalid language tag"),
+        (["measure", "x", "--direction", "sideways"], 64, "direction"),
+        (["measure", "x", "--fallback", "/no/such/font.ttf"], 1, "font file not found"),
         (["measure", "x", "--scale", "0"], 64, "--scale"),
         (["measure", "--file", "/no/such/file"], 64, "cannot read the text file"),
         (["measure", "x", "--file", "README.md"], 64, "not both"),
@@ -135,6 +138,13 @@ import Testing
         #expect(result.status == status, "\(arguments): \(result.standardError)")
         #expect(result.standardError.contains(phrase), "\(arguments): \(result.standardError)")
         #expect(result.standardOutput.isEmpty)
+    }
+
+    @Test func emptyTextMeasuresAsNothing() throws {
+        let json = try #require(try CLI.run(["measure", "", "--font", dejaVu, "--json"]).jsonLines.first)
+        #expect(json["width"] as? Double == 0)
+        #expect(json["height"] as? Double == 0)
+        #expect((json["lines"] as? [Any])?.isEmpty == true)
     }
 
     @Test func helpDocumentsEveryFlag() throws {
