@@ -32,7 +32,7 @@ public struct TextMeasurer: Sendable {
     /// The size of `text` on one line per paragraph, as `NSString.size(withAttributes:)`: width =
     /// the widest paragraph's advance including trailing whitespace, height = lines × line height.
     public func size(of text: String, style: TextStyle) throws(CaliperError) -> CGSize {
-        try layout(text, style: style).size
+        try measure(text, style: style).unwrappedSize
     }
 
     /// Lays `text` out in lines no wider than `maxWidth` (`nil` or infinity: no wrapping).

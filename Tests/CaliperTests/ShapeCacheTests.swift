@@ -74,3 +74,14 @@ import Testing
         }
     }
 }
+
+@Suite struct FastPathTests {
+    @Test func sizeOfEqualsTheUnwrappedLayoutsSize() throws {
+        let measurer = TextMeasurer(cache: nil)
+        for (text, style, _, _) in try ShapeCacheTests.corpus() {
+            let fast = try measurer.size(of: text, style: style)
+            let full = try measurer.layout(text, style: style).size
+            #expect(fast == full, "\(text.prefix(20).debugDescription)")
+        }
+    }
+}

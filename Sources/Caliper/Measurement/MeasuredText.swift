@@ -20,6 +20,22 @@ public struct MeasuredText: Sendable {
     /// Grapheme clusters no font of the cascade covers.
     public var missingGlyphCount: Int { shapes.reduce(0) { $0 + $1.missingGlyphs } }
 
+    /// The size of the text with one line per paragraph (no wrapping, default paragraph style),
+    /// as ``layout(maxWidth:paragraphStyle:)`` gives it with no width, without building the lines.
+    public var unwrappedSize: CGSize {
+        var width: CGFloat = 0
+        var height: CGFloat = 0
+        for (segment, shape) in zip(segments, shapes) {
+            let paragraph = ShapedParagraph(text: utf16, range: segment.content, shape: shape, style: style)
+            let range = segment.content
+            width = max(width, paragraph.width(from: range.lowerBound, to: range.upperBound))
+            let contentEnd = paragraph.trimmingHangingWhitespace(from: range.lowerBound, to: range.upperBound)
+            let faces = [style.font] + paragraph.faces(from: range.lowerBound, to: contentEnd)
+            height += LineMetrics(faces: faces, size: style.size).lineHeight
+        }
+        return CGSize(width: width, height: height)
+    }
+
     /// The lines of the text no wider than `maxWidth` (`nil` or infinity: no wrapping), broken
     /// and spaced as `paragraphStyle` says.
     public func layout(
