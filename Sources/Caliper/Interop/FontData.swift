@@ -9,32 +9,41 @@ final class FontData: @unchecked Sendable {
     /// The file's bytes; never mutated after `init`.
     let bytes: UnsafeMutableRawBufferPointer
 
-    /// Reads the whole file at `path`, refusing files over `limit` bytes.
+    /// Reads the whole file at `path` straight into memory, refusing files over `limit` bytes.
     init(contentsOfFile path: String, limit: Int) throws(CaliperError) {
         self.path = path
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw .fontFileNotFound(path: path)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { throw .fontFileNotFound(path: path) }
+            throw .fontFileUnreadable(path: path, reason: String(cString: strerror(code)))
         }
-        guard !isDirectory.boolValue else { throw .fontFileUnreadable(path: path, reason: "it is a directory") }
-        let contents: Data
-        do {
-            let attributes = try FileManager.default.attributesOfItem(atPath: path)
-            if let size = (attributes[.size] as? NSNumber)?.intValue, size > limit {
-                throw CaliperError.fontFileTooLarge(path: path, bytes: size, limit: limit)
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            throw .fontFileUnreadable(path: path, reason: String(cString: strerror(errno)))
+        }
+        guard status.st_mode & S_IFMT != S_IFDIR else { throw .fontFileUnreadable(path: path, reason: "it is a directory") }
+        let size = Int(status.st_size)
+        guard size <= limit else { throw .fontFileTooLarge(path: path, bytes: size, limit: limit) }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(size, 1), alignment: 16)
+        guard let base = buffer.baseAddress else {
+            buffer.deallocate()
+            throw .fontFileUnreadable(path: path, reason: "out of memory")
+        }
+        var filled = 0
+        while filled < size {
+            let count = read(descriptor, base + filled, size - filled)
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else {
+                let reason = count < 0 ? String(cString: strerror(errno)) : "the file shrank while it was read"
+                buffer.deallocate()
+                throw .fontFileUnreadable(path: path, reason: reason)
             }
-            contents = try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)
-        } catch let error as CaliperError {
-            throw error
-        } catch {
-            throw .fontFileUnreadable(path: path, reason: error.localizedDescription)
+            filled += count
         }
-        guard contents.count <= limit else {
-            throw .fontFileTooLarge(path: path, bytes: contents.count, limit: limit)
-        }
-        bytes = .allocate(byteCount: max(contents.count, 1), alignment: 16)
-        contents.copyBytes(to: bytes.bindMemory(to: UInt8.self), count: contents.count)
-        byteCount = contents.count
+        bytes = buffer
+        byteCount = size
     }
 
     /// Copies `source`, a font held in memory; `name` stands for its path in messages.
