@@ -1,6 +1,6 @@
 // FontResolver.swift — turns a font name from a user (a path or a fontconfig pattern) into a loaded face, once.
 import Foundation
-import Synchronization
+
 
 /// Resolves font specifications to loaded faces and keeps each face loaded, so a batch of
 /// requests naming the same font loads it once. Thread-safe.
@@ -13,7 +13,7 @@ import Synchronization
 /// For a server, confine it: with a `fontRoot`, only font files inside that folder (after resolving
 /// symbolic links and `..`) are read, and fontconfig patterns are refused unless allowed.
 public final class FontResolver: Sendable {
-    private let faces = Mutex<[String: FontFace]>([:])
+    private let faces = Locked<[String: FontFace]>([:])
     private let fileSizeLimit: Int
     /// The folder font files must be in (its real path), or `nil` for anywhere.
     public let fontRoot: String?

@@ -1,14 +1,14 @@
 // SystemFallback.swift — fontconfig's fallback fonts for a primary font, loaded only when a character needs one.
 import Foundation
-import Synchronization
+
 
 /// The fonts fontconfig would fall back to for a primary font, in its order (FcFontSort), with
 /// their character coverage. A font is loaded only when a character first needs it, and the
 /// choice for each character is remembered. Shared and thread-safe.
 final class SystemFallback: Sendable {
     private let list: Fontconfig.FallbackList
-    private let faces = Mutex<[Int: FontFace]>([:])
-    private let unloadable = Mutex<Set<Int>>([])
+    private let faces = Locked<[Int: FontFace]>([:])
+    private let unloadable = Locked<Set<Int>>([])
 
     private init(list: Fontconfig.FallbackList) {
         self.list = list
@@ -19,7 +19,7 @@ final class SystemFallback: Sendable {
         var configurationFile: String?
     }
 
-    private static let shared = Mutex<[Key: SystemFallback]>([:])
+    private static let shared = Locked<[Key: SystemFallback]>([:])
 
     /// The fallback fonts for `font`, made once per family and configuration.
     static func fallback(for font: FontFace, configurationFile: String?) throws(CaliperError) -> SystemFallback {

@@ -1,6 +1,6 @@
 // Fontconfig.swift — the only file that calls fontconfig: matching and listing installed fonts.
 internal import CFontconfig
-import Synchronization
+
 
 /// A font fontconfig knows: its file, face and names.
 public struct InstalledFont: Sendable, Hashable {
@@ -24,7 +24,7 @@ public struct InstalledFont: Sendable, Hashable {
 enum Fontconfig {
     /// fontconfig's configuration is process-global; every call goes through this lock, so the
     /// lazily loaded configuration is never raced.
-    private static let lock = Mutex<Bool>(false)
+    private static let lock = Locked<Bool>(false)
 
     /// The best installed font for `pattern` (fontconfig syntax, e.g. `"DejaVu Sans:bold"`), with
     /// fontconfig's default substitutions applied.

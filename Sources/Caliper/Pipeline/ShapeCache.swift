@@ -1,5 +1,5 @@
 // ShapeCache.swift — a bounded, thread-safe cache of paragraph shapes, shared by every size.
-import Synchronization
+
 
 /// Caches the size-independent shape of paragraphs (ICU boundaries, itemization, HarfBuzz
 /// glyphs in design units), so measuring the same paragraph again — at any point size, with any
@@ -56,7 +56,7 @@ public final class ShapeCache: Sendable {
 
     /// The most bytes of shapes kept.
     public let byteBudget: Int
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     public init(byteBudget: Int = ShapeCache.defaultByteBudget) {
         self.byteBudget = max(0, byteBudget)
