@@ -15,21 +15,25 @@ struct ShapedParagraph {
     let shape: ParagraphShape
     let style: TextStyle
 
+    /// ICU line-break opportunities inside the paragraph, absolute, ending at `range.upperBound`.
+    let breakOpportunities: [Int]
+    /// Grapheme cluster boundaries, absolute, from `range.lowerBound` to `range.upperBound`.
+    let graphemeBoundaries: [Int]
+
     init(text: [UInt16], range: Range<Int>, shape: ParagraphShape, style: TextStyle) {
         self.text = text
         self.range = range
         self.shape = shape
         self.style = style
+        let base = range.lowerBound
+        breakOpportunities = base == 0 ? shape.breakOpportunities : shape.breakOpportunities.map { $0 + base }
+        graphemeBoundaries = base == 0 ? shape.graphemeBoundaries : shape.graphemeBoundaries.map { $0 + base }
     }
 
     private var base: Int { range.lowerBound }
 
     /// Grapheme clusters no font of the cascade covers.
     var missingGlyphs: Int { shape.missingGlyphs }
-    /// ICU line-break opportunities inside the paragraph, absolute, ending at `range.upperBound`.
-    var breakOpportunities: [Int] { shape.breakOpportunities.map { $0 + base } }
-    /// Grapheme cluster boundaries, absolute, from `range.lowerBound` to `range.upperBound`.
-    var graphemeBoundaries: [Int] { shape.graphemeBoundaries.map { $0 + base } }
 
     /// Points for `designUnits` of advance in `face`: units × size / unitsPerEm.
     private func points(_ designUnits: Int, in face: FontFace) -> Double {
