@@ -1,7 +1,6 @@
 // FontResolver.swift — turns a font name from a user (a path or a fontconfig pattern) into a loaded face, once.
 import Foundation
 
-
 /// Resolves font specifications to loaded faces and keeps each face loaded, so a batch of
 /// requests naming the same font loads it once. Thread-safe.
 ///

@@ -1,7 +1,6 @@
 // SystemFallback.swift — fontconfig's fallback fonts for a primary font, loaded only when a character needs one.
 import Foundation
 
-
 /// The fonts fontconfig would fall back to for a primary font, in its order (FcFontSort), with
 /// their character coverage. A font is loaded only when a character first needs it, and the
 /// choice for each character is remembered. Shared and thread-safe.

@@ -1,7 +1,6 @@
 // Fontconfig.swift — the only file that calls fontconfig: matching and listing installed fonts.
 internal import CFontconfig
 
-
 /// A font fontconfig knows: its file, face and names.
 public struct InstalledFont: Sendable, Hashable {
     /// The font file.

@@ -1,6 +1,5 @@
 // ShapeCache.swift — a bounded, thread-safe cache of paragraph shapes, shared by every size.
 
-
 /// Caches the size-independent shape of paragraphs (ICU boundaries, itemization, HarfBuzz
 /// glyphs in design units), so measuring the same paragraph again — at any point size, with any
 /// width, line limit or letter spacing — skips all of that work.
