@@ -106,12 +106,14 @@ final class ParagraphShape: Sendable {
         }
     }
 
-    /// Roughly how many bytes the shape holds, for the cache's budget.
+    /// Roughly how many bytes the shape holds, for the cache's budget: every array's elements plus
+    /// a fixed overhead for the object, its dozen array headers and the cache's entry (measured
+    /// against resident memory, small labels cost about 1 KiB each).
     var byteCount: Int {
         let glyphs = runs.reduce(0) { $0 + $1.glyphs.count }
         // Per glyph: ID, cluster, advance, two offsets, flag; per code unit: the unit, prefix, safe flag.
-        return 128 + content.count * (2 + 8 + 1) + glyphs * (4 + 8 + 4 + 4 + 4 + 1)
-            + (breakOpportunities.count + graphemeBoundaries.count * 2 + runs.count * 8) * 8
+        return 1024 + content.count * (2 + 8 + 1) + glyphs * (4 + 8 + 4 + 4 + 4 + 1)
+            + (breakOpportunities.count + graphemeBoundaries.count * 2) * 8 + runs.count * 96
     }
 }
 
