@@ -30,8 +30,7 @@ public struct MeasuredText: Sendable {
             let range = segment.content
             width = max(width, paragraph.width(from: range.lowerBound, to: range.upperBound))
             let contentEnd = paragraph.trimmingHangingWhitespace(from: range.lowerBound, to: range.upperBound)
-            let faces = [style.font] + paragraph.faces(from: range.lowerBound, to: contentEnd)
-            height += LineMetrics(faces: faces, size: style.size).lineHeight
+            height += paragraph.lineMetrics(from: range.lowerBound, to: contentEnd).lineHeight
         }
         return CGSize(width: width, height: height)
     }
@@ -134,9 +133,7 @@ public struct MeasuredText: Sendable {
             // What the line shows: its own slice of the paragraph, or its truncated text.
             let (shown, shownRange) = line.truncation.map { ($0.shaped, 0..<$0.displayedText.count) }
                 ?? (line.paragraph, start..<line.fragment.contentEnd)
-            // The primary font always counts (a strut, as in CSS), so a fallback can only make a line taller.
-            let faces = [style.font] + shown.faces(from: shownRange.lowerBound, to: shownRange.upperBound)
-            let lineMetrics = LineMetrics(faces: faces, size: style.size)
+            let lineMetrics = shown.lineMetrics(from: shownRange.lowerBound, to: shownRange.upperBound)
             let height = paragraphStyle.lineHeight(forNaturalLineHeight: lineMetrics.lineHeight)
             // Extra height from a multiple or a minimum goes above the glyphs, as TextKit places it.
             let baseline = top + height - lineMetrics.lineHeight + lineMetrics.ascender

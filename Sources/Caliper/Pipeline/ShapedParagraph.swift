@@ -108,6 +108,12 @@ struct ShapedParagraph {
         return faces
     }
 
+    /// The vertical metrics of a line showing `start..<end`: the primary font always counts (a
+    /// strut, as in CSS), so a fallback font can only make a line taller.
+    func lineMetrics(from start: Int, to end: Int) -> LineMetrics {
+        LineMetrics(faces: [style.font] + faces(from: start, to: end), size: style.size)
+    }
+
     /// Letter-spacing slots of the grapheme clusters that start in relative `start..<end`.
     private func spacingSlots(from start: Int, to end: Int) -> Int {
         guard start < end, style.letterSpacing != 0 else { return 0 }
