@@ -1,6 +1,7 @@
 // HarfBuzz with its OpenType font functions (hb_ot_font_set_funcs): unhinted design-unit advances.
 #include <hb.h>
 #include <hb-ot.h>
+#include <hb-aat.h>
 
 /// HB_TAG is a macro; Swift cannot call it.
 static inline hb_tag_t caliper_hb_tag(char a, char b, char c, char d) {

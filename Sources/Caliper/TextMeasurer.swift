@@ -31,8 +31,20 @@ public struct TextMeasurer: Sendable {
 
     /// The size of `text` on one line per paragraph, as `NSString.size(withAttributes:)`: width =
     /// the widest paragraph's advance including trailing whitespace, height = lines × line height.
+    ///
+    /// Plain Latin text that the style's font covers (the commonest label) takes a fast path: one
+    /// cache look-up when the label was measured before, in any size, or the sum of its cached
+    /// words; its result is bit-identical to the general pipeline's.
     public func size(of text: String, style: TextStyle) throws(CaliperError) -> CGSize {
-        try measure(text, style: style).unwrappedSize
+        try style.validate()
+        // UTF-8 is never shorter than UTF-16, so this keeps texts over the limit on the general path, which refuses them.
+        if text.utf8.count <= maximumTextLength {
+            if case .fontconfig = style.fallback, style.fallbackFonts.isEmpty {
+                _ = try FontCascade(style: style)  // report a bad configuration file as the general path does
+            }
+            if let size = PlainLatinLabel.size(of: text, style: style, cache: cache) { return size }
+        }
+        return try measure(text, style: style).unwrappedSize
     }
 
     /// Lays `text` out in lines no wider than `maxWidth` (`nil` or infinity: no wrapping).

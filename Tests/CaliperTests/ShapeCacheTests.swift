@@ -44,10 +44,18 @@ import Testing
         let measurer = TextMeasurer(cache: cache)
         let font = try Fixtures.dejaVuSans
         for size in [9.0, 12, 17, 24, 40] {
-            _ = try measurer.size(of: "Hello, World", style: TextStyle(font: font, size: CGFloat(size)))
+            _ = try measurer.layout("Hello, World", style: TextStyle(font: font, size: CGFloat(size)))
         }
         #expect(cache.statistics.misses == 1)
         #expect(cache.statistics.hits == 4)
+        // A label's advance, too: after the first size, every size is one hit.
+        _ = try measurer.size(of: "Hello, World", style: TextStyle(font: font, size: 9))
+        let afterFirst = cache.statistics
+        for size in [12.0, 17, 24, 40] {
+            _ = try measurer.size(of: "Hello, World", style: TextStyle(font: font, size: CGFloat(size)))
+        }
+        #expect(cache.statistics.hits == afterFirst.hits + 4)
+        #expect(cache.statistics.misses == afterFirst.misses)
     }
 
     @Test func theCacheStaysWithinItsBudget() throws {

@@ -29,6 +29,10 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     public let designMetrics: FontDesignMetrics
 
     let harfBuzz: HarfBuzzFont
+    /// Which of U+0000…U+024F (Basic Latin to Latin Extended-B) the character map covers, one bit
+    /// each: the plain-Latin fast path (``PlainLatinLabel``) checks coverage here, without HarfBuzz.
+    let latinCoverage: LatinCoverage
+    private let spaceIsolation = Locked<Bool?>(nil)
 
     /// Loads face `faceIndex` of the font file at `path`.
     ///
@@ -62,7 +66,9 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
         self.designMetrics = FontDesignMetrics(
             unitsPerEm: tables.unitsPerEm, ascender: tables.hheaAscender, descender: tables.hheaDescender,
             lineGap: tables.hheaLineGap, capHeight: tables.capHeight ?? 0, xHeight: tables.xHeight ?? 0)
-        self.harfBuzz = try HarfBuzzFont(data: data, faceIndex: faceIndex)
+        let harfBuzz = try HarfBuzzFont(data: data, faceIndex: faceIndex)
+        self.harfBuzz = harfBuzz
+        self.latinCoverage = LatinCoverage { harfBuzz.nominalGlyph(for: $0) != nil }
         guard harfBuzz.unitsPerEm == tables.unitsPerEm else {
             throw .invalidFont(path: path, faceIndex: faceIndex, reason: "FreeType and HarfBuzz disagree on unitsPerEm")
         }
@@ -112,6 +118,15 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     /// Whether the face's character map has a glyph for `scalar`.
     public func hasGlyph(for scalar: Unicode.Scalar) -> Bool {
         harfBuzz.nominalGlyph(for: scalar) != nil
+    }
+
+    /// Whether Latin words shape the same on their own as between spaces (see ``SpaceIsolation``),
+    /// worked out on first use.
+    var isolatesSpaces: Bool {
+        if let known = spaceIsolation.withLock({ $0 }) { return known }
+        let holds = SpaceIsolation.holds(in: harfBuzz)
+        spaceIsolation.withLock { $0 = holds }
+        return holds
     }
 
     public var description: String {

@@ -76,8 +76,8 @@ final class HarfBuzzFont: @unchecked Sendable {
         _ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, features: [FontFeature],
         properties: ShapingProperties = ShapingProperties()
     ) -> GlyphRun {
-        guard !range.isEmpty, let base = text.baseAddress, let buffer = hb_buffer_create() else { return GlyphRun() }
-        defer { hb_buffer_destroy(buffer) }
+        guard !range.isEmpty, let base = text.baseAddress, let buffer = ThreadBuffer.current() else { return GlyphRun() }
+        defer { ThreadBuffer.finished(with: buffer) }
         // The range is shaped as a unit of its own: no context from outside it.
         hb_buffer_add_utf16(buffer, base + range.lowerBound, Int32(range.count), 0, Int32(range.count))
         hb_buffer_set_flags(buffer, hb_buffer_flags_t(HB_BUFFER_FLAG_BOT.rawValue | HB_BUFFER_FLAG_EOT.rawValue))
@@ -116,6 +116,92 @@ final class HarfBuzzFont: @unchecked Sendable {
             run.unsafeToBreak.append(flags.rawValue & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0)
         }
         return run
+    }
+
+    /// The total advance, in design units, of UTF-8 `text` shaped as one left-to-right run in
+    /// `script`, as ``shape(_:range:features:properties:)`` would shape it.
+    func advance(
+        ofUTF8 text: UnsafeBufferPointer<UInt8>, script: PieceScript, features: [FontFeature], language: String?
+    ) -> Int? {
+        guard let base = text.baseAddress, !text.isEmpty, let buffer = ThreadBuffer.current() else { return nil }
+        defer { ThreadBuffer.finished(with: buffer) }
+        base.withMemoryRebound(to: CChar.self, capacity: text.count) {
+            hb_buffer_add_utf8(buffer, $0, Int32(text.count), 0, Int32(text.count))
+        }
+        hb_buffer_set_flags(buffer, hb_buffer_flags_t(HB_BUFFER_FLAG_BOT.rawValue | HB_BUFFER_FLAG_EOT.rawValue))
+        hb_buffer_set_direction(buffer, HB_DIRECTION_LTR)
+        hb_buffer_set_script(buffer, script == .latin ? HB_SCRIPT_LATIN : HB_SCRIPT_COMMON)
+        if let language {
+            hb_buffer_set_language(buffer, language.withCString { hb_language_from_string($0, -1) })
+        }
+        hb_buffer_guess_segment_properties(buffer)
+        if features.isEmpty {
+            hb_shape(font, buffer, nil, 0)
+        } else {
+            let hbFeatures = features.map(Self.hbFeature)
+            hbFeatures.withUnsafeBufferPointer { hb_shape(font, buffer, $0.baseAddress, UInt32($0.count)) }
+        }
+        var length: UInt32 = 0
+        guard let positions = hb_buffer_get_glyph_positions(buffer, &length), length > 0 else { return nil }
+        var units = 0
+        for index in 0..<Int(length) { units += Int(positions[index].x_advance) }
+        return units
+    }
+
+    // MARK: - What the font's layout tables do (for SpaceIsolation)
+
+    /// The GSUB (`"GSUB"`) or GPOS (`"GPOS"`) lookups that a feature of any of `scriptTags`
+    /// (OpenType script tags such as `"latn"`), in any language, can apply.
+    func lookups(inTable table: String, scriptTags: [String]) -> [Int] {
+        let tags = scriptTags.map(Self.tag) + [0]  // HB_TAG_NONE ends the list
+        guard let set = hb_set_create() else { return [] }
+        defer { hb_set_destroy(set) }
+        tags.withUnsafeBufferPointer { hb_ot_layout_collect_lookups(face, Self.tag(table), $0.baseAddress, nil, nil, set) }
+        return Self.elements(of: set)
+    }
+
+    /// Whether lookup `index` of `table` can read `glyph` as context, match it as input or
+    /// produce it (HarfBuzz's `hb_ot_layout_lookup_collect_glyphs`).
+    func lookup(_ index: Int, inTable table: String, involves glyph: UInt32) -> Bool {
+        let sets = (0..<4).compactMap { _ in hb_set_create() }
+        defer { sets.forEach { hb_set_destroy($0) } }
+        guard sets.count == 4 else { return true }
+        hb_ot_layout_lookup_collect_glyphs(face, Self.tag(table), UInt32(index), sets[0], sets[1], sets[2], sets[3])
+        return sets.contains { hb_set_has($0, glyph) != 0 }
+    }
+
+    /// Whether GDEF classes `glyph` as a base glyph, or does not class it.
+    func isBaseOrUnclassified(_ glyph: UInt32) -> Bool {
+        let glyphClass = hb_ot_layout_get_glyph_class(face, glyph)
+        return glyphClass == HB_OT_LAYOUT_GLYPH_CLASS_UNCLASSIFIED || glyphClass == HB_OT_LAYOUT_GLYPH_CLASS_BASE_GLYPH
+    }
+
+    /// Whether the face has Apple Advanced Typography layout (morx, kerx, trak), which HarfBuzz may
+    /// apply instead of, or besides, GSUB and GPOS.
+    var hasAATLayout: Bool {
+        hb_aat_layout_has_substitution(face) != 0 || hb_aat_layout_has_positioning(face) != 0
+            || hb_aat_layout_has_tracking(face) != 0
+    }
+
+    /// The bytes of table `tag` (empty when the face has none).
+    func table(_ tag: String) -> [UInt8] {
+        guard let blob = hb_face_reference_table(face, Self.tag(tag)) else { return [] }
+        defer { hb_blob_destroy(blob) }
+        var length: UInt32 = 0
+        guard let data = hb_blob_get_data(blob, &length), length > 0 else { return [] }
+        return Array(UnsafeRawBufferPointer(start: data, count: Int(length)))
+    }
+
+    private static func tag(_ string: String) -> hb_tag_t {
+        let bytes = Array(string.utf8.prefix(4)) + Array(repeating: UInt8(ascii: " "), count: max(0, 4 - string.utf8.count))
+        return caliper_hb_tag(CChar(bitPattern: bytes[0]), CChar(bitPattern: bytes[1]), CChar(bitPattern: bytes[2]), CChar(bitPattern: bytes[3]))
+    }
+
+    private static func elements(of set: OpaquePointer) -> [Int] {
+        var result: [Int] = []
+        var value = UInt32.max  // HB_SET_VALUE_INVALID: start before the first element
+        while hb_set_next(set, &value) != 0 { result.append(Int(value)) }
+        return result
     }
 
     /// The PNG image of a bitmap colour glyph (CBDT, sbix) and its extents in design units
@@ -173,6 +259,50 @@ final class HarfBuzzFont: @unchecked Sendable {
             tag: caliper_hb_tag(CChar(tag[0]), CChar(tag[1]), CChar(tag[2]), CChar(tag[3])),
             value: feature.value, start: caliper_hb_feature_global_start, end: caliper_hb_feature_global_end)
     }
+}
+
+/// The script a piece of plain Latin text is shaped in: Latin, or Common when it has no letter.
+enum PieceScript: UInt8, Sendable, Hashable {
+    case latin
+    case common
+}
+
+/// One HarfBuzz buffer per thread, reused by every shaping on that thread: a buffer must not be
+/// shared between threads, and creating one per call cost an allocation and its set-up each time.
+/// The thread's buffer is destroyed when the thread exits.
+private enum ThreadBuffer {
+    private static let key: pthread_key_t? = {
+        var key = pthread_key_t()
+        let status = pthread_key_create(&key) { buffer in
+            if let buffer { hb_buffer_destroy(OpaquePointer(buffer)) }
+        }
+        return status == 0 ? key : nil
+    }()
+
+    /// This thread's buffer, empty, or `nil` if HarfBuzz could not allocate one.
+    static func current() -> OpaquePointer? {
+        guard let key else { return nil }
+        if let buffer = pthread_getspecific(key) { return OpaquePointer(buffer) }
+        guard let buffer = hb_buffer_create(), hb_buffer_allocation_successful(buffer) != 0 else { return nil }
+        guard pthread_setspecific(key, UnsafeRawPointer(buffer)) == 0 else {
+            hb_buffer_destroy(buffer)
+            return nil
+        }
+        return buffer
+    }
+
+    /// Empties the thread's buffer for the next shaping; one that grew past `largeGlyphCount`
+    /// glyphs (a long paragraph) is destroyed instead, so no thread keeps a large buffer alive.
+    static func finished(with buffer: OpaquePointer) {
+        guard let key, hb_buffer_get_length(buffer) > largeGlyphCount else {
+            hb_buffer_clear_contents(buffer)
+            return
+        }
+        pthread_setspecific(key, nil)
+        hb_buffer_destroy(buffer)
+    }
+
+    private static let largeGlyphCount: UInt32 = 16_384
 }
 
 /// Receives HarfBuzz's draw callbacks for one glyph; lives only during `outline(ofGlyph:)`.

@@ -6,9 +6,17 @@
 ///
 /// **Key**: the paragraph's UTF-16 text, the style's fonts (primary and fallbacks, by identity),
 /// its fallback setting, OpenType features and language, and the paragraph direction.
-/// **Bound**: the approximate bytes of the cached shapes; past ``byteBudget`` the least recently
-/// used entries are dropped until three quarters of it remain. Results are bit-identical to
-/// measuring without the cache (the cached value is what the uncached path computes).
+///
+/// Plain Latin labels (see ``TextMeasurer/size(of:style:)``) are kept apart, as browsers' word
+/// caches do: the advance of each whole label, and of each word and run of spaces, in design
+/// units, so a label seen before costs one look-up and a new label of known words is summed from
+/// its words (only in fonts where nothing shapes across a space, see ``TextMeasurer/size(of:style:)``).
+///
+/// **Bound**: the approximate bytes of what is cached. Paragraph shapes get three quarters of
+/// ``byteBudget`` (past it the least recently used are dropped until three quarters of their share
+/// remain); labels and words an eighth each, in two generations (when the newer fills half its
+/// share, the older is dropped). Results are bit-identical to measuring without the cache (the
+/// cached value is what the uncached path computes).
 ///
 /// ```swift
 /// let measurer = TextMeasurer(cache: ShapeCache(byteBudget: 16 << 20))
@@ -21,7 +29,8 @@ public final class ShapeCache: Sendable {
     /// The process-wide cache that ``TextMeasurer`` uses unless told otherwise.
     public static let shared = ShapeCache()
 
-    /// What the cache holds and how it has served, at one moment.
+    /// What the cache holds and how it has served, at one moment: look-ups of paragraph shapes,
+    /// labels and words together.
     public struct Statistics: Sendable, Hashable {
         public var hits: Int
         public var misses: Int
@@ -53,15 +62,33 @@ public final class ShapeCache: Sendable {
         var statistics = Statistics(hits: 0, misses: 0, evictions: 0, entryCount: 0, byteCount: 0)
     }
 
-    /// The most bytes of shapes kept.
+    /// The most bytes kept, all kinds of entries together.
     public let byteBudget: Int
+    private let paragraphBudget: Int
     private let state = Locked(State())
+    /// Advances of whole plain Latin labels.
+    let labels: AdvanceTable<LabelAdvance>
+    /// Advances of the words and runs of spaces of plain Latin labels.
+    let pieces: AdvanceTable<Int>
 
     public init(byteBudget: Int = ShapeCache.defaultByteBudget) {
         self.byteBudget = max(0, byteBudget)
+        paragraphBudget = self.byteBudget / 4 * 3
+        labels = AdvanceTable(byteBudget: self.byteBudget / 8)
+        pieces = AdvanceTable(byteBudget: self.byteBudget / 8)
     }
 
-    public var statistics: Statistics { state.withLock { $0.statistics } }
+    public var statistics: Statistics {
+        var statistics = state.withLock { $0.statistics }
+        for table in [labels.statistics, pieces.statistics] {
+            statistics.hits += table.hits
+            statistics.misses += table.misses
+            statistics.evictions += table.evictions
+            statistics.entryCount += table.entryCount
+            statistics.byteCount += table.byteCount
+        }
+        return statistics
+    }
 
     /// Drops every entry (the counters stay).
     public func removeAll() {
@@ -70,6 +97,8 @@ public final class ShapeCache: Sendable {
             state.statistics.entryCount = 0
             state.statistics.byteCount = 0
         }
+        labels.removeAll()
+        pieces.removeAll()
     }
 
     /// The shape for `key`, computed by `make` on a miss. Two threads missing the same key at once
@@ -89,21 +118,21 @@ public final class ShapeCache: Sendable {
         if let cached { return cached }
         let shape = try make()
         let bytes = shape.byteCount + key.content.count * 2
-        guard bytes <= byteBudget else { return shape }
+        guard bytes <= paragraphBudget else { return shape }
         state.withLock { state in
             if state.entries[key] == nil {
                 state.statistics.entryCount += 1
                 state.statistics.byteCount += bytes
             }
             state.entries[key] = Entry(shape: shape, lastUsed: state.clock)
-            if state.statistics.byteCount > byteBudget { evict(&state) }
+            if state.statistics.byteCount > paragraphBudget { evict(&state) }
         }
         return shape
     }
 
     /// Drops the least recently used entries until three quarters of the budget remain.
     private func evict(_ state: inout State) {
-        let target = byteBudget / 4 * 3
+        let target = paragraphBudget / 4 * 3
         let byAge = state.entries.sorted { $0.value.lastUsed < $1.value.lastUsed }
         for (key, entry) in byAge where state.statistics.byteCount > target {
             state.entries[key] = nil
