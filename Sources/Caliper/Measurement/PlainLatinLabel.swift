@@ -23,14 +23,20 @@ enum PlainLatinLabel {
     /// The size of `text`, or `nil` when it is not plain Latin in the style's font (or HarfBuzz
     /// gave no glyphs), for the general pipeline to measure.
     static func size(of text: String, style: TextStyle, cache: ShapeCache?) -> CGSize? {
-        let key = AdvanceKey(text: text, kind: .label, font: style.font, features: style.features, language: style.language)
         // An entry exists only for text that passed the check below with this same font.
-        if let cache, let advance = cache.labels.value(for: key) { return size(of: advance, style: style) }
-        guard let (script, count) = scan(text, font: style.font),
-            let units = advance(of: text, script: script, style: style, cache: cache)
-        else { return nil }
+        if let cache,
+            let advance = cache.labels.value(
+                for: text, kind: .label, font: style.font, features: style.features, language: style.language,
+                countsMiss: false)
+        {
+            return size(of: advance, style: style)
+        }
+        guard let (script, count) = scan(text, font: style.font) else { return nil }
+        cache?.labels.recordMiss()  // only now: text the general path takes is no miss of this table
+        guard let units = advance(of: text, script: script, style: style, cache: cache) else { return nil }
         let advance = LabelAdvance(units: units, clusterCount: count)
-        cache?.labels.insert(advance, for: key)
+        let labelStyle = AdvanceStyle(kind: .label, font: style.font, features: style.features, language: style.language)
+        cache?.labels.insert(advance, for: text, style: labelStyle)
         return size(of: advance, style: style)
     }
 
@@ -79,7 +85,9 @@ enum PlainLatinLabel {
     /// shaped whole.
     private static func advance(of text: String, script: PieceScript, style: TextStyle, cache: ShapeCache?) -> Int? {
         guard let cache, style.font.isolatesSpaces else { return shape(text, script: script, style: style) }
-        let kind: AdvanceKey.Kind = script == .latin ? .latinPiece : .commonPiece
+        let pieceStyle = AdvanceStyle(
+            kind: script == .latin ? .latinPiece : .commonPiece, font: style.font, features: style.features,
+            language: style.language)
         let bytes = text.utf8
         var total = 0
         var start = bytes.startIndex
@@ -89,12 +97,13 @@ enum PlainLatinLabel {
             while end < bytes.endIndex, (bytes[end] == UInt8(ascii: " ")) == isSpace { end = bytes.index(after: end) }
             // Space bytes are scalar boundaries, so `start` and `end` are valid String indices.
             let piece = String(text[start..<end])
-            let key = AdvanceKey(text: piece, kind: kind, font: style.font, features: style.features, language: style.language)
-            if let units = cache.pieces.value(for: key) {
+            if let units = cache.pieces.value(
+                for: piece, kind: pieceStyle.kind, font: style.font, features: style.features, language: style.language)
+            {
                 total += units
             } else {
                 guard let units = shape(piece, script: script, style: style) else { return nil }
-                cache.pieces.insert(units, for: key)
+                cache.pieces.insert(units, for: piece, style: pieceStyle)
                 total += units
             }
             start = end

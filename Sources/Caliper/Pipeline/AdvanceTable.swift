@@ -1,9 +1,14 @@
 // AdvanceTable.swift — a bounded, generational, thread-safe table of shaped advances by text.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
-/// What an ``AdvanceTable`` is keyed by: a text (compared code unit for code unit, never by
-/// Unicode canonical equivalence, since "é" and "e\u{301}" may shape differently) and everything
-/// besides the point size that decides how it shapes.
-struct AdvanceKey: Hashable, Sendable {
+/// Everything besides the text and the point size that decides how a text in an
+/// ``AdvanceTable`` shapes: what the text is (a whole label, or a piece of one in a script), the
+/// font and the style's features and language.
+struct AdvanceStyle: Sendable {
     /// What the text is: a whole label, or a piece of one shaped in a given script.
     enum Kind: UInt8, Sendable {
         case label
@@ -11,53 +16,75 @@ struct AdvanceKey: Hashable, Sendable {
         case commonPiece
     }
 
-    var text: String
     var kind: Kind
     var font: FontFace
     var features: [FontFeature]
     var language: String?
 
-    static func == (lhs: AdvanceKey, rhs: AdvanceKey) -> Bool {
-        lhs.font === rhs.font && lhs.kind == rhs.kind && lhs.language == rhs.language && lhs.features == rhs.features
-            && hasSameUTF8(lhs.text, rhs.text)
+    func matches(kind: Kind, font: FontFace, features: [FontFeature], language: String?) -> Bool {
+        self.font === font && self.kind == kind && self.language == language && self.features == features
     }
+}
 
-    /// Hashes the font, the kind and the text's UTF-8 bytes; features and language, rarely set,
-    /// only take part in equality.
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(ObjectIdentifier(font))
-        hasher.combine(kind)
-        let hashed: Void? = text.utf8.withContiguousStorageIfAvailable { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-        if hashed == nil { Array(text.utf8).withUnsafeBytes { hasher.combine(bytes: $0) } }
-    }
+/// A text of one style group as a table key: the text is compared and hashed by its UTF-8 bytes,
+/// never by Unicode canonical equivalence (which `String`'s `==` uses), since "é" and "e\u{301}"
+/// may shape differently.
+struct TextKey: Hashable, Sendable {
+    var group: Int
+    var text: String
 
-    private static func hasSameUTF8(_ lhs: String, _ rhs: String) -> Bool {
-        guard lhs.utf8.count == rhs.utf8.count else { return false }
-        let compared = lhs.utf8.withContiguousStorageIfAvailable { left in
-            rhs.utf8.withContiguousStorageIfAvailable { right in left.elementsEqual(right) }
+    static func == (lhs: TextKey, rhs: TextKey) -> Bool {
+        guard lhs.group == rhs.group, lhs.text.utf8.count == rhs.text.utf8.count else { return false }
+        var left = lhs.text
+        var right = rhs.text
+        return left.withUTF8 { left in
+            right.withUTF8 { right in
+                guard let l = left.baseAddress, let r = right.baseAddress else { return left.count == right.count }
+                return memcmp(l, r, left.count) == 0
+            }
         }
-        return (compared ?? nil) ?? lhs.utf8.elementsEqual(rhs.utf8)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(group)
+        var text = text
+        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 
     /// Roughly the bytes an entry takes in a table: its dictionary slot, plus the text's own
     /// allocation when it is too long for Swift's inline small-string form.
     var byteCount: Int {
         let count = text.utf8.count
-        return 128 + (count > 15 ? count + 32 : 0)
+        return 104 + (count > 15 ? count + 32 : 0)
     }
 }
 
-/// Advances by text, bounded by bytes with generational eviction: entries go into the current
-/// generation; when it passes half the budget it becomes the previous one and the one before is
-/// dropped. A look-up that finds an entry only in the previous generation copies it forward, so
-/// what is in use survives. A hit costs one dictionary probe and no bookkeeping write, which a
-/// strict LRU could not offer.
+/// Advances by text and style, bounded by bytes with generational eviction: entries go into the
+/// current generation; when it passes half the budget it becomes the previous one and the one
+/// before is dropped. A look-up that finds an entry only in the previous generation copies it
+/// forward, so what is in use survives. A hit costs one dictionary probe and no bookkeeping write,
+/// which a strict LRU could not offer.
+///
+/// A look-up finds the style among the generation's styles (few in any program: a style here
+/// has no point size) by font identity, then hashes only the text and the style's index.
 final class AdvanceTable<Value: Sendable>: Sendable {
+    private struct Generation {
+        /// The styles of the entries; an entry's key holds the index of its style here.
+        var styles: [AdvanceStyle] = []
+        var entries: [TextKey: Value] = [:]
+        var byteCount = 0
+
+        func group(kind: AdvanceStyle.Kind, font: FontFace, features: [FontFeature], language: String?) -> Int? {
+            for index in styles.indices where styles[index].matches(kind: kind, font: font, features: features, language: language) {
+                return index
+            }
+            return nil
+        }
+    }
+
     private struct State {
-        var current: [AdvanceKey: Value] = [:]
-        var previous: [AdvanceKey: Value] = [:]
-        var currentBytes = 0
-        var previousBytes = 0
+        var current = Generation()
+        var previous = Generation()
         var hits = 0
         var misses = 0
         var evictions = 0
@@ -70,36 +97,54 @@ final class AdvanceTable<Value: Sendable>: Sendable {
         self.byteBudget = max(0, byteBudget)
     }
 
-    func value(for key: AdvanceKey) -> Value? {
+    /// The value for `text` in `style`; a miss is counted only when `countsMiss` (a caller that
+    /// may not use the table after all counts it later with ``recordMiss()``).
+    func value(
+        for text: String, kind: AdvanceStyle.Kind, font: FontFace, features: [FontFeature], language: String?,
+        countsMiss: Bool = true
+    ) -> Value? {
         state.withLock { state in
-            if let value = state.current[key] {
+            if let group = state.current.group(kind: kind, font: font, features: features, language: language),
+                let value = state.current.entries[TextKey(group: group, text: text)]
+            {
                 state.hits += 1
                 return value
             }
-            guard let value = state.previous[key] else {
-                state.misses += 1
+            guard let group = state.previous.group(kind: kind, font: font, features: features, language: language),
+                let value = state.previous.entries[TextKey(group: group, text: text)]
+            else {
+                if countsMiss { state.misses += 1 }
                 return nil
             }
             state.hits += 1
-            insert(value, for: key, into: &state)
+            let style = AdvanceStyle(kind: kind, font: font, features: features, language: language)
+            insert(value, for: text, style: style, into: &state)
             return value
         }
     }
 
-    func insert(_ value: Value, for key: AdvanceKey) {
-        state.withLock { state in insert(value, for: key, into: &state) }
+    func recordMiss() {
+        state.withLock { $0.misses += 1 }
     }
 
-    private func insert(_ value: Value, for key: AdvanceKey, into state: inout State) {
+    func insert(_ value: Value, for text: String, style: AdvanceStyle) {
+        state.withLock { state in insert(value, for: text, style: style, into: &state) }
+    }
+
+    private func insert(_ value: Value, for text: String, style: AdvanceStyle, into state: inout State) {
+        let group = state.current.group(kind: style.kind, font: style.font, features: style.features, language: style.language)
+            ?? {
+                state.current.styles.append(style)
+                return state.current.styles.count - 1
+            }()
+        let key = TextKey(group: group, text: text)
         let bytes = key.byteCount
         guard bytes * 2 <= byteBudget else { return }
-        if state.current.updateValue(value, forKey: key) == nil { state.currentBytes += bytes }
-        if state.currentBytes > byteBudget / 2 {
-            state.evictions += state.previous.count
+        if state.current.entries.updateValue(value, forKey: key) == nil { state.current.byteCount += bytes }
+        if state.current.byteCount > byteBudget / 2 {
+            state.evictions += state.previous.entries.count
             state.previous = state.current
-            state.previousBytes = state.currentBytes
-            state.current = [:]
-            state.currentBytes = 0
+            state.current = Generation()
         }
     }
 
@@ -108,17 +153,15 @@ final class AdvanceTable<Value: Sendable>: Sendable {
         state.withLock { state in
             ShapeCache.Statistics(
                 hits: state.hits, misses: state.misses, evictions: state.evictions,
-                entryCount: state.current.count + state.previous.count,
-                byteCount: state.currentBytes + state.previousBytes)
+                entryCount: state.current.entries.count + state.previous.entries.count,
+                byteCount: state.current.byteCount + state.previous.byteCount)
         }
     }
 
     func removeAll() {
         state.withLock { state in
-            state.current = [:]
-            state.previous = [:]
-            state.currentBytes = 0
-            state.previousBytes = 0
+            state.current = Generation()
+            state.previous = Generation()
         }
     }
 }
