@@ -21,9 +21,6 @@ struct AdvanceStyle: Sendable {
     var features: [FontFeature]
     var language: String?
 
-    func matches(kind: Kind, font: FontFace, features: [FontFeature], language: String?) -> Bool {
-        self.font === font && self.kind == kind && self.language == language && self.features == features
-    }
 }
 
 /// A text of one style group as a table key: the text is compared and hashed by its UTF-8 bytes,
@@ -45,8 +42,8 @@ struct TextKey: Hashable, Sendable {
         }
     }
 
+    /// Hashes the text only: a program has few styles, and equality checks the group.
     func hash(into hasher: inout Hasher) {
-        hasher.combine(group)
         var text = text
         text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
@@ -71,14 +68,23 @@ final class AdvanceTable<Value: Sendable>: Sendable {
     private struct Generation {
         /// The styles of the entries; an entry's key holds the index of its style here.
         var styles: [AdvanceStyle] = []
+        /// The styles' fonts and kinds, scanned first: plain values, so the scan retains nothing.
+        var fontsAndKinds: [(font: ObjectIdentifier, kind: AdvanceStyle.Kind)] = []
         var entries: [TextKey: Value] = [:]
         var byteCount = 0
 
         func group(kind: AdvanceStyle.Kind, font: FontFace, features: [FontFeature], language: String?) -> Int? {
-            for index in styles.indices where styles[index].matches(kind: kind, font: font, features: features, language: language) {
-                return index
+            let id = ObjectIdentifier(font)
+            for index in fontsAndKinds.indices where fontsAndKinds[index] == (id, kind) {
+                if styles[index].language == language, styles[index].features == features { return index }
             }
             return nil
+        }
+
+        mutating func add(_ style: AdvanceStyle) -> Int {
+            styles.append(style)
+            fontsAndKinds.append((ObjectIdentifier(style.font), style.kind))
+            return styles.count - 1
         }
     }
 
@@ -133,10 +139,7 @@ final class AdvanceTable<Value: Sendable>: Sendable {
 
     private func insert(_ value: Value, for text: String, style: AdvanceStyle, into state: inout State) {
         let group = state.current.group(kind: style.kind, font: style.font, features: style.features, language: style.language)
-            ?? {
-                state.current.styles.append(style)
-                return state.current.styles.count - 1
-            }()
+            ?? state.current.add(style)
         let key = TextKey(group: group, text: text)
         let bytes = key.byteCount
         guard bytes * 2 <= byteBudget else { return }
