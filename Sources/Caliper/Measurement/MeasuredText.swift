@@ -162,7 +162,9 @@ public struct MeasuredText: Sendable {
     private static func visualRuns(of paragraph: ShapedParagraph, in range: Range<Int>) -> [TextRun] {
         let logical = paragraph.runs(from: range.lowerBound, to: range.upperBound)
         var x: CGFloat = 0
-        return Bidi.visualOrder(levels: logical.map(\.item.bidiLevel)).map { index in
+        // One run (most lines) is its own visual order.
+        let order = logical.count == 1 ? [0] : Bidi.visualOrder(levels: logical.map(\.item.bidiLevel))
+        return order.map { index in
             let (item, width) = logical[index]
             defer { x += width }
             return TextRun(
@@ -179,11 +181,18 @@ struct LineMetrics {
     var descender: CGFloat
     var leading: CGFloat
 
-    init(faces: [FontFace], size: CGFloat) {
-        let metrics = faces.map { $0.metrics(atSize: size) }
-        ascender = metrics.map(\.ascender).max() ?? 0
-        descender = metrics.map(\.descender).min() ?? 0
-        leading = metrics.map(\.leading).max() ?? 0
+    /// The metrics of `primary` alone.
+    init(primary: FontFace, size: CGFloat) {
+        let metrics = primary.metrics(atSize: size)
+        (ascender, descender, leading) = (metrics.ascender, metrics.descender, metrics.leading)
+    }
+
+    /// Takes one more face on the line into account.
+    mutating func include(_ face: FontFace, size: CGFloat) {
+        let metrics = face.metrics(atSize: size)
+        ascender = max(ascender, metrics.ascender)
+        descender = min(descender, metrics.descender)
+        leading = max(leading, metrics.leading)
     }
 
     var lineHeight: CGFloat { ascender - descender + leading }

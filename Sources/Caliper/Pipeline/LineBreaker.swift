@@ -76,15 +76,18 @@ struct LineBreaker {
         _ candidates: ArraySlice<Int>, in paragraph: ShapedParagraph, from start: Int, maxWidth: CGFloat
     ) -> Int? {
         let slack = paragraph.style.size
-        var screened: [Int] = []
-        for candidate in candidates {
-            let contentEnd = paragraph.trimmingHangingWhitespace(from: start, to: candidate)
+        var screenedEnd = candidates.startIndex  // candidates[startIndex..<screenedEnd] pass the screen
+        for index in candidates.indices {
+            let contentEnd = paragraph.trimmingHangingWhitespace(from: start, to: candidates[index])
             if paragraph.estimatedWidth(from: start, to: contentEnd) > maxWidth + slack { break }
-            screened.append(candidate)
+            screenedEnd = index + 1
         }
-        return screened.last { candidate in
-            let contentEnd = paragraph.trimmingHangingWhitespace(from: start, to: candidate)
-            return paragraph.width(from: start, to: contentEnd) <= maxWidth + Self.fitTolerance
+        var index = screenedEnd
+        while index > candidates.startIndex {
+            index -= 1
+            let contentEnd = paragraph.trimmingHangingWhitespace(from: start, to: candidates[index])
+            if paragraph.width(from: start, to: contentEnd) <= maxWidth + Self.fitTolerance { return candidates[index] }
         }
+        return nil
     }
 }

@@ -45,18 +45,18 @@ struct ShapedParagraph {
         max(0, firstIndex(in: shape.runStarts, atOrAfter: offset + 1) - 1)
     }
 
-    /// The parts of relative `start..<end` in each run they touch, as (run index, part).
-    private func pieces(from start: Int, to end: Int) -> [(run: Int, range: Range<Int>)] {
-        guard start < end, !shape.runs.isEmpty else { return [] }
-        var result: [(run: Int, range: Range<Int>)] = []
+    /// Calls `body` with each (run index, part) of relative `start..<end`, in logical order,
+    /// allocating nothing: the line breaker asks for many widths per line.
+    @inline(__always)
+    private func forEachPiece(from start: Int, to end: Int, _ body: (Int, Range<Int>) -> Void) {
+        guard start < end, !shape.runs.isEmpty else { return }
         var index = runIndex(containing: start)
         while index < shape.runs.count, shape.runs[index].item.range.lowerBound < end {
             let runRange = shape.runs[index].item.range
             let part = max(start, runRange.lowerBound)..<min(end, runRange.upperBound)
-            if !part.isEmpty { result.append((index, part)) }
+            if !part.isEmpty { body(index, part) }
             index += 1
         }
-        return result
     }
 
     private func units(_ part: Range<Int>) -> Int { shape.unitPrefix[part.upperBound] - shape.unitPrefix[part.lowerBound] }
@@ -64,16 +64,18 @@ struct ShapedParagraph {
     /// Width in points of `text[start..<end]` read from the whole-paragraph shaping, letter
     /// spacing included. Exact when both edges are safe boundaries; otherwise an estimate.
     func estimatedWidth(from start: Int, to end: Int) -> CGFloat {
-        let advance = pieces(from: start - base, to: end - base).reduce(0.0) { total, piece in
-            total + points(units(piece.range), in: shape.runs[piece.run].item.face)
+        var advance = 0.0
+        forEachPiece(from: start - base, to: end - base) { run, part in
+            advance = advance + points(units(part), in: shape.runs[run].item.face)
         }
         return CGFloat(advance) + style.letterSpacing * CGFloat(spacingSlots(from: start - base, to: end - base))
     }
 
     /// Width in points of `text[start..<end]` set as a line of its own, letter spacing included.
     func width(from start: Int, to end: Int) -> CGFloat {
-        let advance = pieces(from: start - base, to: end - base).reduce(0.0) { total, piece in
-            total + pieceWidth(piece.range, run: shape.runs[piece.run].item)
+        var advance = 0.0
+        forEachPiece(from: start - base, to: end - base) { run, part in
+            advance = advance + pieceWidth(part, run: shape.runs[run].item)
         }
         return CGFloat(advance) + style.letterSpacing * CGFloat(spacingSlots(from: start - base, to: end - base))
     }
@@ -89,20 +91,22 @@ struct ShapedParagraph {
 
     /// The runs of `start..<end`, each clipped to it (absolute ranges), in logical order, with their widths.
     func runs(from start: Int, to end: Int) -> [(item: ItemRun, width: CGFloat)] {
-        pieces(from: start - base, to: end - base).map { piece in
-            let run = shape.runs[piece.run].item
+        var runs: [(item: ItemRun, width: CGFloat)] = []
+        forEachPiece(from: start - base, to: end - base) { index, part in
+            let run = shape.runs[index].item
             var item = run
-            item.range = (piece.range.lowerBound + base)..<(piece.range.upperBound + base)
-            let spacing = style.letterSpacing * CGFloat(spacingSlots(from: piece.range.lowerBound, to: piece.range.upperBound))
-            return (item, CGFloat(pieceWidth(piece.range, run: run)) + spacing)
+            item.range = (part.lowerBound + base)..<(part.upperBound + base)
+            let spacing = style.letterSpacing * CGFloat(spacingSlots(from: part.lowerBound, to: part.upperBound))
+            runs.append((item, CGFloat(pieceWidth(part, run: run)) + spacing))
         }
+        return runs
     }
 
     /// The fonts used in `start..<end` (none for an empty range).
     func faces(from start: Int, to end: Int) -> [FontFace] {
         var faces: [FontFace] = []
-        for piece in pieces(from: start - base, to: end - base) {
-            let face = shape.runs[piece.run].item.face
+        forEachPiece(from: start - base, to: end - base) { run, _ in
+            let face = shape.runs[run].item.face
             if !faces.contains(where: { $0 === face }) { faces.append(face) }
         }
         return faces
@@ -111,7 +115,12 @@ struct ShapedParagraph {
     /// The vertical metrics of a line showing `start..<end`: the primary font always counts (a
     /// strut, as in CSS), so a fallback font can only make a line taller.
     func lineMetrics(from start: Int, to end: Int) -> LineMetrics {
-        LineMetrics(faces: [style.font] + faces(from: start, to: end), size: style.size)
+        var metrics = LineMetrics(primary: style.font, size: style.size)
+        forEachPiece(from: start - base, to: end - base) { run, _ in
+            let face = shape.runs[run].item.face
+            if face !== style.font { metrics.include(face, size: style.size) }
+        }
+        return metrics
     }
 
     /// Letter-spacing slots of the grapheme clusters that start in relative `start..<end`.
