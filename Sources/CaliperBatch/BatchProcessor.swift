@@ -25,41 +25,75 @@ public struct BatchProcessor: Sendable {
 
     /// The answers to `requests`, in their order, computed on up to `jobs` threads.
     public func answers(_ requests: [String], jobs: Int) -> [String] {
-        guard jobs > 1, requests.count > 1 else { return requests.map(answer) }
+        answerBytes(requests, jobs: jobs).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The answers to `requests` as UTF-8 lines, each ended by a newline, in their order: what
+    /// `caliper batch` writes.
+    package func answerLines(_ requests: [String], jobs: Int) -> [UInt8] {
+        let answers = answerBytes(requests, jobs: jobs)
+        var output: [UInt8] = []
+        output.reserveCapacity(answers.reduce(0) { $0 + $1.count + 1 })
+        for answer in answers {
+            output.append(contentsOf: answer)
+            output.append(UInt8(ascii: "\n"))
+        }
+        return output
+    }
+
+    /// Each request's answer, computed on up to `jobs` threads that take the next unanswered
+    /// request as they become free (requests differ in cost a thousandfold: a tag, a long paragraph).
+    private func answerBytes(_ requests: [String], jobs: Int) -> [[UInt8]] {
+        guard jobs > 1, requests.count > 1 else { return requests.map(answerBytes) }
         let slots = AnswerSlots(count: requests.count)
-        DispatchQueue.concurrentPerform(iterations: min(jobs, requests.count)) { worker in
-            for index in stride(from: worker, to: requests.count, by: jobs) { slots.set(index, answer(requests[index])) }
+        DispatchQueue.concurrentPerform(iterations: min(jobs, requests.count)) { _ in
+            while let index = slots.claim() { slots.set(index, answerBytes(requests[index])) }
         }
         return slots.values
     }
 
     /// The answer line for one request line: a result or an error, never a trap.
     public func answer(_ line: String) -> String {
+        String(decoding: answerBytes(line), as: UTF8.self)
+    }
+
+    private func answerBytes(_ line: String) -> [UInt8] {
         var id: JSON = .null
+        let answer: JSON
         do {
             let request = try JSONObject(parsing: line)
             id = request.id
-            let members: [(String, JSON)]
             switch try request.string("op") ?? "measure" {
-            case "measure": members = try measure(request).jsonMembers
-            case "flow": members = try flow(request)
-            case "layout": members = try layout(request)
+            case "measure":
+                // The commonest answer is written straight to bytes.
+                let layout = try measure(request)
+                var writer = JSONWriter()
+                writer.beginObject()
+                writer.key("id")
+                id.write(to: &writer)
+                layout.writeJSONMembers(to: &writer)
+                writer.endObject()
+                return writer.bytes
+            case "flow": answer = .object([("id", id)] + (try flow(request)))
+            case "layout": answer = .object([("id", id)] + (try layout(request)))
             case let op: throw InputError("unknown op \"\(op)\" (known: measure, flow, layout)")
             }
-            return JSON.object([("id", id)] + members).serialized
         } catch let error as InputError {
-            return Self.errorAnswer(id: id, error.message)
+            answer = Self.errorAnswer(id: id, error.message)
         } catch let error as CaliperError {
-            return Self.errorAnswer(id: id, error.description)
+            answer = Self.errorAnswer(id: id, error.description)
         } catch let error as LayoutError {
-            return Self.errorAnswer(id: id, error.description)
+            answer = Self.errorAnswer(id: id, error.description)
         } catch {
-            return Self.errorAnswer(id: id, "\(error)")
+            answer = Self.errorAnswer(id: id, "\(error)")
         }
+        var writer = JSONWriter()
+        answer.write(to: &writer)
+        return writer.bytes
     }
 
-    private static func errorAnswer(id: JSON, _ message: String) -> String {
-        JSON.object([("id", id), ("error", .string(message))]).serialized
+    private static func errorAnswer(id: JSON, _ message: String) -> JSON {
+        .object([("id", id), ("error", .string(message))])
     }
 
     private func measure(_ request: JSONObject) throws -> TextLayout {
@@ -91,23 +125,33 @@ public struct BatchProcessor: Sendable {
     }
 }
 
-/// One slot per answer, each written by exactly one worker thread before `values` is read.
+/// One slot per answer, each written by exactly one worker thread before `values` is read, and
+/// the index of the next request no worker has taken.
 private final class AnswerSlots: @unchecked Sendable {
-    private var storage: [String]
+    private var storage: [[UInt8]]
+    private var next = 0
     private let lock = NSLock()
 
-    init(count: Int) { storage = Array(repeating: "", count: count) }
+    init(count: Int) { storage = Array(repeating: [], count: count) }
 
-    func set(_ index: Int, _ value: String) {
+    /// The next request to answer, or `nil` when all are taken.
+    func claim() -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard next < storage.count else { return nil }
+        next += 1
+        return next - 1
+    }
+
+    func set(_ index: Int, _ value: [UInt8]) {
         lock.lock()
         storage[index] = value
         lock.unlock()
     }
 
-    var values: [String] {
+    var values: [[UInt8]] {
         lock.lock()
         defer { lock.unlock() }
         return storage
     }
 }
-

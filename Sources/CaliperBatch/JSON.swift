@@ -14,54 +14,29 @@ package enum JSON: Sendable, Equatable {
 
     /// Compact JSON text on one line.
     package var serialized: String {
-        var output = ""
-        write(to: &output)
-        return output
+        var writer = JSONWriter()
+        write(to: &writer)
+        return writer.string
     }
 
-    private func write(to output: inout String) {
+    package func write(to writer: inout JSONWriter) {
         switch self {
         case .object(let members):
-            output += "{"
-            for (index, (key, value)) in members.enumerated() {
-                if index > 0 { output += "," }
-                JSON.string(key).write(to: &output)
-                output += ":"
-                value.write(to: &output)
+            writer.beginObject()
+            for (key, value) in members {
+                writer.key(key)
+                value.write(to: &writer)
             }
-            output += "}"
+            writer.endObject()
         case .array(let elements):
-            output += "["
-            for (index, element) in elements.enumerated() {
-                if index > 0 { output += "," }
-                element.write(to: &output)
-            }
-            output += "]"
-        case .string(let string):
-            output += "\""
-            for scalar in string.unicodeScalars {
-                switch scalar {
-                case "\"": output += "\\\""
-                case "\\": output += "\\\\"
-                case "\n": output += "\\n"
-                case "\r": output += "\\r"
-                case "\t": output += "\\t"
-                case _ where scalar.value < 0x20:
-                    let hex = String(scalar.value, radix: 16)
-                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                default: output.unicodeScalars.append(scalar)
-                }
-            }
-            output += "\""
-        case .number(let number):
-            // Swift prints the shortest text that reads back as the same Double; JSON has no NaN or infinity.
-            output += number.isFinite ? "\(number)" : "null"
-        case .integer(let integer):
-            output += "\(integer)"
-        case .bool(let bool):
-            output += bool ? "true" : "false"
-        case .null:
-            output += "null"
+            writer.beginArray()
+            for element in elements { element.write(to: &writer) }
+            writer.endArray()
+        case .string(let string): writer.string(string)
+        case .number(let number): writer.number(number)
+        case .integer(let integer): writer.integer(integer)
+        case .bool(let bool): writer.bool(bool)
+        case .null: writer.null()
         }
     }
 }

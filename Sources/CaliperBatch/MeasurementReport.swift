@@ -2,32 +2,70 @@
 import Caliper
 
 extension TextLayout {
-    /// The JSON members of a measurement: `width`, `height`, `lineHeight`, `lines` (UTF-16 `start`,
+    /// Writes the JSON members of a measurement: `width`, `height`, `lineHeight`, `lines` (UTF-16 `start`,
     /// exclusive `end`, `width` without trailing whitespace, `truncatedText` when an ellipsis was
     /// placed, `height` and `runs` in visual order: `start`, `end`, `font`, `script`, `level`, `x`,
     /// `width`), `truncated` and `missingGlyphs`.
-    package var jsonMembers: [(String, JSON)] {
-        let lines = self.lines.map { line -> JSON in
+    package func writeJSONMembers(to writer: inout JSONWriter) {
+        writer.key("width")
+        writer.number(Double(size.width))
+        writer.key("height")
+        writer.number(Double(size.height))
+        writer.key("lineHeight")
+        writer.number(Double(lineHeight))
+        writer.key("lines")
+        writer.beginArray()
+        for line in lines {
             let start = line.utf16Range.location
-            var members: [(String, JSON)] = [
-                ("start", .integer(start)), ("end", .integer(start + line.utf16Range.length)),
-                ("width", .number(Double(line.width))),
-            ]
-            if let truncatedText = line.truncatedText { members.append(("truncatedText", .string(truncatedText))) }
-            members.append(("height", .number(Double(line.height))))
-            members.append(("runs", .array(line.runs.map { run in
-                .object([
-                    ("start", .integer(run.utf16Range.location)), ("end", .integer(run.utf16Range.location + run.utf16Range.length)),
-                    ("font", .string(run.font.path)), ("script", .string(run.script)), ("level", .integer(run.bidiLevel)),
-                    ("x", .number(Double(run.x))), ("width", .number(Double(run.width))),
-                ])
-            })))
-            return .object(members)
+            writer.beginObject()
+            writer.key("start")
+            writer.integer(start)
+            writer.key("end")
+            writer.integer(start + line.utf16Range.length)
+            writer.key("width")
+            writer.number(Double(line.width))
+            if let truncatedText = line.truncatedText {
+                writer.key("truncatedText")
+                writer.string(truncatedText)
+            }
+            writer.key("height")
+            writer.number(Double(line.height))
+            writer.key("runs")
+            writer.beginArray()
+            for run in line.runs {
+                writer.beginObject()
+                writer.key("start")
+                writer.integer(run.utf16Range.location)
+                writer.key("end")
+                writer.integer(run.utf16Range.location + run.utf16Range.length)
+                writer.key("font")
+                writer.string(run.font.path)
+                writer.key("script")
+                writer.string(run.script)
+                writer.key("level")
+                writer.integer(run.bidiLevel)
+                writer.key("x")
+                writer.number(Double(run.x))
+                writer.key("width")
+                writer.number(Double(run.width))
+                writer.endObject()
+            }
+            writer.endArray()
+            writer.endObject()
         }
-        return [
-            ("width", .number(Double(size.width))), ("height", .number(Double(size.height))),
-            ("lineHeight", .number(Double(lineHeight))), ("lines", .array(lines)), ("truncated", .bool(isTruncated)),
-            ("missingGlyphs", .integer(missingGlyphCount)),
-        ]
+        writer.endArray()
+        writer.key("truncated")
+        writer.bool(isTruncated)
+        writer.key("missingGlyphs")
+        writer.integer(missingGlyphCount)
+    }
+
+    /// The measurement as one JSON object.
+    package var jsonText: String {
+        var writer = JSONWriter()
+        writer.beginObject()
+        writeJSONMembers(to: &writer)
+        writer.endObject()
+        return writer.string
     }
 }

@@ -76,6 +76,39 @@ import Testing
         #expect(try CLI.run(["batch", "--jobs", "0"]).status == 64)
     }
 
+    /// A client that writes a request and waits for its answer gets it while its input is still
+    /// open, with one job or several (answers are batched only while more input is waiting).
+    @Test(arguments: ["1", "2"]) func answersArriveBeforeTheInputEnds(jobs: String) throws {
+        let binary = try #require(CLI.binary)
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["batch", "--jobs", jobs]
+        process.currentDirectoryURL = CLI.root
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        defer {
+            try? input.fileHandleForWriting.close()
+            process.waitUntilExit()
+        }
+        let reader = output.fileHandleForReading
+        for id in 0..<3 {
+            let request = #"{"id": \#(id), "text": "Hello", "font": "Fonts/DejaVuSans.ttf"}"# + "\n"
+            input.fileHandleForWriting.write(Data(request.utf8))
+            // Blocks until the answer is written: a regression would hang here (the test run's time limit catches it).
+            var answer = Data()
+            while answer.last != UInt8(ascii: "\n") {
+                let more = reader.availableData
+                try #require(!more.isEmpty, "caliper batch closed its output")
+                answer.append(more)
+            }
+            let object = try JSONSerialization.jsonObject(with: answer) as? [String: Any]
+            #expect(object?["id"] as? Int == id)
+        }
+    }
+
     @Test func aFontRootConfinesFontAccess() throws {
         // A root holding one real font and a link that leads out of it.
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("caliper-root-\(UUID())")

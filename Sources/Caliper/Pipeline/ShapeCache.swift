@@ -49,6 +49,14 @@ public final class ShapeCache: Sendable {
         var features: [FontFeature]
         var language: String?
         var direction: BaseDirection
+
+        /// Hashes the text as bytes (element by element costs a hasher call per code unit) and
+        /// the rest by identity; equality compares everything.
+        func hash(into hasher: inout Hasher) {
+            content.withUnsafeBytes { hasher.combine(bytes: $0) }
+            for font in fonts { hasher.combine(ObjectIdentifier(font)) }
+            hasher.combine(direction)
+        }
     }
 
     private struct Entry {

@@ -67,15 +67,19 @@ struct Batch: ParsableCommand {
             resolver: resolver, measurer: TextMeasurer(maximumTextLength: maxTextLength),
             systemFallback: fontRoot == nil ? .system : .none)
         var lines = LineReader(handle: handle)
-        // Requests are read in chunks; a chunk is answered on `jobs` threads and printed in order.
-        let chunkSize = jobs == 1 ? 1 : 256 * jobs
+        // Requests are answered in chunks, on `jobs` threads, and written in order with one write
+        // per chunk; a chunk ends early whenever the input has nothing more yet, so a client that
+        // waits for each answer gets it at once.
+        let chunkSize = 256 * jobs
         var chunk: [String] = []
         func flush() {
-            for answer in processor.answers(chunk, jobs: jobs) { print(answer) }
+            guard !chunk.isEmpty else { return }
+            FileHandle.standardOutput.write(Data(processor.answerLines(chunk, jobs: jobs)))
             chunk.removeAll(keepingCapacity: true)
         }
-        while let line = lines.next() {
-            guard !line.allSatisfy(\.isWhitespace) else { continue }
+        while let line = lines.next(beforeWaiting: flush) {
+            // A request starts with "{"; only other lines need the (slower) Unicode whitespace test.
+            guard line.utf8.first == UInt8(ascii: "{") || !line.allSatisfy(\.isWhitespace) else { continue }
             chunk.append(line)
             if chunk.count >= chunkSize { flush() }
         }
@@ -86,25 +90,43 @@ struct Batch: ParsableCommand {
 /// Reads UTF-8 lines from a file handle without loading the whole input.
 struct LineReader {
     let handle: FileHandle
-    private var buffer = Data()
+    private var buffer: [UInt8] = []
+    /// Where the next line starts in `buffer`: lines are read past, not removed one by one.
+    private var start = 0
     private var atEnd = false
+    private static let readSize = 64 * 1024
 
     init(handle: FileHandle) { self.handle = handle }
 
-    mutating func next() -> String? {
+    /// The next line, or `nil` at the end of the input; `beforeWaiting` runs before every read
+    /// of the handle, which may block.
+    mutating func next(beforeWaiting: () -> Void = {}) -> String? {
         while true {
-            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = buffer[buffer.startIndex..<newline]
-                buffer.removeSubrange(buffer.startIndex...newline)
-                return String(decoding: line, as: UTF8.self)
+            if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                defer { start = newline + 1 }
+                return String(decoding: buffer[start..<newline], as: UTF8.self)
             }
             if atEnd {
-                guard !buffer.isEmpty else { return nil }
-                defer { buffer.removeAll() }
-                return String(decoding: buffer, as: UTF8.self)
+                guard start < buffer.count else { return nil }
+                defer { start = buffer.count }
+                return String(decoding: buffer[start...], as: UTF8.self)
             }
-            let chunk = handle.readData(ofLength: 64 * 1024)
-            if chunk.isEmpty { atEnd = true } else { buffer.append(chunk) }
+            // Keep only the unfinished line, then read more.
+            buffer.removeSubrange(0..<start)
+            start = 0
+            beforeWaiting()
+            // read(2) returns what the pipe or file has, waiting only when it has nothing
+            // (FileHandle.readData(ofLength:) would wait for the whole length).
+            let previousCount = buffer.count
+            buffer.append(contentsOf: repeatElement(0, count: Self.readSize))
+            var count: Int
+            repeat {
+                count = buffer.withUnsafeMutableBytes { bytes in
+                    read(handle.fileDescriptor, bytes.baseAddress.map { $0 + previousCount }, Self.readSize)
+                }
+            } while count < 0 && errno == EINTR
+            buffer.removeLast(Self.readSize - max(count, 0))
+            if count <= 0 { atEnd = true }
         }
     }
 }

@@ -41,7 +41,7 @@ struct Measure: ParsableCommand {
             source, style: textStyle, paragraphStyle: paragraph.paragraphStyle,
             maxWidth: paragraph.maxWidth.map { CGFloat($0) })
         if json {
-            print(JSON.object(layout.jsonMembers).serialized)
+            print(layout.jsonText)
             return
         }
         print("width: \(layout.size.width)")

@@ -1,0 +1,115 @@
+// JSONWriter.swift — compact JSON written straight to UTF-8 bytes, for answers written per request.
+
+/// Writes compact JSON text as UTF-8 bytes, member by member, without building a value tree
+/// first: `caliper batch` writes one answer per request, and for a measurement most of the time
+/// went into building and walking the tree. Keys are written in the order given.
+///
+/// ```swift
+/// var writer = JSONWriter()
+/// writer.beginObject()
+/// writer.key("width"); writer.number(102.6)
+/// writer.endObject()  // {"width":102.6}
+/// ```
+package struct JSONWriter {
+    package private(set) var bytes: [UInt8] = []
+    /// One entry per open object or array: whether it has a member or element yet.
+    private var hasContent: [Bool] = []
+
+    package init(capacity: Int = 512) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    package var string: String { String(decoding: bytes, as: UTF8.self) }
+
+    package mutating func beginObject() {
+        separate()
+        bytes.append(UInt8(ascii: "{"))
+        hasContent.append(false)
+    }
+
+    package mutating func endObject() {
+        hasContent.removeLast()
+        bytes.append(UInt8(ascii: "}"))
+    }
+
+    package mutating func beginArray() {
+        separate()
+        bytes.append(UInt8(ascii: "["))
+        hasContent.append(false)
+    }
+
+    package mutating func endArray() {
+        hasContent.removeLast()
+        bytes.append(UInt8(ascii: "]"))
+    }
+
+    /// A member's key; its value follows.
+    package mutating func key(_ key: String) {
+        separate()
+        writeString(key)
+        bytes.append(UInt8(ascii: ":"))
+        // The value that follows must not be preceded by a comma.
+        if !hasContent.isEmpty { hasContent[hasContent.count - 1] = false }
+    }
+
+    package mutating func string(_ value: String) {
+        separate()
+        writeString(value)
+    }
+
+    /// A number as the shortest text that reads back as the same Double; `null` for NaN and
+    /// infinities, which JSON has no way to write.
+    package mutating func number(_ value: Double) {
+        separate()
+        bytes.append(contentsOf: value.isFinite ? value.description.utf8 : "null".utf8)
+    }
+
+    package mutating func integer(_ value: Int) {
+        separate()
+        bytes.append(contentsOf: value.description.utf8)
+    }
+
+    package mutating func bool(_ value: Bool) {
+        separate()
+        bytes.append(contentsOf: value ? "true".utf8 : "false".utf8)
+    }
+
+    package mutating func null() {
+        separate()
+        bytes.append(contentsOf: "null".utf8)
+    }
+
+    /// A comma before every member or element but the first of its object or array.
+    private mutating func separate() {
+        guard let last = hasContent.indices.last else { return }
+        if hasContent[last] { bytes.append(UInt8(ascii: ",")) } else { hasContent[last] = true }
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    /// A JSON string: quotes, backslashes and control characters escaped, everything else as is.
+    private mutating func writeString(_ string: String) {
+        bytes.append(UInt8(ascii: "\""))
+        // Most strings (font paths, scripts, ids) need no escape: copy them whole.
+        if !string.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            bytes.append(contentsOf: string.utf8)
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
+        for byte in string.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)
+            case UInt8(ascii: "\\"): bytes.append(contentsOf: #"\\"#.utf8)
+            case UInt8(ascii: "\n"): bytes.append(contentsOf: #"\n"#.utf8)
+            case UInt8(ascii: "\r"): bytes.append(contentsOf: #"\r"#.utf8)
+            case UInt8(ascii: "\t"): bytes.append(contentsOf: #"\t"#.utf8)
+            case 0..<0x20:
+                bytes.append(contentsOf: #"\u00"#.utf8)
+                bytes.append(Self.hexDigits[Int(byte >> 4)])
+                bytes.append(Self.hexDigits[Int(byte & 0xF)])
+            default: bytes.append(byte)  // UTF-8 bytes of other characters pass through whole
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+}
