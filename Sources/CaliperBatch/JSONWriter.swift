@@ -91,8 +91,13 @@ package struct JSONWriter {
     private mutating func writeString(_ string: String) {
         bytes.append(UInt8(ascii: "\""))
         // Most strings (font paths, scripts, ids) need no escape: copy them whole.
-        if !string.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            bytes.append(contentsOf: string.utf8)
+        var string = string
+        let isPlain = string.withUTF8 { utf8 in
+            guard !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
+            bytes.append(contentsOf: utf8)
+            return true
+        }
+        if isPlain {
             bytes.append(UInt8(ascii: "\""))
             return
         }

@@ -69,13 +69,30 @@ struct Batch: ParsableCommand {
         var lines = LineReader(handle: handle)
         // Requests are answered in chunks, on `jobs` threads, and written in order with one write
         // per chunk; a chunk ends early whenever the input has nothing more yet, so a client that
-        // waits for each answer gets it at once.
+        // waits for each answer gets it at once. With several jobs, reading, answering and writing
+        // overlap: chunks are answered on a queue of their own and written on another while this
+        // thread reads the next one (at most two chunks ahead of the one being written).
         let chunkSize = 256 * jobs
+        let answering = DispatchQueue(label: "caliper.batch.answering")
+        let writing = DispatchQueue(label: "caliper.batch.writing")
+        let readAhead = DispatchSemaphore(value: 2)
         var chunk: [String] = []
         func flush() {
             guard !chunk.isEmpty else { return }
-            FileHandle.standardOutput.write(Data(processor.answerLines(chunk, jobs: jobs)))
+            let requests = chunk
             chunk.removeAll(keepingCapacity: true)
+            guard jobs > 1 else {
+                FileHandle.standardOutput.write(Data(processor.answerLines(requests, jobs: 1)))
+                return
+            }
+            readAhead.wait()
+            answering.async { [jobs] in
+                let answers = Data(processor.answerLines(requests, jobs: jobs))
+                writing.async {
+                    FileHandle.standardOutput.write(answers)
+                    readAhead.signal()
+                }
+            }
         }
         while let line = lines.next(beforeWaiting: flush) {
             // A request starts with "{"; only other lines need the (slower) Unicode whitespace test.
@@ -84,6 +101,8 @@ struct Batch: ParsableCommand {
             if chunk.count >= chunkSize { flush() }
         }
         flush()
+        answering.sync {}  // every chunk answered,
+        writing.sync {}  // and written
     }
 }
 
