@@ -100,6 +100,8 @@ public struct MemoryCheckpoint: Sendable {
 public func measureDistinctStrings(count: Int, report: (MemoryCheckpoint) -> Void) throws {
     let font = try FontFace(contentsOfFile: FontFiles.latin)
     let style = TextStyle(font: font, size: 17, fallback: .none)
+    let fallbackFonts = try FontFiles.cascade.map { path throws(CaliperError) in try FontFace(contentsOfFile: path) }
+    let mixedStyle = TextStyle(font: font, size: 17, fallbackFonts: fallbackFonts, fallback: .none)
     let measurer = TextMeasurer()
     let cache = measurer.cache ?? .shared
     let checkpoints = [0.1, 0.5, 1.0].map { fraction in (fraction, max(1, Int((Double(count) * fraction).rounded()))) }
@@ -107,7 +109,14 @@ public func measureDistinctStrings(count: Int, report: (MemoryCheckpoint) -> Voi
     var sum = 0.0
     let start = now()
     for index in 0..<count {
-        sum += try measurer.size(of: Corpus.distinctLabel(index), style: style).width
+        // Nine in ten are plain Latin labels (the label and word tables), one in ten a mixed-script
+        // string wrapped at a width (the paragraph shapes), so every part of the cache fills.
+        if index % 10 == 9 {
+            let text = Corpus.distinctLabel(index) + " 東京 مرحبا 🌍"
+            sum += try measurer.layout(text, style: mixedStyle, maxWidth: 120).size.height
+        } else {
+            sum += try measurer.size(of: Corpus.distinctLabel(index), style: style).width
+        }
         while next < checkpoints.count, index + 1 == checkpoints[next].1 {
             report(
                 MemoryCheckpoint(

@@ -180,7 +180,7 @@ print(String(format: "workloads took %.0f s", now() - workloadsStart))
 
 var checkpoints: [MemoryCheckpoint] = []
 if !options.skipMemory {
-    print("memory: measuring \(memoryCount) distinct strings through TextMeasurer() (shared cache, default budget) in a child process…")
+    print("memory: measuring \(memoryCount) distinct strings through TextMeasurer() (shared cache, default budget; 9 in 10 plain Latin labels, 1 in 10 mixed-script strings wrapped at 120 pt) in a child process…")
     let child = Process()
     child.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
     child.arguments = ["memory-child", String(memoryCount)]
