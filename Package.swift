@@ -49,7 +49,7 @@ let package = Package(
         .testTarget(
             name: "CaliperTests", dependencies: ["Caliper"]),
         .testTarget(name: "CaliperLayoutTests", dependencies: ["CaliperLayout", "Caliper"]),
-        .testTarget(name: "CLITests", dependencies: ["caliper"]),
+        .testTarget(name: "CLITests", dependencies: ["caliper", "CaliperBatch"]),
     ],
     swiftLanguageModes: [.v6]
 )

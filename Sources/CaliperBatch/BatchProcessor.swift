@@ -2,6 +2,7 @@
 import Caliper
 import CaliperLayout
 import Foundation
+import Synchronization
 
 /// Answers measurement, flow and layout requests in Caliper's JSON Lines protocol (see the README's
 /// "caliper batch"), one line at a time; fonts stay loaded between requests. A bad request gets an
@@ -125,33 +126,32 @@ public struct BatchProcessor: Sendable {
     }
 }
 
-/// One slot per answer, each written by exactly one worker thread before `values` is read, and
-/// the index of the next request no worker has taken.
+/// One slot per answer, each written by exactly one worker thread, and the index of the next
+/// request no worker has taken. Workers take requests through an atomic counter and write only
+/// their own slots, so answering takes no lock; `values` is read after every worker has finished.
 private final class AnswerSlots: @unchecked Sendable {
-    private var storage: [[UInt8]]
-    private var next = 0
-    private let lock = NSLock()
+    private let storage: UnsafeMutableBufferPointer<[UInt8]>
+    private let next = Atomic<Int>(0)
 
-    init(count: Int) { storage = Array(repeating: [], count: count) }
+    init(count: Int) {
+        storage = .allocate(capacity: count)
+        storage.initialize(repeating: [])
+    }
+
+    deinit {
+        storage.deinitialize()
+        storage.deallocate()
+    }
 
     /// The next request to answer, or `nil` when all are taken.
     func claim() -> Int? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard next < storage.count else { return nil }
-        next += 1
-        return next - 1
+        let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
+        return index < storage.count ? index : nil
     }
 
     func set(_ index: Int, _ value: [UInt8]) {
-        lock.lock()
         storage[index] = value
-        lock.unlock()
     }
 
-    var values: [[UInt8]] {
-        lock.lock()
-        defer { lock.unlock() }
-        return storage
-    }
+    var values: [[UInt8]] { Array(storage) }
 }

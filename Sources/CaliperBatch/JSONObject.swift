@@ -1,5 +1,4 @@
 // JSONObject.swift — typed reads of a decoded JSON object, with errors that name the field's path.
-import Foundation
 
 /// An input that cannot be used, with a message that names what is wrong and where.
 package struct InputError: Error, CustomStringConvertible {
@@ -8,36 +7,37 @@ package struct InputError: Error, CustomStringConvertible {
     package var description: String { message }
 }
 
-/// A JSON object from `JSONSerialization`, read field by field; `path` (e.g. `root.children[1]`)
-/// prefixes every error so a person finds the bad field.
+/// A JSON object, read field by field; `path` (e.g. `root.children[1]`) prefixes every error so a
+/// person finds the bad field. A key given twice reads as its last value; `null` reads as absent.
 package struct JSONObject {
-    package let fields: [String: Any]
+    package let fields: [(String, JSON)]
     package let path: String
 
-    package init(_ value: Any?, path: String) throws {
-        guard let fields = value as? [String: Any] else { throw InputError("\(path.isEmpty ? "the request" : path) must be a JSON object") }
+    package init(_ value: JSON?, path: String) throws {
+        guard case .object(let fields) = value else {
+            throw InputError("\(path.isEmpty ? "the request" : path) must be a JSON object")
+        }
         self.fields = fields
         self.path = path
     }
 
     /// Parses one line or document of JSON text into an object.
     package init(parsing text: String) throws {
-        guard let value = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]) else {
-            throw InputError("invalid JSON")
-        }
-        try self.init(value, path: "")
+        try self.init(try JSONParser.parse(text), path: "")
     }
 
     private func name(_ key: String) -> String { path.isEmpty ? "\"\(key)\"" : "\(path).\(key)" }
 
-    private func value(_ key: String) -> Any? {
-        guard let value = fields[key], !(value is NSNull) else { return nil }
-        return value
+    private func value(_ key: String) -> JSON? {
+        switch fields.last(where: { $0.0 == key })?.1 {
+        case nil, .null?: return nil
+        case let value?: return value
+        }
     }
 
     package func string(_ key: String) throws -> String? {
         guard let value = value(key) else { return nil }
-        guard let string = value as? String else { throw InputError("\(name(key)) must be a string") }
+        guard case .string(let string) = value else { throw InputError("\(name(key)) must be a string") }
         return string
     }
 
@@ -48,11 +48,8 @@ package struct JSONObject {
 
     package func number(_ key: String) throws -> Double? {
         guard let value = value(key) else { return nil }
-        // JSONSerialization answers numbers and booleans alike with NSNumber; refuse booleans.
-        guard let number = value as? NSNumber, !number.isBoolean, number.doubleValue.isFinite else {
-            throw InputError("\(name(key)) must be a number")
-        }
-        return number.doubleValue
+        guard case .number(let number) = value, number.isFinite else { throw InputError("\(name(key)) must be a number") }
+        return number
     }
 
     package func requiredNumber(_ key: String) throws -> Double {
@@ -62,8 +59,8 @@ package struct JSONObject {
 
     package func bool(_ key: String) throws -> Bool? {
         guard let value = value(key) else { return nil }
-        guard let number = value as? NSNumber, number.isBoolean else { throw InputError("\(name(key)) must be true or false") }
-        return number.boolValue
+        guard case .bool(let bool) = value else { throw InputError("\(name(key)) must be true or false") }
+        return bool
     }
 
     /// A whole number, at least `minimum`.
@@ -77,17 +74,22 @@ package struct JSONObject {
 
     package func strings(_ key: String) throws -> [String]? {
         guard let value = value(key) else { return nil }
-        guard let strings = value as? [String] else { throw InputError("\(name(key)) must be an array of strings") }
-        return strings
+        guard case .array(let elements) = value else { throw InputError("\(name(key)) must be an array of strings") }
+        return try elements.map { element in
+            guard case .string(let string) = element else { throw InputError("\(name(key)) must be an array of strings") }
+            return string
+        }
     }
 
     /// `[top, left, bottom, right]`.
     package func insets(_ key: String) throws -> [Double]? {
         guard let value = value(key) else { return nil }
-        guard let numbers = value as? [NSNumber], numbers.count == 4, numbers.allSatisfy({ !$0.isBoolean }) else {
-            throw InputError("\(name(key)) must be [top, left, bottom, right] numbers")
+        let error = InputError("\(name(key)) must be [top, left, bottom, right] numbers")
+        guard case .array(let elements) = value, elements.count == 4 else { throw error }
+        return try elements.map { element in
+            guard case .number(let number) = element else { throw error }
+            return number
         }
-        return numbers.map(\.doubleValue)
     }
 
     package func object(_ key: String) throws -> JSONObject {
@@ -97,21 +99,18 @@ package struct JSONObject {
 
     package func objects(_ key: String) throws -> [JSONObject] {
         guard let value = value(key) else { return [] }
-        guard let array = value as? [Any] else { throw InputError("\(name(key)) must be an array of objects") }
+        guard case .array(let elements) = value else { throw InputError("\(name(key)) must be an array of objects") }
         let prefix = path.isEmpty ? key : "\(path).\(key)"
-        return try array.enumerated().map { try JSONObject($1, path: "\(prefix)[\($0)]") }
+        return try elements.enumerated().map { try JSONObject($1, path: "\(prefix)[\($0)]") }
     }
 
     /// The `id` of a request, echoed back as it came: a string, a number, or null for anything else.
     package var id: JSON {
-        if let string = fields["id"] as? String { return .string(string) }
-        guard let number = fields["id"] as? NSNumber, !number.isBoolean else { return .null }
-        let double = number.doubleValue
-        return double == double.rounded() && abs(double) < 1e15 ? .integer(Int(double)) : .number(double)
+        switch fields.last(where: { $0.0 == "id" })?.1 {
+        case .string(let string): return .string(string)
+        case .number(let double):
+            return double == double.rounded() && abs(double) < 1e15 ? .integer(Int(double)) : .number(double)
+        default: return .null
+        }
     }
-}
-
-extension NSNumber {
-    /// JSONSerialization's booleans are NSNumbers whose Objective-C type is `c` (char).
-    package var isBoolean: Bool { String(cString: objCType) == "c" }
 }

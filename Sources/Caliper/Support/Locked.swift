@@ -17,7 +17,15 @@ final class Locked<Value>: @unchecked Sendable {
     init(_ value: Value) {
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
+        var attributes = pthread_mutexattr_t()
+        pthread_mutexattr_init(&attributes)
+        #if os(Linux)
+        // Spin briefly before sleeping: the caches hold their lock for a dictionary probe, far
+        // shorter than the futex sleep and wake-up another thread would otherwise pay.
+        pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ADAPTIVE_NP))
+        #endif
+        pthread_mutex_init(mutex, &attributes)
+        pthread_mutexattr_destroy(&attributes)
         storage = .allocate(capacity: 1)
         storage.initialize(to: value)
     }

@@ -1,0 +1,78 @@
+// JSONParserTests.swift — the batch protocol's JSON reader agrees with Foundation's JSONSerialization.
+@testable import CaliperBatch
+import Foundation
+import Testing
+
+@Suite struct JSONParserTests {
+    /// Valid documents, from plain to awkward (escapes, surrogate pairs, exponents, nesting, whitespace).
+    static let valid = [
+        #"{"id": 1, "text": "Hello, World", "font": "Fonts/DejaVuSans.ttf", "size": 17, "maxWidth": null}"#,
+        // (not "-0": Foundation reads that integer as 0, this parser as the Double -0.0)
+        #"{"a": [1, -2.5, 3e2, -0.0, 0.125E-3, 1E+2], "b": {"c": [true, false, null]}, "d": []}"#,
+        #"  {"s": "\"\\\/\b\f\n\r\t\u00e9\u4e16\ud83c\udf0d"}  "#,
+        #"{"emoji": "🌍 مرحبا 世界", "empty": "", "nested": [[[[]]]], "o": {}}"#,
+        #"{"big": 12345678901234567890, "small": -1e-320, "id": "x"}"#,
+        #"{"dup": 1, "dup": 2}"#,
+        "[1,2,3]", "\"fragment\"", "3.5", "true", "null",
+    ]
+
+    /// Invalid ones: each would be refused by a strict reader.
+    static let invalid = [
+        "", "{", "}", "{\"a\" 1}", "{\"a\": 1,}", "[1,]", "[01]", "[1.]", "[.5]", "[-]", "[1e]", "[+1]",
+        "{a: 1}", "{'a': 1}", "[\"\\x\"]", "[\"\\u12\"]", "[\"\\ud800\"]", "[\"\\udc00\"]", "[\"a\tb\"]",
+        "[tru]", "[nul]", "[1] 2", "{\"a\": 1}}", "[NaN]", "[Infinity]", "\u{FEFF}{}",
+        String(repeating: "[", count: 600) + String(repeating: "]", count: 600),
+    ]
+
+    /// Foundation's reading of the same text, as a `JSON` value (numbers as Doubles).
+    static func foundation(_ text: String) -> JSON? {
+        guard let value = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]) else {
+            return nil
+        }
+        return convert(value)
+    }
+
+    static func convert(_ value: Any) -> JSON {
+        switch value {
+        case let dictionary as [String: Any]:
+            return .object(dictionary.keys.sorted().map { ($0, convert(dictionary[$0] as Any)) })
+        case let array as [Any]: return .array(array.map(convert))
+        case let string as String: return .string(string)
+        case let number as NSNumber:
+            return String(cString: number.objCType) == "c" ? .bool(number.boolValue) : .number(number.doubleValue)
+        default: return .null
+        }
+    }
+
+    /// The parser's value with object members sorted and duplicates collapsed to the last, as a
+    /// dictionary holds them.
+    static func normalized(_ value: JSON) -> JSON {
+        switch value {
+        case .object(let members):
+            var last: [String: JSON] = [:]
+            for (key, member) in members { last[key] = normalized(member) }
+            return .object(last.keys.sorted().map { ($0, last[$0] ?? .null) })
+        case .array(let elements): return .array(elements.map(normalized))
+        default: return value
+        }
+    }
+
+    @Test(arguments: valid) func validDocumentsReadAsFoundationReadsThem(_ text: String) throws {
+        let parsed = try JSONParser.parse(text)
+        let expected = try #require(Self.foundation(text), "Foundation refused \(text)")
+        #expect(Self.normalized(parsed) == expected)
+    }
+
+    @Test(arguments: invalid) func invalidDocumentsAreRefused(_ text: String) {
+        #expect(throws: InputError.self) { try JSONParser.parse(text) }
+    }
+
+    /// Nesting up to the limit reads; one level more is refused rather than recursing further.
+    @Test func nestingIsBounded() throws {
+        let depth = JSONParser.maximumDepth
+        _ = try JSONParser.parse(String(repeating: "[", count: depth) + String(repeating: "]", count: depth))
+        #expect(throws: InputError.self) {
+            try JSONParser.parse(String(repeating: "[", count: depth + 1) + String(repeating: "]", count: depth + 1))
+        }
+    }
+}
