@@ -50,7 +50,13 @@ public func fuzzText(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let text = String(decoding: units, as: UTF16.self)
     let measurer = TextMeasurer(maximumTextLength: 4096)
     _ = try? measurer.layout(text, style: textStyle, paragraphStyle: paragraph, maxWidth: width)
-    _ = try? measurer.size(of: text, style: textStyle)
+    // Differential: size(of:) (the plain-Latin fast path for such text, through the shared cache)
+    // must equal the general pipeline without a cache, bit for bit.
+    if let fast = try? measurer.size(of: text, style: textStyle) {
+        let general = try? TextMeasurer(maximumTextLength: 4096, cache: nil).measure(text, style: textStyle).unwrappedSize
+        guard let general, fast.width.bitPattern == general.width.bitPattern, fast.height.bitPattern == general.height.bitPattern
+        else { fatalError("size(of:) \(fast) differs from the general pipeline's \(String(describing: general)) for \(text.debugDescription)") }
+    }
     if let measured = try? measurer.measure(text, style: textStyle) {
         _ = try? measured.layout(maxWidth: width / 2, paragraphStyle: paragraph)
     }
