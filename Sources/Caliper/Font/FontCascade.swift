@@ -32,7 +32,9 @@ struct FontCascade: Sendable {
 
     /// The font for a grapheme cluster, and whether some of its characters have no glyph in it.
     func face(forCluster scalars: [Unicode.Scalar]) -> (face: FontFace, isMissing: Bool) {
-        let needed = scalars.filter { !UnicodeProperties.isDefaultIgnorable($0) }
+        // Most clusters are one character: keep the array rather than filter it into a new one.
+        let needed = scalars.count == 1 && !UnicodeProperties.isDefaultIgnorable(scalars[0])
+            ? scalars : scalars.filter { !UnicodeProperties.isDefaultIgnorable($0) }
         // A cluster of default-ignorables only (ZWSP, a lone ZWJ) is invisible: HarfBuzz hides it in any font.
         guard let base = needed.first else { return (primary, false) }
         let presentation: Presentation =

@@ -56,25 +56,35 @@ enum Itemizer {
         }
         var faces: [FontFace] = []
         var clusters: [Cluster] = []
+        clusters.reserveCapacity(graphemeBoundaries.count)
         var missingGlyphs = 0
         var scalarIndex = 0
-        var spaceScalars: [Int: [Unicode.Scalar]] = [:]
+        // The clusters made only of whitespace, in order, with their characters.
+        var spaceClusters: [(index: Int, scalars: [Unicode.Scalar])] = []
         var firstScalars: [Unicode.Scalar] = []
+        firstScalars.reserveCapacity(graphemeBoundaries.count)
+        var clusterScalars: [Unicode.Scalar] = []  // reused: one allocation for the paragraph, not one per cluster
         for (start, end) in zip(graphemeBoundaries, graphemeBoundaries.dropFirst()) {
-            var clusterScalars: [Unicode.Scalar] = []
+            clusterScalars.removeAll(keepingCapacity: true)
             while scalarIndex < scalars.count, scalars[scalarIndex].offset < end - range.lowerBound {
                 clusterScalars.append(scalars[scalarIndex].scalar)
                 scalarIndex += 1
             }
             let (face, isMissing) = cascade.face(forCluster: clusterScalars)
             if isMissing { missingGlyphs += 1 }
-            if clusterScalars.allSatisfy(\.properties.isWhitespace) { spaceScalars[clusters.count] = clusterScalars }
+            if clusterScalars.allSatisfy(isWhitespace) { spaceClusters.append((clusters.count, clusterScalars)) }
             let faceIndex = faces.firstIndex { $0 === face } ?? {
                 faces.append(face)
                 return faces.count - 1
             }()
-            let scripts = clusterScalars.map(UnicodeProperties.script(of:))
-            let script = scripts.first { !isWeak($0) } ?? UnicodeProperties.common
+            var script = UnicodeProperties.common
+            for scalar in clusterScalars {
+                let candidate = UnicodeProperties.script(of: scalar)
+                if !isWeak(candidate) {
+                    script = candidate
+                    break
+                }
+            }
             clusters.append(Cluster(range: start..<end, faceIndex: faceIndex, script: script, level: levels[start - range.lowerBound]))
             firstScalars.append(clusterScalars.first ?? " ")
         }
@@ -86,12 +96,13 @@ enum Itemizer {
         // it (as Pango does), so "世界 " or an Arabic phrase stays in one font instead of switching
         // at every space: the font before it, else the font after it. Spaces are text, so an
         // emoji font's space is not used.
-        for index in spaceScalars.keys.sorted() {
-            guard let scalars = spaceScalars[index] else { continue }
+        var isSpace = [Bool](repeating: false, count: clusters.count)
+        for space in spaceClusters { isSpace[space.index] = true }
+        for (index, scalars) in spaceClusters {
             let suits = { (face: FontFace) in !face.isColorFont && scalars.allSatisfy { face.hasGlyph(for: $0) } }
             if index > 0, clusters[index - 1].level == clusters[index].level, suits(faces[clusters[index - 1].faceIndex]) {
                 clusters[index].faceIndex = clusters[index - 1].faceIndex
-            } else if let next = clusters.indices[(index + 1)...].first(where: { spaceScalars[$0] == nil }),
+            } else if let next = clusters.indices[(index + 1)...].first(where: { !isSpace[$0] }),
                 clusters[next].level == clusters[index].level, suits(faces[clusters[next].faceIndex])
             {
                 clusters[index].faceIndex = clusters[next].faceIndex
@@ -112,6 +123,11 @@ enum Itemizer {
             runStart = index
         }
         return Itemization(runs: runs, paragraphLevel: paragraphLevel, missingGlyphs: missingGlyphs)
+    }
+
+    /// `Unicode.Scalar.Properties.isWhitespace`, answered without the property table for ASCII.
+    private static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII ? scalar == " " || (0x09...0x0D).contains(scalar.value) : scalar.properties.isWhitespace
     }
 
     private static func isWeak(_ script: Int32) -> Bool {
