@@ -36,25 +36,41 @@ public struct TextMeasurer: Sendable {
     /// cache look-up when the label was measured before, in any size, or the sum of its cached
     /// words; its result is bit-identical to the general pipeline's.
     public func size(of text: String, style: TextStyle) throws(CaliperError) -> CGSize {
-        try style.validate()
-        // UTF-8 is never shorter than UTF-16, so this keeps texts over the limit on the general path, which refuses them.
-        if text.utf8.count <= maximumTextLength {
-            if case .fontconfig = style.fallback, style.fallbackFonts.isEmpty {
-                _ = try FontCascade(style: style)  // report a bad configuration file as the general path does
-            }
-            if let size = PlainLatinLabel.size(of: text, style: style, cache: cache) { return size }
+        if try mayTakeFastPath(text, style: style), let size = PlainLatinLabel.size(of: text, style: style, cache: cache) {
+            return size
         }
         return try measure(text, style: style).unwrappedSize
+    }
+
+    /// Whether `text` may try the plain-Latin fast path: valid input that the general path would
+    /// not refuse. Throws what the general path throws for an invalid style.
+    private func mayTakeFastPath(_ text: String, style: TextStyle) throws(CaliperError) -> Bool {
+        try style.validate()
+        // UTF-8 is never shorter than UTF-16, so texts over the limit stay on the general path, which refuses them.
+        guard text.utf8.count <= maximumTextLength else { return false }
+        if case .fontconfig = style.fallback, style.fallbackFonts.isEmpty {
+            _ = try FontCascade(style: style)  // report a bad configuration file as the general path does
+        }
+        return true
     }
 
     /// Lays `text` out in lines no wider than `maxWidth` (`nil` or infinity: no wrapping).
     ///
     /// - Throws: ``CaliperError`` for an invalid size, width or paragraph style, or text over
     ///   ``maximumTextLength``.
+    ///
+    /// A plain Latin label that is one line takes the fast path of ``size(of:style:)``; its layout
+    /// is bit-identical to the general pipeline's.
     public func layout(
         _ text: String, style: TextStyle, paragraphStyle: ParagraphStyle = ParagraphStyle(), maxWidth: CGFloat? = nil
     ) throws(CaliperError) -> TextLayout {
         try paragraphStyle.validate()
+        if maxWidth.map({ !$0.isNaN && $0 >= 0 }) ?? true, try mayTakeFastPath(text, style: style),
+            let layout = PlainLatinLabel.layout(
+                text, style: style, paragraphStyle: paragraphStyle, maxWidth: maxWidth, cache: cache)
+        {
+            return layout
+        }
         return try measure(text, style: style, baseDirection: paragraphStyle.baseDirection)
             .layout(maxWidth: maxWidth, paragraphStyle: paragraphStyle)
     }

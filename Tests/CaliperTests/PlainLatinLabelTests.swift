@@ -120,6 +120,46 @@ import Testing
         }
     }
 
+    /// One-line layouts through the fast path — cached and uncached — against the general pipeline
+    /// (`measure` then `MeasuredText.layout`), over paragraph styles and widths from none to less
+    /// than a word, including each label's exact width and the values just around it.
+    @Test func fastLayoutsEqualTheGeneralPipeline() throws {
+        let general = TextMeasurer(cache: nil)
+        let paragraphStyles = [
+            ParagraphStyle(),
+            ParagraphStyle(lineBreakMode: .byTruncatingTail, numberOfLines: 1),
+            ParagraphStyle(lineBreakMode: .byCharWrapping, numberOfLines: 2, lineSpacing: 3.3),
+            ParagraphStyle(lineBreakMode: .byClipping, lineHeightMultiple: 1.4, baseDirection: .leftToRight),
+            ParagraphStyle(minimumLineHeight: 30, maximumLineHeight: 31),
+            ParagraphStyle(baseDirection: .rightToLeft),
+        ]
+        var fastCount = 0
+        for style in try Self.styles() {
+            let cached = TextMeasurer(cache: ShapeCache())
+            for label in Self.labels(count: 60, seed: 11) {
+                let natural = try general.measure(label, style: style).layout().lines.first?.width ?? 0
+                let widths: [CGFloat?] = [nil, .infinity, 0, 25, 80, 1000, natural, natural.nextDown, natural.nextUp, natural - 1e-9, natural + 1e-9]
+                    .filter { $0.map { $0 >= 0 } ?? true }
+                for paragraphStyle in paragraphStyles {
+                    for width in widths {
+                        let expected = try general.measure(label, style: style, baseDirection: paragraphStyle.baseDirection)
+                            .layout(maxWidth: width, paragraphStyle: paragraphStyle)
+                        for measurer in [cached, general] {
+                            let actual = try measurer.layout(label, style: style, paragraphStyle: paragraphStyle, maxWidth: width)
+                            #expect(actual == expected, "\(label.debugDescription) width \(String(describing: width)) \(style.font)")
+                            #expect(actual.size.width.bitPattern == expected.size.width.bitPattern)
+                            #expect(actual.size.height.bitPattern == expected.size.height.bitPattern)
+                        }
+                        if PlainLatinLabel.layout(label, style: style, paragraphStyle: paragraphStyle, maxWidth: width, cache: ShapeCache()) != nil {
+                            fastCount += 1
+                        }
+                    }
+                }
+            }
+        }
+        #expect(fastCount > 5_000, "the fast path took \(fastCount) layouts")
+    }
+
     /// Text that is not plain Latin, or that the font does not cover, takes the general path.
     @Test func otherTextIsNotTakenByTheFastPath() throws {
         let font = try Fixtures.dejaVuSans

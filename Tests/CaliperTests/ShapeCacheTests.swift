@@ -44,7 +44,7 @@ import Testing
         let measurer = TextMeasurer(cache: cache)
         let font = try Fixtures.dejaVuSans
         for size in [9.0, 12, 17, 24, 40] {
-            _ = try measurer.layout("Hello, World", style: TextStyle(font: font, size: CGFloat(size)))
+            _ = try measurer.measure("Hello, World", style: TextStyle(font: font, size: CGFloat(size)))
         }
         #expect(cache.statistics.misses == 1)
         #expect(cache.statistics.hits == 4)

@@ -122,7 +122,7 @@ final class HarfBuzzFont: @unchecked Sendable {
     /// `script`, as ``shape(_:range:features:properties:)`` would shape it.
     func advance(
         ofUTF8 text: UnsafeBufferPointer<UInt8>, script: PieceScript, features: [FontFeature], language: String?
-    ) -> Int? {
+    ) -> ShapedAdvance? {
         guard let base = text.baseAddress, !text.isEmpty, let buffer = ThreadBuffer.current() else { return nil }
         defer { ThreadBuffer.finished(with: buffer) }
         base.withMemoryRebound(to: CChar.self, capacity: text.count) {
@@ -144,8 +144,13 @@ final class HarfBuzzFont: @unchecked Sendable {
         var length: UInt32 = 0
         guard let positions = hb_buffer_get_glyph_positions(buffer, &length), length > 0 else { return nil }
         var units = 0
-        for index in 0..<Int(length) { units += Int(positions[index].x_advance) }
-        return units
+        var hasNegativeAdvance = false
+        for index in 0..<Int(length) {
+            let advance = positions[index].x_advance
+            units += Int(advance)
+            if advance < 0 { hasNegativeAdvance = true }
+        }
+        return ShapedAdvance(units: units, hasNegativeAdvance: hasNegativeAdvance)
     }
 
     // MARK: - What the font's layout tables do (for SpaceIsolation)
@@ -265,6 +270,14 @@ final class HarfBuzzFont: @unchecked Sendable {
 enum PieceScript: UInt8, Sendable, Hashable {
     case latin
     case common
+}
+
+/// The advance of a text shaped as one run, in design units, and whether a glyph of it moves the
+/// pen backwards (a negative advance, from kerning), which would make a prefix of a line wider than
+/// the whole.
+struct ShapedAdvance: Sendable, Hashable {
+    var units: Int
+    var hasNegativeAdvance: Bool
 }
 
 /// One HarfBuzz buffer per thread, reused by every shaping on that thread: a buffer must not be

@@ -1,10 +1,18 @@
 // PlainLatinLabel.swift — the size of a plain Latin label in one font, without the general pipeline.
 import Foundation
 
-/// A whole label's advance in design units and its grapheme cluster count (one per character).
+/// A whole label's advance in design units and its grapheme cluster count (one per character),
+/// with what a line of it needs besides: the advance and count without its trailing spaces (which
+/// hang at a line's end), and whether any glyph advance is negative.
 struct LabelAdvance: Sendable {
     var units: Int
     var clusterCount: Int
+    var script: PieceScript
+    /// The advance without trailing spaces, `nil` when it is not known exactly (the label ends in
+    /// spaces and was shaped whole, so the spaces' share is unknown).
+    var contentUnits: Int?
+    var contentClusterCount: Int
+    var hasNegativeAdvance: Bool
 }
 
 /// ``TextMeasurer/size(of:style:)`` for the commonest label: one line of plain Latin text —
@@ -23,36 +31,99 @@ enum PlainLatinLabel {
     /// The size of `text`, or `nil` when it is not plain Latin in the style's font (or HarfBuzz
     /// gave no glyphs), for the general pipeline to measure.
     static func size(of text: String, style: TextStyle, cache: ShapeCache?) -> CGSize? {
+        labelAdvance(of: text, style: style, cache: cache).map { size(of: $0, style: style) }
+    }
+
+    /// The advance of `text` as a label, from the cache or measured (and then cached), or `nil`
+    /// when it is not plain Latin in the style's font.
+    static func labelAdvance(of text: String, style: TextStyle, cache: ShapeCache?) -> LabelAdvance? {
         // An entry exists only for text that passed the check below with this same font.
         if let cache,
             let advance = cache.labels.value(
                 for: text, kind: .label, font: style.font, features: style.features, language: style.language,
                 countsMiss: false)
         {
-            return size(of: advance, style: style)
+            return advance
         }
         guard let (script, count) = scan(text, font: style.font) else { return nil }
         cache?.labels.recordMiss()  // only now: text the general path takes is no miss of this table
-        guard let units = advance(of: text, script: script, style: style, cache: cache) else { return nil }
-        let advance = LabelAdvance(units: units, clusterCount: count)
+        guard let advance = advance(of: text, script: script, count: count, style: style, cache: cache) else { return nil }
         let labelStyle = AdvanceStyle(kind: .label, font: style.font, features: style.features, language: style.language)
         cache?.labels.insert(advance, for: text, style: labelStyle)
-        return size(of: advance, style: style)
+        return advance
     }
 
     /// The size of a label with `advance`, computed as `MeasuredText.unwrappedSize` computes it
     /// for one paragraph in one run of the primary font (`ShapedParagraph.width` and
     /// `lineMetrics`), operation for operation, so the result is bit-identical.
     static func size(of advance: LabelAdvance, style: TextStyle) -> CGSize {
-        let face = style.font
-        let points = Double(advance.units) * Double(style.size) / Double(face.designMetrics.unitsPerEm)
-        let spacingSlots = style.letterSpacing != 0 ? advance.clusterCount : 0
-        let lineWidth = CGFloat(0.0 + points) + style.letterSpacing * CGFloat(spacingSlots)
+        let lineWidth = width(units: advance.units, clusterCount: advance.clusterCount, style: style)
         var width: CGFloat = 0
         width = max(width, lineWidth)
         var height: CGFloat = 0
-        height += face.metrics(atSize: style.size).lineHeight
+        height += style.font.metrics(atSize: style.size).lineHeight
         return CGSize(width: width, height: height)
+    }
+
+    /// `ShapedParagraph.width` of a slice of one run that is `units` wide and holds `clusterCount`
+    /// clusters, operation for operation.
+    private static func width(units: Int, clusterCount: Int, style: TextStyle) -> CGFloat {
+        let spacingSlots = style.letterSpacing != 0 ? clusterCount : 0
+        return CGFloat(0.0 + points(units, style: style)) + style.letterSpacing * CGFloat(spacingSlots)
+    }
+
+    private static func points(_ units: Int, style: TextStyle) -> Double {
+        Double(units) * Double(style.size) / Double(style.font.designMetrics.unitsPerEm)
+    }
+
+    /// ``TextMeasurer/layout(_:style:paragraphStyle:maxWidth:)`` for a plain Latin label that is
+    /// one line: what `MeasuredText.layout` builds for it, operation for operation, or `nil` when
+    /// the text is not plain Latin in the style's font or may not be exactly one line.
+    ///
+    /// With a width to wrap to, the label must fit it, and the line breaker must be sure to reach
+    /// its end: it screens break opportunities by the widths of the line's prefixes and stops at
+    /// the first prefix past the width plus one em, so every prefix must be no wider than the
+    /// whole, which holds when no glyph advance and no letter spacing is negative. The line's
+    /// width leaves out trailing spaces, so their share must be known exactly.
+    static func layout(
+        _ text: String, style: TextStyle, paragraphStyle: ParagraphStyle, maxWidth: CGFloat?, cache: ShapeCache?
+    ) -> TextLayout? {
+        guard paragraphStyle.baseDirection != .rightToLeft, let advance = labelAdvance(of: text, style: style, cache: cache),
+            let contentUnits = advance.contentUnits
+        else { return nil }
+        let contentWidth = width(units: contentUnits, clusterCount: advance.contentClusterCount, style: style)
+        let wrapWidth = maxWidth.flatMap { $0.isFinite ? $0 : nil }
+        if let wrapWidth {
+            guard !advance.hasNegativeAdvance, style.letterSpacing >= 0,
+                contentWidth <= wrapWidth + min(LineBreaker.fitTolerance, style.size)
+            else { return nil }
+        }
+        let fullWidth = width(units: advance.units, clusterCount: advance.clusterCount, style: style)
+        let metrics = style.metrics
+        let lineMetrics = LineMetrics(primary: style.font, size: style.size)
+        let height = paragraphStyle.lineHeight(forNaturalLineHeight: lineMetrics.lineHeight)
+        var top: CGFloat = 0
+        let baseline = top + height - lineMetrics.lineHeight + lineMetrics.ascender
+        let contentEnd = advance.contentClusterCount  // one UTF-16 unit per cluster
+        let spacing = style.letterSpacing * CGFloat(style.letterSpacing != 0 ? contentEnd : 0)
+        let runs = contentEnd == 0 ? [] : [
+            TextRun(
+                utf16Range: NSRange(location: 0, length: contentEnd), font: style.font,
+                script: advance.script == .latin ? "Latn" : "Zyyy", bidiLevel: 0, x: 0,
+                width: CGFloat(points(contentUnits, style: style)) + spacing)
+        ]
+        let utf16 = text.utf16
+        let line = TextLine(
+            utf16Range: NSRange(location: 0, length: advance.clusterCount),
+            range: utf16.startIndex..<utf16.index(utf16.startIndex, offsetBy: advance.clusterCount),
+            width: contentWidth, widthIncludingTrailingWhitespace: max(fullWidth, contentWidth),
+            top: top, height: height, baseline: baseline, truncatedText: nil, isClipped: false, runs: runs)
+        top += height + paragraphStyle.lineSpacing
+        return TextLayout(
+            size: CGSize(width: wrapWidth != nil ? line.width : line.widthIncludingTrailingWhitespace, height: top - paragraphStyle.lineSpacing),
+            lines: [line], isTruncated: false,
+            lineHeight: paragraphStyle.lineHeight(forNaturalLineHeight: metrics.lineHeight), fontMetrics: metrics,
+            missingGlyphCount: 0)
     }
 
     /// The script the general pipeline would shape `text` in and its character count, or `nil`
@@ -80,16 +151,27 @@ enum PlainLatinLabel {
         }
     }
 
-    /// The design-unit advance of `text` shaped as one run: the sum of its words' and runs of
-    /// spaces' when the font lets words shape apart from spaces and a cache keeps them, else
-    /// shaped whole.
-    private static func advance(of text: String, script: PieceScript, style: TextStyle, cache: ShapeCache?) -> Int? {
-        guard let cache, style.font.isolatesSpaces else { return shape(text, script: script, style: style) }
-        let pieceStyle = AdvanceStyle(
-            kind: script == .latin ? .latinPiece : .commonPiece, font: style.font, features: style.features,
-            language: style.language)
+    /// The advance of `text` shaped as one run: the sum of its words' and runs of spaces' when the
+    /// font lets words shape apart from spaces and a cache keeps them, else shaped whole.
+    private static func advance(
+        of text: String, script: PieceScript, count: Int, style: TextStyle, cache: ShapeCache?
+    ) -> LabelAdvance? {
         let bytes = text.utf8
+        var trailingSpaces = 0
+        for byte in bytes.reversed() {
+            guard byte == UInt8(ascii: " ") else { break }
+            trailingSpaces += 1
+        }
+        guard let cache, style.font.isolatesSpaces else {
+            guard let whole = shape(text, script: script, style: style) else { return nil }
+            return LabelAdvance(
+                units: whole.units, clusterCount: count, script: script, contentUnits: trailingSpaces == 0 ? whole.units : nil,
+                contentClusterCount: count - trailingSpaces, hasNegativeAdvance: whole.hasNegativeAdvance)
+        }
+        let kind: AdvanceStyle.Kind = script == .latin ? .latinPiece : .commonPiece
         var total = 0
+        var lastPiece = 0
+        var hasNegativeAdvance = false
         var start = bytes.startIndex
         while start < bytes.endIndex {
             let isSpace = bytes[start] == UInt8(ascii: " ")
@@ -97,21 +179,29 @@ enum PlainLatinLabel {
             while end < bytes.endIndex, (bytes[end] == UInt8(ascii: " ")) == isSpace { end = bytes.index(after: end) }
             // Space bytes are scalar boundaries, so `start` and `end` are valid String indices.
             let piece = String(text[start..<end])
-            if let units = cache.pieces.value(
-                for: piece, kind: pieceStyle.kind, font: style.font, features: style.features, language: style.language)
+            let advance: ShapedAdvance
+            if let cached = cache.pieces.value(
+                for: piece, kind: kind, font: style.font, features: style.features, language: style.language)
             {
-                total += units
+                advance = cached
             } else {
-                guard let units = shape(piece, script: script, style: style) else { return nil }
-                cache.pieces.insert(units, for: piece, style: pieceStyle)
-                total += units
+                guard let shaped = shape(piece, script: script, style: style) else { return nil }
+                let pieceStyle = AdvanceStyle(kind: kind, font: style.font, features: style.features, language: style.language)
+                cache.pieces.insert(shaped, for: piece, style: pieceStyle)
+                advance = shaped
             }
+            total += advance.units
+            lastPiece = advance.units
+            hasNegativeAdvance = hasNegativeAdvance || advance.hasNegativeAdvance
             start = end
         }
-        return total
+        // Trailing spaces are the last piece.
+        return LabelAdvance(
+            units: total, clusterCount: count, script: script, contentUnits: trailingSpaces == 0 ? total : total - lastPiece,
+            contentClusterCount: count - trailingSpaces, hasNegativeAdvance: hasNegativeAdvance)
     }
 
-    private static func shape(_ text: String, script: PieceScript, style: TextStyle) -> Int? {
+    private static func shape(_ text: String, script: PieceScript, style: TextStyle) -> ShapedAdvance? {
         var text = text
         return text.withUTF8 { utf8 in
             style.font.harfBuzz.advance(ofUTF8: utf8, script: script, features: style.features, language: style.language)

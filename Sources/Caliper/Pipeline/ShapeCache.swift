@@ -77,7 +77,7 @@ public final class ShapeCache: Sendable {
     /// Advances of whole plain Latin labels.
     let labels: AdvanceTable<LabelAdvance>
     /// Advances of the words and runs of spaces of plain Latin labels.
-    let pieces: AdvanceTable<Int>
+    let pieces: AdvanceTable<ShapedAdvance>
 
     public init(byteBudget: Int = ShapeCache.defaultByteBudget) {
         self.byteBudget = max(0, byteBudget)
