@@ -214,7 +214,7 @@ if !options.skipBatch {
         print("batch: \(batchCount) measure requests (70% tags, 20% paragraphs, 10% mixed scripts) in \(requests)")
         // Alternating rounds, the median of each: one run of a few seconds on a shared 2-core
         // machine varies by ±15%, more than the difference being measured.
-        let rounds = options.quick ? 1 : 3
+        let rounds = options.quick ? 1 : 5
         var seconds: [Int: [Double]] = [1: [], 2: []]
         for round in 1...rounds {
             for jobs in [1, 2] {
