@@ -91,7 +91,7 @@ if arguments.first == "compare" {
 let options = Options(arguments)
 let minimumSeconds = options.minimumSeconds ?? (options.quick ? 0.2 : 1.5)
 let minimumPasses = options.quick ? 1 : 3
-let memoryCount = options.memoryCount ?? (options.quick ? 200_000 : 1_000_000)
+let memoryCount = options.memoryCount ?? (options.quick ? 200_000 : 10_000_000)
 let batchCount = options.batchCount ?? (options.quick ? 40_000 : 200_000)
 
 func mib(_ bytes: Int) -> String { String(format: "%.0f", Double(bytes) / 1_048_576) }

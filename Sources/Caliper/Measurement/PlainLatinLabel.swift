@@ -76,6 +76,9 @@ enum PlainLatinLabel {
         Double(units) * Double(style.size) / Double(style.font.designMetrics.unitsPerEm)
     }
 
+    /// The longest text, in UTF-8 bytes, that a layout with a width tries as a one-line label.
+    static let maximumWrappedLabelLength = 160
+
     /// ``TextMeasurer/layout(_:style:paragraphStyle:maxWidth:)`` for a plain Latin label that is
     /// one line: what `MeasuredText.layout` builds for it, operation for operation, or `nil` when
     /// the text is not plain Latin in the style's font or may not be exactly one line.
@@ -88,11 +91,13 @@ enum PlainLatinLabel {
     static func layout(
         _ text: String, style: TextStyle, paragraphStyle: ParagraphStyle, maxWidth: CGFloat?, cache: ShapeCache?
     ) -> TextLayout? {
-        guard paragraphStyle.baseDirection != .rightToLeft, let advance = labelAdvance(of: text, style: style, cache: cache),
-            let contentUnits = advance.contentUnits
+        let wrapWidth = maxWidth.flatMap { $0.isFinite ? $0 : nil }
+        // Text this long wrapped to a width is a paragraph, not a label: it would rarely fit one
+        // line, and the label table is no place for it.
+        guard paragraphStyle.baseDirection != .rightToLeft, wrapWidth == nil || text.utf8.count <= maximumWrappedLabelLength,
+            let advance = labelAdvance(of: text, style: style, cache: cache), let contentUnits = advance.contentUnits
         else { return nil }
         let contentWidth = width(units: contentUnits, clusterCount: advance.contentClusterCount, style: style)
-        let wrapWidth = maxWidth.flatMap { $0.isFinite ? $0 : nil }
         if let wrapWidth {
             guard !advance.hasNegativeAdvance, style.letterSpacing >= 0,
                 contentWidth <= wrapWidth + min(LineBreaker.fitTolerance, style.size)

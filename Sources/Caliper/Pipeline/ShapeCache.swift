@@ -43,25 +43,44 @@ public final class ShapeCache: Sendable {
     }
 
     struct Key: Hashable, Sendable {
-        var content: [UInt16]
-        var fonts: [FontFace]
-        var fallback: FontFallback
-        var features: [FontFeature]
-        var language: String?
-        var direction: BaseDirection
+        let content: [UInt16]
+        let fonts: [FontFace]
+        let fallback: FontFallback
+        let features: [FontFeature]
+        let language: String?
+        let direction: BaseDirection
+        /// The text (as bytes), fonts (by identity) and direction hashed once, when the key is
+        /// made, outside the cache's lock: a paragraph's text is long, and the lock is shared.
+        private let digest: Int
 
-        /// Hashes the text as bytes (element by element costs a hasher call per code unit) and
-        /// the rest by identity; equality compares everything.
-        func hash(into hasher: inout Hasher) {
+        init(
+            content: [UInt16], fonts: [FontFace], fallback: FontFallback, features: [FontFeature], language: String?,
+            direction: BaseDirection
+        ) {
+            (self.content, self.fonts, self.fallback, self.features, self.language, self.direction) =
+                (content, fonts, fallback, features, language, direction)
+            var hasher = Hasher()
             content.withUnsafeBytes { hasher.combine(bytes: $0) }
             for font in fonts { hasher.combine(ObjectIdentifier(font)) }
             hasher.combine(direction)
+            digest = hasher.finalize()
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(digest)
         }
     }
 
-    private struct Entry {
-        var shape: ParagraphShape
+    /// A cached shape and when it was last used; a class, so a hit updates its age in place
+    /// rather than writing the entry back into the dictionary (hashing the key again).
+    private final class Entry {
+        let shape: ParagraphShape
         var lastUsed: UInt64
+
+        init(shape: ParagraphShape, lastUsed: UInt64) {
+            self.shape = shape
+            self.lastUsed = lastUsed
+        }
     }
 
     private struct State {
@@ -114,13 +133,12 @@ public final class ShapeCache: Sendable {
     func shape(for key: Key, make: () throws(CaliperError) -> ParagraphShape) throws(CaliperError) -> ParagraphShape {
         let cached: ParagraphShape? = state.withLock { state in
             state.clock += 1
-            guard var entry = state.entries[key] else {
+            guard let entry = state.entries[key] else {
                 state.statistics.misses += 1
                 return nil
             }
             state.statistics.hits += 1
             entry.lastUsed = state.clock
-            state.entries[key] = entry
             return entry.shape
         }
         if let cached { return cached }

@@ -72,7 +72,7 @@ struct Batch: ParsableCommand {
         // waits for each answer gets it at once. With several jobs, reading, answering and writing
         // overlap: chunks are answered on a queue of their own and written on another while this
         // thread reads the next one (at most two chunks ahead of the one being written).
-        let chunkSize = 256 * jobs
+        let chunkSize = 1024 * jobs
         let answering = DispatchQueue(label: "caliper.batch.answering")
         let writing = DispatchQueue(label: "caliper.batch.writing")
         let readAhead = DispatchSemaphore(value: 2)
