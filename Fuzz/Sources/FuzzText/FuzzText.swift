@@ -49,7 +49,16 @@ public func fuzzText(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     }
     let text = String(decoding: units, as: UTF16.self)
     let measurer = TextMeasurer(maximumTextLength: 4096)
-    _ = try? measurer.layout(text, style: textStyle, paragraphStyle: paragraph, maxWidth: width)
+    // Differential: layout (the one-line plain-Latin fast path for such text) must equal the
+    // general pipeline's layout without a cache.
+    if let fast = try? measurer.layout(text, style: textStyle, paragraphStyle: paragraph, maxWidth: width) {
+        let general = try? TextMeasurer(maximumTextLength: 4096, cache: nil)
+            .measure(text, style: textStyle, baseDirection: paragraph.baseDirection)
+            .layout(maxWidth: width, paragraphStyle: paragraph)
+        guard fast == general else {
+            fatalError("layout differs from the general pipeline's for \(text.debugDescription): \(fast) vs \(String(describing: general))")
+        }
+    }
     // Differential: size(of:) (the plain-Latin fast path for such text, through the shared cache)
     // must equal the general pipeline without a cache, bit for bit.
     if let fast = try? measurer.size(of: text, style: textStyle) {
