@@ -80,19 +80,10 @@ final class HarfBuzzFont: @unchecked Sendable {
         defer { ThreadBuffer.finished(with: buffer) }
         // The range is shaped as a unit of its own: no context from outside it.
         hb_buffer_add_utf16(buffer, base + range.lowerBound, Int32(range.count), 0, Int32(range.count))
-        hb_buffer_set_flags(buffer, hb_buffer_flags_t(HB_BUFFER_FLAG_BOT.rawValue | HB_BUFFER_FLAG_EOT.rawValue))
-        if let isRightToLeft = properties.isRightToLeft {
-            hb_buffer_set_direction(buffer, isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
-        }
-        if let script = properties.script {
-            hb_buffer_set_script(buffer, script.withCString { hb_script_from_string($0, -1) })
-        }
-        if let language = properties.language {
-            hb_buffer_set_language(buffer, language.withCString { hb_language_from_string($0, -1) })
-        }
-        hb_buffer_guess_segment_properties(buffer)
-        let hbFeatures = features.map(Self.hbFeature)
-        hbFeatures.withUnsafeBufferPointer { hb_shape(font, buffer, $0.baseAddress, UInt32($0.count)) }
+        shapeContents(
+            of: buffer, direction: properties.isRightToLeft.map { $0 ? HB_DIRECTION_RTL : HB_DIRECTION_LTR },
+            script: properties.script.map { $0.withCString { hb_script_from_string($0, -1) } },
+            language: properties.language, features: features)
 
         var length: UInt32 = 0
         let infos = hb_buffer_get_glyph_infos(buffer, &length)
@@ -128,19 +119,9 @@ final class HarfBuzzFont: @unchecked Sendable {
         base.withMemoryRebound(to: CChar.self, capacity: text.count) {
             hb_buffer_add_utf8(buffer, $0, Int32(text.count), 0, Int32(text.count))
         }
-        hb_buffer_set_flags(buffer, hb_buffer_flags_t(HB_BUFFER_FLAG_BOT.rawValue | HB_BUFFER_FLAG_EOT.rawValue))
-        hb_buffer_set_direction(buffer, HB_DIRECTION_LTR)
-        hb_buffer_set_script(buffer, script == .latin ? HB_SCRIPT_LATIN : HB_SCRIPT_COMMON)
-        if let language {
-            hb_buffer_set_language(buffer, language.withCString { hb_language_from_string($0, -1) })
-        }
-        hb_buffer_guess_segment_properties(buffer)
-        if features.isEmpty {
-            hb_shape(font, buffer, nil, 0)
-        } else {
-            let hbFeatures = features.map(Self.hbFeature)
-            hbFeatures.withUnsafeBufferPointer { hb_shape(font, buffer, $0.baseAddress, UInt32($0.count)) }
-        }
+        shapeContents(
+            of: buffer, direction: HB_DIRECTION_LTR, script: script == .latin ? HB_SCRIPT_LATIN : HB_SCRIPT_COMMON,
+            language: language, features: features)
         var length: UInt32 = 0
         guard let positions = hb_buffer_get_glyph_positions(buffer, &length), length > 0 else { return nil }
         var units = 0
@@ -151,6 +132,29 @@ final class HarfBuzzFont: @unchecked Sendable {
             if advance < 0 { hasNegativeAdvance = true }
         }
         return ShapedAdvance(units: units, hasNegativeAdvance: hasNegativeAdvance)
+    }
+
+    /// Shapes the text in `buffer` as a unit of its own (beginning and end of text), with the
+    /// given properties (`nil`: guessed by HarfBuzz) and the default features plus `features`.
+    /// Both ``shape(_:range:features:properties:)`` and ``advance(ofUTF8:script:features:language:)``
+    /// shape through here, so the label fast path shapes exactly as the general path does.
+    private func shapeContents(
+        of buffer: OpaquePointer, direction: hb_direction_t?, script: hb_script_t?, language: String?,
+        features: [FontFeature]
+    ) {
+        hb_buffer_set_flags(buffer, hb_buffer_flags_t(HB_BUFFER_FLAG_BOT.rawValue | HB_BUFFER_FLAG_EOT.rawValue))
+        if let direction { hb_buffer_set_direction(buffer, direction) }
+        if let script { hb_buffer_set_script(buffer, script) }
+        if let language {
+            hb_buffer_set_language(buffer, language.withCString { hb_language_from_string($0, -1) })
+        }
+        hb_buffer_guess_segment_properties(buffer)
+        if features.isEmpty {
+            hb_shape(font, buffer, nil, 0)
+        } else {
+            let hbFeatures = features.map(Self.hbFeature)
+            hbFeatures.withUnsafeBufferPointer { hb_shape(font, buffer, $0.baseAddress, UInt32($0.count)) }
+        }
     }
 
     // MARK: - What the font's layout tables do (for SpaceIsolation)
