@@ -106,16 +106,6 @@ final class ShapedParagraph {
         return runs
     }
 
-    /// The fonts used in `start..<end` (none for an empty range).
-    func faces(from start: Int, to end: Int) -> [FontFace] {
-        var faces: [FontFace] = []
-        forEachPiece(from: start - base, to: end - base) { run, _ in
-            let face = shape.runs[run].item.face
-            if !faces.contains(where: { $0 === face }) { faces.append(face) }
-        }
-        return faces
-    }
-
     /// The vertical metrics of a line showing `start..<end`: the primary font always counts (a
     /// strut, as in CSS), so a fallback font can only make a line taller.
     func lineMetrics(from start: Int, to end: Int) -> LineMetrics {
