@@ -16,6 +16,8 @@ public enum CaliperError: Error, Sendable, Equatable, CustomStringConvertible {
     case faceIndexOutOfRange(path: String, faceIndex: Int, faceCount: Int)
     /// The font file lies outside the resolver's font root.
     case fontOutsideRoot(path: String, root: String)
+    /// The folder given as a resolver's font root does not exist or is not a folder.
+    case invalidFontRoot(path: String, reason: String)
     /// fontconfig patterns are not allowed by the resolver.
     case fontPatternNotAllowed(String)
     /// fontconfig could not parse the pattern.
@@ -51,6 +53,8 @@ public enum CaliperError: Error, Sendable, Equatable, CustomStringConvertible {
             return "face index \(faceIndex) is out of range for \(path), which has \(faceCount) face(s)"
         case .fontOutsideRoot(let path, let root):
             return "font file \(path) is outside the allowed font folder \(root)"
+        case .invalidFontRoot(let path, let reason):
+            return "invalid font root \(path): \(reason)"
         case .fontPatternNotAllowed(let pattern):
             return pattern.isEmpty
                 ? "a font must be given as a file in the allowed font folder"

@@ -29,6 +29,8 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     public let designMetrics: FontDesignMetrics
 
     let harfBuzz: HarfBuzzFont
+    /// The font file's bytes, shared with the other faces of a collection loaded through a ``FontResolver``.
+    let data: FontData
     /// Which of U+0000…U+024F (Basic Latin to Latin Extended-B) the character map covers, one bit
     /// each: the plain-Latin fast path (``PlainLatinLabel``) checks coverage here, without HarfBuzz.
     let latinCoverage: LatinCoverage
@@ -42,7 +44,7 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     public convenience init(
         contentsOfFile path: String, faceIndex: Int = 0, fileSizeLimit: Int = FontFace.defaultFileSizeLimit
     ) throws(CaliperError) {
-        try self.init(data: try FontData(contentsOfFile: path, limit: fileSizeLimit), faceIndex: faceIndex)
+        try self.init(data: try FontFile(path: path).read(limit: fileSizeLimit), faceIndex: faceIndex)
     }
 
     /// Loads face `faceIndex` of a font held in memory (downloaded, embedded); `name` stands for
@@ -54,10 +56,12 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
         try self.init(data: try FontData(bytes: bytes, name: name, limit: fileSizeLimit), faceIndex: faceIndex)
     }
 
-    private init(data: FontData, faceIndex: Int) throws(CaliperError) {
+    /// Loads face `faceIndex` of bytes already read (several faces of one collection share them).
+    init(data: FontData, faceIndex: Int) throws(CaliperError) {
         let path = data.path
         let tables = try FreeType.readTables(of: data, faceIndex: faceIndex)
         self.path = path
+        self.data = data
         self.faceIndex = faceIndex
         self.faceCount = tables.faceCount
         self.familyName = tables.familyName
@@ -81,6 +85,12 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     /// substitute, rather than silently measuring with another font. Generic families
     /// (`sans-serif`, `serif`, `monospace`, `emoji`, …) resolve to fontconfig's choice.
     public static func matching(_ pattern: String) throws(CaliperError) -> FontFace {
+        let match = try matchedFile(pattern)
+        return try FontFace(contentsOfFile: match.path, faceIndex: match.faceIndex)
+    }
+
+    /// The file and face fontconfig picks for `pattern`, strict about families as ``matching(_:)``.
+    static func matchedFile(_ pattern: String) throws(CaliperError) -> (path: String, faceIndex: Int) {
         let match = try Fontconfig.match(pattern)
         let requested = try Fontconfig.requestedFamilies(in: pattern)
         let genericFamilies: Set<String> = [
@@ -94,7 +104,7 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
             let closest = [match.families.first, match.style].compactMap { $0 }.joined(separator: ":")
             throw .fontNotMatched(pattern: pattern, closest: closest.isEmpty ? nil : closest)
         }
-        return try FontFace(contentsOfFile: match.path, faceIndex: match.faceIndex)
+        return (match.path, match.faceIndex)
     }
 
     /// The font fontconfig uses for `sans-serif` (DejaVu Sans on a stock Debian system).

@@ -1,30 +1,75 @@
-// FontData.swift — the bytes of a font file, read once and shared by FreeType and HarfBuzz.
+// FontData.swift — font files opened once and checked through their descriptor, and their bytes, read once and shared by FreeType and HarfBuzz.
 import Foundation
 
-/// Owns a font file's bytes. Immutable after `init`; FreeType and HarfBuzz both read from it, and
-/// every C object that points into it holds a strong reference to it.
-final class FontData: @unchecked Sendable {
-    /// Where the bytes came from, for error messages.
-    let path: String
-    /// The file's bytes; never mutated after `init`.
-    let bytes: UnsafeMutableRawBufferPointer
+/// What identifies a font file's contents without reading them: the file (device and inode) and
+/// its size and modification time, so a file replaced or rewritten in place is a new identity.
+struct FontFileIdentity: Hashable, Sendable {
+    var device: UInt64
+    var inode: UInt64
+    var byteCount: Int
+    var modifiedSeconds: Int
+    var modifiedNanoseconds: Int
 
-    /// Reads the whole file at `path` straight into memory, refusing files over `limit` bytes.
-    init(contentsOfFile path: String, limit: Int) throws(CaliperError) {
+    init(_ status: stat) {
+        device = UInt64(status.st_dev)
+        inode = UInt64(status.st_ino)
+        byteCount = Int(status.st_size)
+        modifiedSeconds = Int(status.st_mtim.tv_sec)
+        modifiedNanoseconds = Int(status.st_mtim.tv_nsec)
+    }
+}
+
+/// A font file opened once for reading. Every check (what kind of file it is, where it really is,
+/// its identity) and the read itself go through this one descriptor, so what was checked is what
+/// is read: a path checked and then opened again by name can be swapped in between.
+final class FontFile {
+    /// The path as given, for error messages.
+    let path: String
+    let identity: FontFileIdentity
+    private let descriptor: Int32
+
+    /// Opens the regular file at `path`, refusing anything else (a directory, a FIFO, a device, a
+    /// socket) before reading a byte. FIFOs and devices are not even opened when `stat` already
+    /// tells what they are; the descriptor is opened non-blocking, so one that was swapped in
+    /// cannot block, and checked again.
+    init(path: String) throws(CaliperError) {
         self.path = path
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            let code = errno
-            if code == ENOENT || code == ENOTDIR { throw .fontFileNotFound(path: path) }
-            throw .fontFileUnreadable(path: path, reason: String(cString: strerror(code)))
-        }
-        defer { close(descriptor) }
         var status = stat()
+        guard stat(path, &status) == 0 else { throw Self.openError(path: path, code: errno) }
+        try Self.requireRegularFile(status, path: path)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+        guard descriptor >= 0 else { throw Self.openError(path: path, code: errno) }
         guard fstat(descriptor, &status) == 0 else {
-            throw .fontFileUnreadable(path: path, reason: String(cString: strerror(errno)))
+            let reason = String(cString: strerror(errno))
+            close(descriptor)
+            throw .fontFileUnreadable(path: path, reason: reason)
         }
-        guard status.st_mode & S_IFMT != S_IFDIR else { throw .fontFileUnreadable(path: path, reason: "it is a directory") }
-        let size = Int(status.st_size)
+        do throws(CaliperError) {
+            try Self.requireRegularFile(status, path: path)
+        } catch {
+            close(descriptor)
+            throw error
+        }
+        self.descriptor = descriptor
+        identity = FontFileIdentity(status)
+    }
+
+    deinit { close(descriptor) }
+
+    /// The absolute path of the file this descriptor has open, as the kernel resolved it when it
+    /// was opened (every symbolic link, `.` and `..` resolved), or `nil` if the kernel cannot say
+    /// (no `/proc`).
+    var openedPath: String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink("/proc/self/fd/\(descriptor)", &buffer, buffer.count - 1)
+        guard length > 0 else { return nil }
+        return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Reads the whole file, refusing one over `limit` bytes (or over ``FontData/maximumByteCount``).
+    func read(limit: Int) throws(CaliperError) -> FontData {
+        let size = identity.byteCount
+        let limit = min(limit, FontData.maximumByteCount)
         guard size <= limit else { throw .fontFileTooLarge(path: path, bytes: size, limit: limit) }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(size, 1), alignment: 16)
         guard let base = buffer.baseAddress else {
@@ -33,7 +78,7 @@ final class FontData: @unchecked Sendable {
         }
         var filled = 0
         while filled < size {
-            let count = read(descriptor, base + filled, size - filled)
+            let count = Glibc.read(descriptor, base + filled, size - filled)
             if count < 0, errno == EINTR { continue }
             guard count > 0 else {
                 let reason = count < 0 ? String(cString: strerror(errno)) : "the file shrank while it was read"
@@ -42,21 +87,56 @@ final class FontData: @unchecked Sendable {
             }
             filled += count
         }
-        bytes = buffer
-        byteCount = size
+        return FontData(path: path, bytes: buffer, byteCount: size)
+    }
+
+    private static func openError(path: String, code: Int32) -> CaliperError {
+        code == ENOENT || code == ENOTDIR
+            ? .fontFileNotFound(path: path) : .fontFileUnreadable(path: path, reason: String(cString: strerror(code)))
+    }
+
+    private static func requireRegularFile(_ status: stat, path: String) throws(CaliperError) {
+        let kind: String
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return
+        case S_IFDIR: throw .fontFileUnreadable(path: path, reason: "it is a directory")
+        case S_IFIFO: kind = "a FIFO (named pipe)"
+        case S_IFCHR: kind = "a character device"
+        case S_IFBLK: kind = "a block device"
+        case S_IFSOCK: kind = "a socket"
+        default: kind = "a special file"
+        }
+        throw .fontFileUnreadable(path: path, reason: "it is \(kind), not a regular file")
+    }
+}
+
+/// Owns a font file's bytes. Immutable after `init`; FreeType and HarfBuzz both read from it, and
+/// every C object that points into it holds a strong reference to it.
+final class FontData: @unchecked Sendable {
+    /// The most bytes a font may have: HarfBuzz takes a blob's length as a 32-bit `unsigned int`.
+    static let maximumByteCount = Int(UInt32.max)
+
+    /// Where the bytes came from, for error messages.
+    let path: String
+    /// The file's bytes; never mutated after `init`.
+    let bytes: UnsafeMutableRawBufferPointer
+    /// The number of meaningful bytes (`bytes` is at least one byte long, even for an empty file).
+    let byteCount: Int
+
+    fileprivate init(path: String, bytes: UnsafeMutableRawBufferPointer, byteCount: Int) {
+        self.path = path
+        self.bytes = bytes
+        self.byteCount = byteCount
     }
 
     /// Copies `source`, a font held in memory; `name` stands for its path in messages.
-    init(bytes source: some Collection<UInt8>, name: String, limit: Int) throws(CaliperError) {
-        path = name
+    convenience init(bytes source: some Collection<UInt8>, name: String, limit: Int) throws(CaliperError) {
+        let limit = min(limit, Self.maximumByteCount)
         guard source.count <= limit else { throw .fontFileTooLarge(path: name, bytes: source.count, limit: limit) }
-        bytes = .allocate(byteCount: max(source.count, 1), alignment: 16)
+        let bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: max(source.count, 1), alignment: 16)
         _ = bytes.initializeMemory(as: UInt8.self, from: source)
-        byteCount = source.count
+        self.init(path: name, bytes: bytes, byteCount: source.count)
     }
-
-    /// The number of meaningful bytes (`bytes` is at least one byte long, even for an empty file).
-    let byteCount: Int
 
     deinit { bytes.deallocate() }
 }

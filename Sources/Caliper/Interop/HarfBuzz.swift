@@ -14,8 +14,10 @@ final class HarfBuzzFont: @unchecked Sendable {
 
     init(data: FontData, faceIndex: Int) throws(CaliperError) {
         self.data = data
+        // FontData never holds more than a 32-bit length; checked rather than trapped all the same.
         guard let bytes = data.bytes.baseAddress?.assumingMemoryBound(to: CChar.self),
-            let blob = hb_blob_create(bytes, UInt32(data.byteCount), HB_MEMORY_MODE_READONLY, nil, nil)
+            let length = UInt32(exactly: data.byteCount),
+            let blob = hb_blob_create(bytes, length, HB_MEMORY_MODE_READONLY, nil, nil)
         else {
             throw .invalidFont(path: data.path, faceIndex: faceIndex, reason: "HarfBuzz could not take the bytes")
         }
