@@ -30,10 +30,19 @@ public enum CaliperError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidFontSize(Double)
     /// A width or other length that is negative, NaN or infinite where a finite value is needed.
     case invalidLength(name: String, value: Double)
+    /// Letter spacing that is not finite or is larger in magnitude than ``TextStyle/maximumFontSize``.
+    case invalidLetterSpacing(Double)
     /// An OpenType feature setting that HarfBuzz cannot parse (`"liga=0"`, `"tnum"`, `"+kern"` are valid).
     case invalidFeature(String)
     /// A language tag that is not BCP 47 shaped (letters, digits and hyphens).
     case invalidLanguage(String)
+    /// A style lists more fallback fonts than ``TextStyle/maximumFallbackFontCount``.
+    case tooManyFallbackFonts(count: Int, limit: Int)
+    /// A length (line spacing, a line height) past the largest one accepted.
+    case lengthTooLarge(name: String, value: Double, limit: Double)
+    /// A grapheme cluster (a character and its combining marks) is longer than
+    /// ``TextMeasurer/maximumGraphemeClusterLength``.
+    case graphemeClusterTooLong(utf16Length: Int, limit: Int)
     /// The text is longer than the configured limit.
     case textTooLong(utf16Length: Int, limit: Int)
     /// ICU failed while finding text boundaries.
@@ -70,10 +79,18 @@ public enum CaliperError: Error, Sendable, Equatable, CustomStringConvertible {
             return "invalid font size \(size): it must be a finite number greater than 0 and at most \(TextStyle.maximumFontSize)"
         case .invalidLength(let name, let value):
             return "invalid \(name) \(value): it must be a finite number of points, 0 or more"
+        case .invalidLetterSpacing(let value):
+            return "invalid letter spacing \(value): it must be a finite number of points from −\(Int(TextStyle.maximumFontSize)) to \(Int(TextStyle.maximumFontSize))"
         case .invalidFeature(let feature):
             return "invalid OpenType feature setting \"\(feature)\" (examples: \"liga=0\", \"tnum\", \"-kern\")"
         case .invalidLanguage(let language):
             return "invalid language tag \"\(language)\" (a BCP 47 tag such as \"en\", \"sr-Latn\", \"ja\")"
+        case .lengthTooLarge(let name, let value, let limit):
+            return "invalid \(name) \(value): it must be at most \(limit)"
+        case .tooManyFallbackFonts(let count, let limit):
+            return "\(count) fallback fonts is over the limit of \(limit)"
+        case .graphemeClusterTooLong(let length, let limit):
+            return "a grapheme cluster of \(length) UTF-16 code units is over the limit of \(limit) (a character with that many combining marks)"
         case .textTooLong(let length, let limit):
             return "text of \(length) UTF-16 code units is over the limit of \(limit)"
         case .textBoundaries(let error):

@@ -19,6 +19,13 @@ public struct TextMeasurer: Sendable {
     /// Texts longer than this many UTF-16 code units are refused by default (a guard for servers).
     public static let defaultMaximumTextLength = 1_000_000
 
+    /// The longest grapheme cluster accepted, in UTF-16 code units: longer ones (a letter followed
+    /// by thousands of combining marks, a endless Hangul jamo sequence) are refused, as shaping
+    /// them takes time that grows with the square of their length. Real text stays far below it:
+    /// the longest emoji ZWJ sequences are about 15 units, Unicode's Stream-Safe Text Format
+    /// (UAX #15) allows 30 combining marks in a row, and "Zalgo" text piles up about 100.
+    public static let maximumGraphemeClusterLength = 256
+
     /// The longest text accepted, in UTF-16 code units.
     public var maximumTextLength: Int
     /// Where paragraph shapes are kept between calls; `nil` measures everything afresh.

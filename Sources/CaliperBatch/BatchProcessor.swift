@@ -58,6 +58,10 @@ public struct BatchProcessor: Sendable {
         String(decoding: answerBytes(line), as: UTF8.self)
     }
 
+    /// The answer to a request whose result holds a number that is not finite. Inputs are bounded
+    /// so that no layout overflows; this is the net under those bounds, never a `null` in a result.
+    static let nonFiniteMessage = "the result has a number too large to represent (an input is too large for the layout)"
+
     private func answerBytes(_ line: String) -> [UInt8] {
         var id: JSON = .null
         let answer: JSON
@@ -74,7 +78,8 @@ public struct BatchProcessor: Sendable {
                 id.write(to: &writer)
                 layout.writeJSONMembers(to: &writer)
                 writer.endObject()
-                return writer.bytes
+                guard writer.hasNonFiniteNumber else { return writer.bytes }
+                answer = Self.errorAnswer(id: id, Self.nonFiniteMessage)
             case "flow": answer = .object([("id", id)] + (try flow(request)))
             case "layout": answer = .object([("id", id)] + (try layout(request)))
             case let op: throw InputError("unknown op \"\(op)\" (known: measure, flow, layout)")
@@ -90,6 +95,9 @@ public struct BatchProcessor: Sendable {
         }
         var writer = JSONWriter()
         answer.write(to: &writer)
+        guard writer.hasNonFiniteNumber else { return writer.bytes }
+        writer = JSONWriter()
+        Self.errorAnswer(id: id, Self.nonFiniteMessage).write(to: &writer)
         return writer.bytes
     }
 

@@ -58,11 +58,20 @@ package struct JSONWriter {
     }
 
     /// A number as the shortest text that reads back as the same Double; `null` for NaN and
-    /// infinities, which JSON has no way to write.
+    /// infinities, which JSON has no way to write (and ``hasNonFiniteNumber`` turns true: an
+    /// answer with one is replaced by an error).
     package mutating func number(_ value: Double) {
         separate()
-        bytes.append(contentsOf: value.isFinite ? value.description.utf8 : "null".utf8)
+        guard value.isFinite else {
+            hasNonFiniteNumber = true
+            bytes.append(contentsOf: "null".utf8)
+            return
+        }
+        bytes.append(contentsOf: value.description.utf8)
     }
+
+    /// Whether a NaN or an infinity was written (as `null`).
+    package private(set) var hasNonFiniteNumber = false
 
     package mutating func integer(_ value: Int) {
         separate()

@@ -14,6 +14,10 @@ import Foundation
 /// - `flow`: see ``flow(_:)``
 /// Any node may have an `id`, which names its frame in the output.
 package struct LayoutSpec {
+    /// The most items one flow may have: a tag cloud has tens to hundreds, and balanced packing
+    /// costs up to the square of the count.
+    package static let maximumFlowItems = 10_000
+
     package let resolver: FontResolver
     /// Where characters the fonts lack are looked for (`fallback` fonts named in the JSON come first).
     package var fallback = FontFallback.system
@@ -58,7 +62,7 @@ package struct LayoutSpec {
             flowLayout.id = id
             return flowLayout
         case let other:
-            throw InputError("\(node.path.isEmpty ? "type" : node.path + ".type") \"\(other)\" is not one of label, box, inset, stack, flow")
+            throw InputError("unknown \(node.path.isEmpty ? "type" : node.path + ".type") \"\(other)\" (known: label, box, inset, stack, flow)")
         }
     }
 
@@ -68,7 +72,11 @@ package struct LayoutSpec {
     /// `rtl`, `maxRows`, `overflowFormat` (`"+%d"`; `"overflow": false` hides silently), `packing` (`greedy`|`balanced`),
     /// `rounding` (`none`|`pixel`) with `scale`, `horizontal` (one scrolling row).
     package func flow(_ object: JSONObject) throws -> FlowLayout {
-        let items: [FlowItem] = try object.objects("items").map { item in
+        let itemObjects = try object.objects("items")
+        guard itemObjects.count <= Self.maximumFlowItems else {
+            throw InputError("\(object.path.isEmpty ? "" : object.path + ".")items has \(itemObjects.count) items, over the limit of \(Self.maximumFlowItems)")
+        }
+        let items: [FlowItem] = try itemObjects.map { item in
             if try item.string("text") == nil, let width = try item.number("width") {
                 return .fixed(CGSize(width: width, height: try item.requiredNumber("height")))
             }

@@ -27,7 +27,24 @@ public struct EdgeInsets: Sendable, Hashable {
     /// top + bottom.
     public var vertical: CGFloat { top + bottom }
 
-    var isValid: Bool { [top, left, bottom, right].allSatisfy { $0.isFinite && $0 >= 0 } }
+    /// Checks that every inset is a length a layout can use, naming them `name` in the error.
+    func validate(_ name: String) throws(LayoutError) {
+        for inset in [top, left, bottom, right] {
+            guard inset.isFinite, inset >= 0, inset <= LayoutLimits.maximumLength else {
+                throw LayoutError("\(name) must be finite numbers from 0 to \(LayoutLimits.maximumLengthDescription), not \(inset)")
+            }
+        }
+    }
+}
+
+/// Bounds on what a layout accepts, so that every frame it computes is a finite number.
+public enum LayoutLimits {
+    /// The largest length accepted anywhere in a layout description (a width, an inset, a
+    /// spacing, a box's side), in points: a million, far past any screen, and small enough that
+    /// sums over any number of items a request can hold stay finite.
+    public static let maximumLength: CGFloat = 1_000_000
+
+    static let maximumLengthDescription = "1000000"
 }
 
 /// An error in a layout's description: a value no layout can use.
@@ -37,9 +54,11 @@ public struct LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String { message }
 }
 
-/// Checks that `value` is a finite length of 0 or more, naming it in the error otherwise.
+/// Checks that `value` is a finite length from 0 to ``LayoutLimits/maximumLength``, naming it in the error otherwise.
 func requireLength(_ value: CGFloat, _ name: String) throws(LayoutError) {
-    guard value.isFinite, value >= 0 else { throw LayoutError("\(name) must be a finite number, 0 or more, not \(value)") }
+    guard value.isFinite, value >= 0, value <= LayoutLimits.maximumLength else {
+        throw LayoutError("\(name) must be a finite number from 0 to \(LayoutLimits.maximumLengthDescription), not \(value)")
+    }
 }
 
 /// Compares lengths with the tolerance the issue asks of row fitting: sums of Doubles carry rounding.

@@ -108,6 +108,10 @@ extension Layout {
     /// Measures at `frame.width` and arranges the node in `frame` (a cell's bounds, say).
     public func arrange(in frame: CGRect, measurer: any TextMeasuring) throws -> LayoutArrangement {
         try requireLength(frame.width, "width")
+        for (name, coordinate) in [("x", frame.minX), ("y", frame.minY)]
+        where !(coordinate.isFinite && abs(coordinate) <= LayoutLimits.maximumLength) {
+            throw LayoutError("the frame's \(name) must be a finite number from -1000000 to 1000000, not \(coordinate)")
+        }
         let measured = try measurement(proposedWidth: frame.width, measurer: measurer)
         return arrangement(within: frame, measurement: measured)
     }

@@ -67,14 +67,23 @@ public struct ParagraphStyle: Sendable, Hashable {
         return height
     }
 
+    /// The largest line spacing and minimum or maximum line height accepted, in points: a
+    /// million, so that a layout of any number of lines has a finite height.
+    public static let maximumLength: CGFloat = 1_000_000
+    /// The largest ``lineHeightMultiple`` accepted.
+    public static let maximumLineHeightMultiple: CGFloat = 1_000
+
     func validate() throws(CaliperError) {
         guard numberOfLines >= 0 else { throw .invalidLength(name: "number of lines", value: Double(numberOfLines)) }
-        let lengths: [(String, CGFloat)] = [
-            ("line spacing", lineSpacing), ("line height multiple", lineHeightMultiple),
-            ("minimum line height", minimumLineHeight), ("maximum line height", maximumLineHeight),
+        let lengths: [(String, CGFloat, limit: CGFloat)] = [
+            ("line spacing", lineSpacing, Self.maximumLength),
+            ("line height multiple", lineHeightMultiple, Self.maximumLineHeightMultiple),
+            ("minimum line height", minimumLineHeight, Self.maximumLength),
+            ("maximum line height", maximumLineHeight, Self.maximumLength),
         ]
-        for (name, value) in lengths where !(value.isFinite && value >= 0) {
-            throw .invalidLength(name: name, value: Double(value))
+        for (name, value, limit) in lengths {
+            guard value.isFinite, value >= 0 else { throw .invalidLength(name: name, value: Double(value)) }
+            guard value <= limit else { throw .lengthTooLarge(name: name, value: Double(value), limit: Double(limit)) }
         }
     }
 }

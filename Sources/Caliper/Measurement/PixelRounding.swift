@@ -10,6 +10,10 @@ import Foundation
 /// PixelRounding.ceil(size, scale: 2)                                    // 103.0 × 20.0
 /// ```
 public enum PixelRounding {
+    /// The screen scales layouts accept for rounding (1, 2 and 3 for iPhones, 0.75 to 4 on
+    /// Android): a tinier scale would make one pixel larger than any length can be.
+    public static let scales: ClosedRange<CGFloat> = 0.01...100
+
     /// `value` rounded up to a multiple of 1 / `scale` (scale 1, 2, 3 for 1×, 2×, 3× screens).
     public static func ceil(_ value: CGFloat, scale: CGFloat = 1) -> CGFloat {
         guard scale.isFinite, scale > 0 else { return value }

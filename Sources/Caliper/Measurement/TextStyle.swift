@@ -10,6 +10,10 @@ import Foundation
 public struct TextStyle: Sendable, Hashable {
     /// The largest point size Caliper accepts; larger sizes are refused as input errors.
     public static let maximumFontSize: CGFloat = 10_000
+    /// The most ``fallbackFonts`` a style may have: every character no font covers is looked for
+    /// in each of them, so a longer list is refused rather than searched (CSS font stacks and
+    /// CoreText's cascade lists hold a few to a few dozen fonts).
+    public static let maximumFallbackFontCount = 64
 
     /// The face the text is set in.
     public var font: FontFace
@@ -19,7 +23,8 @@ public struct TextStyle: Sendable, Hashable {
     public var letterSpacing: CGFloat
     /// OpenType features on top of HarfBuzz's defaults (kerning, standard ligatures, contextual alternates).
     public var features: [FontFeature]
-    /// Fonts tried in order for characters ``font`` lacks. When empty, ``fallback`` decides.
+    /// Fonts tried in order for characters ``font`` lacks, at most ``maximumFallbackFontCount``.
+    /// When empty, ``fallback`` decides.
     public var fallbackFonts: [FontFace]
     /// Where characters that ``font`` lacks are looked for when ``fallbackFonts`` is empty.
     public var fallback: FontFallback
@@ -48,8 +53,11 @@ public struct TextStyle: Sendable, Hashable {
             throw .invalidLanguage(language)
         }
         guard size.isFinite, size > 0, size <= Self.maximumFontSize else { throw .invalidFontSize(Double(size)) }
+        guard fallbackFonts.count <= Self.maximumFallbackFontCount else {
+            throw .tooManyFallbackFonts(count: fallbackFonts.count, limit: Self.maximumFallbackFontCount)
+        }
         guard letterSpacing.isFinite, abs(letterSpacing) <= Self.maximumFontSize else {
-            throw .invalidLength(name: "letter spacing", value: Double(letterSpacing))
+            throw .invalidLetterSpacing(Double(letterSpacing))
         }
     }
 }

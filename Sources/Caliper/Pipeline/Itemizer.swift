@@ -156,10 +156,14 @@ enum Itemizer {
         return result
     }
 
+    /// How many unclosed brackets script resolution remembers.
+    static let maximumOpenBrackets = 128
+
     /// Scripts with Common (and Inherited) taking the nearest preceding real script, or at the
     /// start the following one, as UAX #24 suggests for runs of punctuation, digits and spaces; a
     /// closing bracket takes the script of the opening bracket it pairs with, so "[عالم]" after
-    /// Latin text closes in Latin (as ICU's and Pango's script runs do).
+    /// Latin text closes in Latin (as ICU's and Pango's script runs do), among the last
+    /// ``maximumOpenBrackets`` unclosed ones.
     static func resolvedScripts(_ scripts: [Int32], firstScalars: [Unicode.Scalar]) -> [Int32] {
         var resolved = scripts
         var previous: Int32?
@@ -180,6 +184,10 @@ enum Itemizer {
                     continue
                 }
                 if UnicodeProperties.bracketType(of: scalar) == 1 {
+                    // A bounded stack, as ICU's script runs and Firefox's itemizer keep (32
+                    // deep there): past it the oldest opener is forgotten, so a closer's search
+                    // stays short however many brackets a text opens.
+                    if openBrackets.count == maximumOpenBrackets { openBrackets.removeFirst() }
                     openBrackets.append((UnicodeProperties.pairedBracket(of: scalar), index))
                 }
                 if let previous { resolved[index] = previous }

@@ -29,7 +29,7 @@ public struct FlowLayout: Sendable, Hashable {
     /// Lays the items out in a container `width` points wide.
     public func layout(width: CGFloat, measurer: some TextMeasuring) throws -> FlowLayoutResult {
         try style.validate()
-        guard width.isFinite, width >= 0 else { throw LayoutError("flow width must be a finite number, 0 or more, not \(width)") }
+        try requireLength(width, "flow width")
         let rowLimit: CGFloat? = style.scrollsHorizontally ? nil : max(0, width - style.insets.horizontal)
         var measured = try items.map { try measure($0, rowLimit: rowLimit, measurer: measurer) }
         let widths = measured.map(\.size.width)
@@ -86,16 +86,18 @@ public struct FlowLayout: Sendable, Hashable {
     }
 
     private func measure(_ item: FlowItem, rowLimit: CGFloat?, measurer: some TextMeasuring) throws -> MeasuredItem {
+        if let minimumWidth = item.minimumWidth { try requireLength(minimumWidth, "an item's minimum width") }
+        if let maximumWidth = item.maximumWidth { try requireLength(maximumWidth, "an item's maximum width") }
         let limit = min(item.maximumWidth ?? .infinity, rowLimit ?? .infinity)
         switch item.content {
         case .fixed(let size, let baseline):
-            guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else {
-                throw LayoutError("a fixed item's size must be finite, 0 or more, not \(size)")
-            }
+            try requireLength(size.width, "a fixed item's width")
+            try requireLength(size.height, "a fixed item's height")
+            if let baseline { try requireLength(baseline, "a fixed item's baseline") }
             let width = min(max(size.width, item.minimumWidth ?? 0), limit)
             return MeasuredItem(size: CGSize(width: width, height: size.height), baseline: baseline ?? size.height)
         case .text(let text, let textStyle):
-            guard item.padding.isValid else { throw LayoutError("chip padding must be finite numbers, 0 or more") }
+            try item.padding.validate("chip padding")
             guard item.maximumLines >= 0 else { throw LayoutError("a chip's maximum lines must be 0 or more") }
             let padding = item.padding
             var shown = try measurer.measure(text, style: textStyle, paragraphStyle: ParagraphStyle(), maxWidth: nil)

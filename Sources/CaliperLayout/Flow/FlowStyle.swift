@@ -92,12 +92,12 @@ public struct FlowStyle: Sendable, Hashable {
     }
 
     func validate() throws(LayoutError) {
-        guard insets.isValid else { throw LayoutError("flow insets must be finite numbers, 0 or more") }
+        try insets.validate("flow insets")
         try requireLength(interitemSpacing, "interitem spacing")
         try requireLength(lineSpacing, "line spacing")
         if let maximumRows, maximumRows < 0 { throw LayoutError("maximum rows must be 0 (no limit) or more, not \(maximumRows)") }
-        if let pixelScale, !(pixelScale.isFinite && pixelScale > 0) {
-            throw LayoutError("pixel scale must be a number greater than 0, not \(pixelScale)")
+        if let pixelScale, !PixelRounding.scales.contains(pixelScale) {
+            throw LayoutError("pixel scale must be a number from 0.01 to 100, not \(pixelScale)")
         }
     }
 }

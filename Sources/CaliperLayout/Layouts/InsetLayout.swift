@@ -14,7 +14,7 @@ public struct InsetLayout: Layout {
     }
 
     public func measurement(proposedWidth: CGFloat, measurer: any TextMeasuring) throws -> LayoutMeasurement {
-        guard insets.isValid else { throw LayoutError("insets must be finite numbers, 0 or more") }
+        try insets.validate("insets")
         let childMeasurement = try child.measurement(
             proposedWidth: max(0, proposedWidth - insets.horizontal), measurer: measurer)
         let size = CGSize(
