@@ -95,9 +95,9 @@ public struct TextMeasurer: Sendable {
     ) throws(CaliperError) -> MeasuredText {
         try style.validate()
         let utf16 = Array(text.utf16)
-        guard utf16.count <= maximumTextLength else {
-            throw .textTooLong(utf16Length: utf16.count, limit: maximumTextLength)
-        }
+        // HarfBuzz and ICU take lengths as 32-bit integers, whatever limit a caller sets.
+        let limit = min(maximumTextLength, Int(Int32.max))
+        guard utf16.count <= limit else { throw .textTooLong(utf16Length: utf16.count, limit: limit) }
         let cascade = try FontCascade(style: style)
         let segments = ParagraphSegmenter.paragraphs(in: utf16)
         var shapes: [ParagraphShape] = []
