@@ -84,7 +84,7 @@ final class FontCache: Sendable {
             }
             // Another face of a collection already read, or one of its faces still alive.
             let data = state.files[key.identity]?.data
-                ?? state.handed.first { $0.key.identity == key.identity }?.value.face?.data
+                ?? state.handed.lazy.filter { $0.key.identity == key.identity }.compactMap { $0.value.face?.data }.first
             return (nil, data)
         }
         if let face = found.face { return face }
