@@ -93,17 +93,20 @@ struct Flow: ParsableCommand {
             try picture.write(toFile: svg, atomically: true, encoding: .utf8)
         }
         if json {
-            print(JSON.object(LayoutJSON.flowMembers(result)).serialized)
+            try StandardOutput.write(lines: [JSON.object(LayoutJSON.flowMembers(result)).serialized])
             return
         }
-        print("content size: \(result.contentSize.width) × \(result.contentSize.height)")
-        print("rows: \(result.rows.count)\(result.hiddenCount > 0 ? ", hidden: \(result.hiddenCount)" : "")")
+        var output = [
+            "content size: \(result.contentSize.width) × \(result.contentSize.height)",
+            "rows: \(result.rows.count)\(result.hiddenCount > 0 ? ", hidden: \(result.hiddenCount)" : "")",
+        ]
         for (index, (tag, item)) in zip(tagList, result.items).enumerated() where !item.isHidden {
-            print("  \(index + 1): \(Self.describe(item.frame))  \(tag.debugDescription)")
+            output.append("  \(index + 1): \(Self.describe(item.frame))  \(tag.debugDescription)")
         }
         if let overflow = result.overflowChip {
-            print("  overflow: \(Self.describe(overflow.frame))  \((result.overflowText ?? "").debugDescription)")
+            output.append("  overflow: \(Self.describe(overflow.frame))  \((result.overflowText ?? "").debugDescription)")
         }
+        try StandardOutput.write(lines: output)
     }
 
     private func readTags() throws -> [String] {

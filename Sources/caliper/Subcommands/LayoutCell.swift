@@ -48,12 +48,10 @@ struct LayoutCell: ParsableCommand {
             try picture.write(toFile: svg, atomically: true, encoding: .utf8)
         }
         if json {
-            print(JSON.object(LayoutJSON.layoutMembers(arrangement)).serialized)
+            try StandardOutput.write(lines: [JSON.object(LayoutJSON.layoutMembers(arrangement)).serialized])
             return
         }
-        print("size: \(arrangement.frame.width) × \(arrangement.frame.height)")
-        for (id, frame) in arrangement.framesByID.sorted(by: { $0.key < $1.key }) {
-            print("  \(id): \(Flow.describe(frame))")
-        }
+        try StandardOutput.write(lines: ["size: \(arrangement.frame.width) × \(arrangement.frame.height)"]
+            + arrangement.framesByID.sorted(by: { $0.key < $1.key }).map { id, frame in "  \(id): \(Flow.describe(frame))" })
     }
 }
