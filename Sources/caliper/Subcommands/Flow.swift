@@ -111,15 +111,10 @@ struct Flow: ParsableCommand {
 
     private func readTags() throws -> [String] {
         if !tags.isEmpty { return tags }
-        let text: String
-        if let file {
-            guard let data = FileManager.default.contents(atPath: file) else { throw ValidationError("cannot read the tag file \(file)") }
-            text = String(decoding: data, as: UTF8.self)
-        } else if isatty(FileHandle.standardInput.fileDescriptor) == 0 {
-            text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
-        } else {
+        guard file != nil || isatty(STDIN_FILENO) == 0 else {
             throw ValidationError("no tags: give them as arguments, with --file FILE, or on standard input")
         }
+        let text = String(decoding: try InputFile.contents(ofFile: file, role: "tag file"), as: UTF8.self)
         return text.split(whereSeparator: \.isNewline).map(String.init).filter { !$0.allSatisfy(\.isWhitespace) }
     }
 

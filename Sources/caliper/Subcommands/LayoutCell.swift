@@ -30,7 +30,7 @@ struct LayoutCell: ParsableCommand {
     }
 
     func run() throws {
-        guard let data = FileManager.default.contents(atPath: spec) else { throw ValidationError("cannot read the spec file \(spec)") }
+        let data = try InputFile.contents(ofFile: spec, role: "spec file")
         let document: JSONObject
         do {
             document = try JSONObject(parsing: String(decoding: data, as: UTF8.self))

@@ -69,15 +69,11 @@ struct Measure: ParsableCommand {
 enum TextSource {
     static func read(argument: String?, file: String?) throws -> String {
         if let argument { return argument }
-        if let file {
-            guard let data = FileManager.default.contents(atPath: file) else {
-                throw ValidationError("cannot read the text file \(file)")
-            }
-            return String(decoding: data, as: UTF8.self)
-        }
-        guard isatty(FileHandle.standardInput.fileDescriptor) == 0 else {
+        guard file != nil || isatty(STDIN_FILENO) == 0 else {
             throw ValidationError("no text: give TEXT, --file FILE, or pipe it to standard input")
         }
-        return String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+        let bytes = try InputFile.contents(
+            ofFile: file, role: "text file", byteLimit: InputFile.textByteLimit, limitNote: InputFile.textLimitNote)
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
