@@ -90,7 +90,7 @@ struct Flow: ParsableCommand {
         let result = try flow.layout(width: CGFloat(width), measurer: TextMeasurer())
         if let svg {
             let picture = try SVGRenderer(showsBaselines: showBaselines).svg(for: result, of: flow)
-            try picture.write(toFile: svg, atomically: true, encoding: .utf8)
+            try SVGFile.write(picture, toPath: svg)
         }
         if json {
             try StandardOutput.write(lines: [JSON.object(LayoutJSON.flowMembers(result)).serialized])

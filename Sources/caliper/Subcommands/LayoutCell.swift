@@ -45,7 +45,7 @@ struct LayoutCell: ParsableCommand {
         if let svg {
             let picture = try SVGRenderer(showsBaselines: showGuides, showsFrames: showGuides)
                 .svg(for: arrangement, size: arrangement.frame.size)
-            try picture.write(toFile: svg, atomically: true, encoding: .utf8)
+            try SVGFile.write(picture, toPath: svg)
         }
         if json {
             try StandardOutput.write(lines: [JSON.object(LayoutJSON.layoutMembers(arrangement)).serialized])
