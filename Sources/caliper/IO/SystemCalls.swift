@@ -4,8 +4,8 @@ import Foundation
 /// A failed system call's error number, with the C library's words for it (`strerror`).
 ///
 /// The CLI reads and writes through these calls rather than `FileHandle`, whose `write(_:)` and
-/// `readDataToEndOfFile()` end the process with a `try!` trap when the call fails (a closed pipe
-/// with SIGPIPE ignored, standard input that is a directory).
+/// `readDataToEndOfFile()` trap (a forced `try`) when the call fails: a closed pipe with SIGPIPE
+/// ignored, standard input that is a directory.
 struct Errno: Error, Equatable, CustomStringConvertible {
     let code: Int32
 
