@@ -1,5 +1,6 @@
 // Caliper.swift — the `caliper` command: exact text measurement from the command line.
 import ArgumentParser
+import Foundation
 
 @main
 struct Caliper: ParsableCommand {
@@ -12,4 +13,19 @@ struct Caliper: ParsableCommand {
             """,
         subcommands: [Measure.self, Metrics.self, Fonts.self, Flow.self, LayoutCell.self, Batch.self],
         defaultSubcommand: nil)
+
+    /// Parses and runs a command as `ParsableCommand.main()` does, except that a standard output
+    /// that cannot be written (its reader gone, with SIGPIPE ignored as under systemd) ends the
+    /// run with one line on standard error and exit status 74, not ArgumentParser's generic 1.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let error as StandardOutputError {
+            StandardError.write("caliper: \(error)\n")
+            Foundation.exit(StandardOutputError.exitStatus)
+        } catch {
+            exit(withError: error)
+        }
+    }
 }

@@ -1,5 +1,6 @@
 // CLIRunner.swift — runs the built `caliper` binary with arguments and standard input, capturing its output.
 import Foundation
+import Testing
 
 struct CLIResult {
     var status: Int32
@@ -58,6 +59,99 @@ enum CLI {
         return CLIResult(
             status: process.terminationStatus, standardOutput: String(decoding: output, as: UTF8.self),
             standardError: String(decoding: error, as: UTF8.self))
+    }
+
+    /// A `caliper` process left running, for tests that talk to it while it runs or stop it.
+    final class Running {
+        let process: Process
+        let standardOutput: FileHandle
+        let standardError: FileHandle
+        /// Output read past the last line returned.
+        private var pending = Data()
+
+        init(process: Process, standardOutput: FileHandle, standardError: FileHandle) {
+            self.process = process
+            self.standardOutput = standardOutput
+            self.standardError = standardError
+        }
+
+        /// The next line of standard output, with its newline (a regression that never answers
+        /// hangs here; the test run's time limit catches it), or `nil` if output ends first.
+        func nextLine() -> String? {
+            while true {
+                if let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                    defer { pending.removeSubrange(...newline) }
+                    return String(decoding: pending[...newline], as: UTF8.self)
+                }
+                let more = standardOutput.availableData
+                guard !more.isEmpty else { return nil }
+                pending.append(more)
+            }
+        }
+
+        /// Waits for the end and returns the status and all of standard error.
+        func finish() -> (status: Int32, reason: Process.TerminationReason, standardError: String) {
+            let error = standardError.readDataToEndOfFile()
+            process.waitUntilExit()
+            return (process.terminationStatus, process.terminationReason, String(decoding: error, as: UTF8.self))
+        }
+    }
+
+    /// Starts `caliper` reading standard input from `inputFile` (not a pipe the test writes, which
+    /// could block or raise SIGPIPE in the test process), optionally with SIGPIPE ignored (as
+    /// systemd runs services) and with standard output's read end closed at once.
+    static func start(
+        _ arguments: [String], inputFile: String = "/dev/null", ignoringSIGPIPE: Bool = false, closingOutput: Bool = false
+    ) throws -> Running {
+        guard let binary else { throw BinaryMissing() }
+        let process = Process()
+        if ignoringSIGPIPE {
+            // An ignored signal stays ignored across exec.
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", #"trap "" PIPE; exec "$0" "$@""#, binary.path] + arguments
+        } else {
+            process.executableURL = binary
+            process.arguments = arguments
+        }
+        process.currentDirectoryURL = root
+        var environment = ProcessInfo.processInfo.environment
+        environment["FONTCONFIG_FILE"] = path("Fonts/fonts.conf")
+        process.environment = environment
+        guard let input = FileHandle(forReadingAtPath: inputFile) else { throw BinaryMissing() }
+        let standardOutput = Pipe()
+        let standardError = Pipe()
+        process.standardInput = input
+        process.standardOutput = standardOutput
+        process.standardError = standardError
+        try process.run()
+        try input.close()
+        if closingOutput { try standardOutput.fileHandleForReading.close() }
+        return Running(
+            process: process, standardOutput: standardOutput.fileHandleForReading, standardError: standardError.fileHandleForReading)
+    }
+
+    /// Writes `bytes` into the FIFO at `path` once `running` opens it for reading, then closes it.
+    /// Opening does not wait, so a caliper that never opens the FIFO fails the test instead of hanging it.
+    static func write(_ bytes: [UInt8], toFIFO path: String, readBy running: Running) throws {
+        var writer: Int32 = -1
+        while writer < 0 {
+            writer = open(path, O_WRONLY | O_NONBLOCK)
+            if writer < 0 {
+                try #require(errno == ENXIO && running.process.isRunning, "caliper did not open the FIFO")
+                usleep(1000)
+            }
+        }
+        defer { close(writer) }
+        _ = fcntl(writer, F_SETFL, 0)
+        #expect(bytes.withUnsafeBytes { Glibc.write(writer, $0.baseAddress, $0.count) } == bytes.count)
+    }
+
+    /// A temporary file holding `text`, removed by `body`'s end.
+    static func withTemporaryFile<Result>(_ text: String, _ body: (String) throws -> Result) throws -> Result {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("caliper-input-\(UUID())")
+        try Data(text.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        return try body(file.path)
     }
 
     /// hb-shape's width in points of `text` in `font` at `size`, from Tests/Goldens/advances.json.

@@ -124,7 +124,7 @@ import Testing
         (["measure", "x", "--direction", "sideways"], 64, "direction"),
         (["measure", "x", "--fallback", "/no/such/font.ttf"], 1, "font file not found"),
         (["measure", "x", "--scale", "0"], 64, "--scale"),
-        (["measure", "--file", "/no/such/file"], 64, "cannot read the text file"),
+        (["measure", "--file", "/no/such/file"], 1, "cannot read the text file /no/such/file: No such file or directory"),
         (["measure", "x", "--file", "README.md"], 64, "not both"),
         (["measure", "x", "--no-such-flag"], 64, "no-such-flag"),
         (["metrics", "--font", "/no/such/font.ttf"], 1, "font file not found"),

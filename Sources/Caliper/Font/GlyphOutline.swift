@@ -16,9 +16,26 @@ public struct GlyphOutline: Sendable, Hashable {
 
     public var isEmpty: Bool { commands.isEmpty }
 
-    /// SVG path data (`M … L … Q … C … Z`) in design units, y up.
+    /// Whether every point is a finite number. A malformed font (a CFF real such as 1e400) can
+    /// give an infinite or NaN point, which SVG cannot write and which would spoil any bounds.
+    public var isFinite: Bool {
+        commands.allSatisfy { command in
+            switch command {
+            case .move(let to), .line(let to): to.x.isFinite && to.y.isFinite
+            case .quadratic(let control, let to): [control, to].allSatisfy { $0.x.isFinite && $0.y.isFinite }
+            case .cubic(let control1, let control2, let to): [control1, control2, to].allSatisfy { $0.x.isFinite && $0.y.isFinite }
+            case .close: true
+            }
+        }
+    }
+
+    /// SVG path data (`M … L … Q … C … Z`) in design units, y up; empty when the outline is not
+    /// ``isFinite``, so a malformed glyph is drawn as no glyph rather than as `nan`.
     public var svgPathData: String {
+        guard isFinite else { return "" }
         func number(_ value: CGFloat) -> String {
+            // Beyond 1e15 there is nothing to round, and `Int` could not hold the value.
+            guard abs(value) < 1e15 else { return String(Double(value)) }
             let rounded = (value * 100).rounded() / 100
             return rounded == rounded.rounded() ? String(Int(rounded)) : String(Double(rounded))
         }

@@ -20,7 +20,14 @@ public struct SVGRenderer: Sendable {
     }
 
     /// An SVG document of `arrangement`, `size` points large.
+    ///
+    /// The document is always well-formed XML: text is escaped, and a character XML 1.0 does not
+    /// allow (most C0 controls, U+FFFE, U+FFFF) is written as U+FFFD. A size, frame or baseline
+    /// that is not a finite number (a layout grown past `Double`'s range) throws a
+    /// ``LayoutError`` naming it, as SVG cannot say `nan`; a glyph whose outline or position from
+    /// the font is not finite is left out.
     public func svg(for arrangement: LayoutArrangement, size: CGSize) throws -> String {
+        try requireFinite(CGRect(origin: .zero, size: size), "the picture")
         var document = SVGDocument(size: size)
         for node in arrangement.allArrangements { try draw(node, into: &document) }
         return document.text
@@ -34,6 +41,8 @@ public struct SVGRenderer: Sendable {
     }
 
     private func draw(_ node: LayoutArrangement, into document: inout SVGDocument) throws {
+        let nodeName = node.layout.id.map { "node \"\($0)\"" } ?? "a \(type(of: node.layout)) node"
+        try requireFinite(node.frame, nodeName)
         if showsFrames { document.rectangle(node.frame, fill: "none", stroke: "#4A90E2", cornerRadius: 0) }
         switch node.content {
         case .text(let text, let style):
@@ -44,8 +53,9 @@ public struct SVGRenderer: Sendable {
             if let overflow = result.overflowChip, let chip = flow.style.overflowChip {
                 chips.append((overflow, .text(result.overflowText ?? "", chip.style)))
             }
-            for (item, content) in chips where !item.isHidden {
+            for (index, (item, content)) in chips.enumerated() where !item.isHidden {
                 let frame = item.frame.offsetBy(dx: origin.x, dy: origin.y)
+                try requireFinite(frame, "item \(index) of \(nodeName)")
                 switch content {
                 case .text(_, let style)?:
                     document.rectangle(frame, fill: "#E8EEF9", stroke: "#9DB2D9", cornerRadius: min(frame.height / 2, 14))
@@ -62,15 +72,26 @@ public struct SVGRenderer: Sendable {
     }
 
     private func drawText(_ text: TextMeasurement, style: TextStyle, in frame: CGRect, into document: inout SVGDocument) throws {
+        try requireFinite(frame, "a text")
         let measurer = TextMeasurer()
-        for line in text.lines {
+        for (index, line) in text.lines.enumerated() {
             let baseline = frame.minY + line.baseline
+            guard baseline.isFinite, line.width.isFinite else {
+                throw LayoutError("cannot draw line \(index + 1) (\(line.text.debugDescription)) as SVG: its baseline \(baseline) or width \(line.width) is not finite")
+            }
             let glyphs = try measurer.glyphs(ofLine: line.text, style: style)
             document.line(line.text, glyphs: glyphs, style: style, origin: CGPoint(x: frame.minX, y: baseline))
             if showsBaselines {
                 document.segment(from: CGPoint(x: frame.minX, y: baseline), to: CGPoint(x: frame.minX + line.width, y: baseline))
             }
         }
+    }
+}
+
+/// Throws a ``LayoutError`` naming `what` unless every number of `frame` is finite.
+private func requireFinite(_ frame: CGRect, _ what: String) throws(LayoutError) {
+    guard frame.origin.x.isFinite, frame.origin.y.isFinite, frame.size.width.isFinite, frame.size.height.isFinite else {
+        throw LayoutError("cannot draw \(what) as SVG: its frame \([frame.minX, frame.minY, frame.width, frame.height]) is not finite")
     }
 }
 
@@ -112,11 +133,14 @@ private struct SVGDocument {
         var uses: [String] = []
         for glyph in glyphs {
             let scale = style.size / CGFloat(glyph.font.designMetrics.unitsPerEm)
+            // A malformed font can place a glyph nowhere: leave it out rather than write nan.
+            guard scale.isFinite, glyph.position.x.isFinite, glyph.position.y.isFinite else { continue }
             if glyph.font.isColorFont, let image = glyph.font.colorImage(ofGlyph: glyph.glyph) {
                 // A bitmap emoji: its PNG, placed by the glyph's extents (y up in the font, down here).
                 let frame = CGRect(
                     x: glyph.position.x + image.bounds.minX * scale, y: -glyph.position.y - image.bounds.minY * scale,
                     width: image.bounds.width * scale, height: image.bounds.height * scale)
+                guard frame.minX.isFinite, frame.minY.isFinite, frame.width.isFinite, frame.height.isFinite else { continue }
                 uses.append(
                     ##"<image x="\##(number(frame.minX))" y="\##(number(frame.minY))" width="\##(number(frame.width))" height="\##(number(frame.height))" xlink:href="data:image/png;base64,\##(Data(image.png).base64EncodedString())"/>"##)
                 continue
@@ -139,7 +163,8 @@ private struct SVGDocument {
         let fontIndex = fonts[fontKey] ?? fonts.count
         fonts[fontKey] = fontIndex
         let outline = font.outline(ofGlyph: glyph)
-        guard !outline.isEmpty else {
+        // A glyph with a non-finite point (a malformed outline) is drawn as one with no outline.
+        guard !outline.isEmpty, outline.isFinite else {
             glyphIDs[key] = ""
             return nil
         }
@@ -149,22 +174,34 @@ private struct SVGDocument {
         return id
     }
 
+    /// `value` rounded to 1/10,000 of a point, without a trailing ".0". Values reaching it are
+    /// checked to be finite first; a non-finite one that slipped through is written as 0, never as
+    /// `nan`, which no SVG or XML reader accepts as a number.
     private func number(_ value: CGFloat) -> String {
+        guard value.isFinite else { return "0" }
+        // Beyond 1e15 a Double has no fractional digits to round, and scaling could overflow.
+        guard abs(value) < 1e15 else { return String(Double(value)) }
         let rounded = (Double(value) * 10_000).rounded() / 10_000
-        return rounded == rounded.rounded() && abs(rounded) < 1e15 ? String(Int(rounded)) : String(rounded)
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
     }
 
+    /// `text` as an attribute value: markup characters as entities; tab, line feed and carriage
+    /// return as character references, which attribute-value normalisation keeps (written as
+    /// is, a parser would read them back as spaces); and each character outside XML 1.0's `Char`
+    /// production (C0 controls, U+FFFE, U+FFFF), which no escape may name, as U+FFFD.
     private func escaped(_ text: String) -> String {
         var result = ""
+        result.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            // XML 1.0 forbids most control characters even as references.
-            case _ where scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r": result += "\u{FFFD}"
+            switch scalar.value {
+            case 0x26: result += "&amp;"
+            case 0x3C: result += "&lt;"
+            case 0x3E: result += "&gt;"
+            case 0x22: result += "&quot;"
+            case 0x27: result += "&apos;"
+            case 0x09, 0x0A, 0x0D: result += "&#\(scalar.value);"
+            // Swift strings hold no surrogate code points (U+D800–U+DFFF), the other gap in `Char`.
+            case 0x00..<0x20, 0xFFFE, 0xFFFF: result += "\u{FFFD}"
             default: result.unicodeScalars.append(scalar)
             }
         }

@@ -20,11 +20,14 @@ struct Batch: ParsableCommand {
             "rows", "contentSize": [w,h], "hiddenCount"}.
             Layout: {"id", "op": "layout", "width", "root": <cell tree as in Examples/*.json>} → \
             {"id", "size": [w,h], "frames": {"<node id>": [x,y,w,h]}}.
-            A bad request answers {"id": …, "error": "…"} and the batch goes on. Blank lines are \
-            skipped. Fonts are loaded once per batch.
+            A bad request answers {"id": …, "error": "…"} and the batch goes on; so does a line \
+            longer than --max-request-bytes, with "id": null. Blank lines are skipped. Fonts are \
+            loaded once per batch. If standard output closes, the batch stops with exit status 74.
             """)
 
-    @Option(name: .long, help: "Read requests from this file instead of standard input.")
+    @Option(name: .long, help: ArgumentHelp(
+        "Read requests from this file instead of standard input (a FIFO is read as a stream: opening it waits for a writer).",
+        valueName: "file"))
     var input: String?
 
     @Option(name: .long, help: "Answer requests on this many threads at once (answers stay in input order).")
@@ -44,108 +47,142 @@ struct Batch: ParsableCommand {
     @Option(name: .long, help: "Refuse font files larger than this many bytes.")
     var maxFontBytes = 64 * 1024 * 1024
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Refuse a request line longer than this many bytes: it is answered {\"id\": null, \"error\": …} as soon as it passes the limit, the rest of it is skipped, and the batch goes on.",
+        valueName: "bytes"))
+    var maxRequestBytes = Batch.defaultMaxRequestBytes
+
+    /// 8 MiB. A text at the default `--max-text-length` (100,000 UTF-16 code units) takes at most
+    /// 600,000 bytes written as `\uXXXX` escapes, so a request may carry a dozen such texts, or a
+    /// flow of thousands of chips, and still pass; yet a client cannot make the reader hold more
+    /// than 8 MiB for one line, nor a few chunks of answers in flight much more than that.
+    static let defaultMaxRequestBytes = 8 * 1024 * 1024
+
+    /// Far above any useful limit, and low enough that the reader's buffer arithmetic cannot overflow.
+    static let largestMaxRequestBytes = 1 << 40
+
     func validate() throws {
         guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 256, not \(jobs)") }
         guard maxTextLength > 0 else { throw ValidationError("--max-text-length must be greater than 0") }
         guard maxFontBytes > 0 else { throw ValidationError("--max-font-bytes must be greater than 0") }
+        guard (1...Self.largestMaxRequestBytes).contains(maxRequestBytes) else {
+            throw ValidationError("--max-request-bytes must be between 1 and \(Self.largestMaxRequestBytes), not \(maxRequestBytes)")
+        }
     }
 
     func run() throws {
-        let handle: FileHandle
-        if let input {
-            guard let file = FileHandle(forReadingAtPath: input) else {
-                throw ValidationError("cannot read the request file \(input)")
-            }
-            handle = file
-        } else {
-            handle = FileHandle.standardInput
-        }
+        let requestInput = try openInput()
+        defer { if input != nil { try? SystemCall.close(requestInput) } }
         let resolver = try fontRoot.map { root in
             try FontResolver(fileSizeLimit: maxFontBytes, fontRoot: root, allowsFontconfigPatterns: allowPatterns)
         } ?? FontResolver(fileSizeLimit: maxFontBytes)
         let processor = BatchProcessor(
             resolver: resolver, measurer: TextMeasurer(maximumTextLength: maxTextLength),
             systemFallback: fontRoot == nil ? .system : .none)
-        var lines = LineReader(handle: handle)
+        var lines = LineReader(fileDescriptor: requestInput, maximumLineBytes: maxRequestBytes)
+        let writer = AnswerWriter(jobs: jobs)
         // Requests are answered in chunks, on `jobs` threads, and written in order with one write
-        // per chunk; a chunk ends early whenever the input has nothing more yet, so a client that
-        // waits for each answer gets it at once. With several jobs, reading, answering and writing
-        // overlap: chunks are answered on a queue of their own and written on another while this
-        // thread reads the next one (at most two chunks ahead of the one being written).
+        // per chunk; a chunk ends whenever the reader is about to read again, so a client that
+        // waits for each answer gets it at once, and a chunk holds no more than one buffer of the
+        // reader (at most --max-request-bytes plus one read).
         let chunkSize = 1024 * jobs
-        let answering = DispatchQueue(label: "caliper.batch.answering")
-        let writing = DispatchQueue(label: "caliper.batch.writing")
-        let readAhead = DispatchSemaphore(value: 2)
         var chunk: [String] = []
-        func flush() {
+        func flush() throws {
             guard !chunk.isEmpty else { return }
             let requests = chunk
             chunk.removeAll(keepingCapacity: true)
-            guard jobs > 1 else {
-                FileHandle.standardOutput.write(Data(processor.answerLines(requests, jobs: 1)))
-                return
-            }
-            readAhead.wait()
-            answering.async { [jobs] in
-                let answers = Data(processor.answerLines(requests, jobs: jobs))
-                writing.async {
-                    FileHandle.standardOutput.write(answers)
-                    readAhead.signal()
-                }
+            try writer.send { [jobs] in processor.answerLines(requests, jobs: jobs) }
+        }
+        let tooLongAnswer = Array((JSON.object([
+            ("id", .null),
+            ("error", .string("request line of more than \(maxRequestBytes) bytes (--max-request-bytes); skipped to its end")),
+        ]).serialized + "\n").utf8)
+        while let line = try lines.next(beforeWaiting: flush) {
+            switch line {
+            case .text(let request):
+                // A request starts with "{"; only other lines need the (slower) Unicode whitespace test.
+                guard request.utf8.first == UInt8(ascii: "{") || !request.allSatisfy(\.isWhitespace) else { continue }
+                chunk.append(request)
+                if chunk.count >= chunkSize { try flush() }
+            case .tooLong:
+                // Its answer takes its place in the order; its id is unknown (the line was not read whole).
+                try flush()
+                try writer.send { tooLongAnswer }
             }
         }
-        while let line = lines.next(beforeWaiting: flush) {
-            // A request starts with "{"; only other lines need the (slower) Unicode whitespace test.
-            guard line.utf8.first == UInt8(ascii: "{") || !line.allSatisfy(\.isWhitespace) else { continue }
-            chunk.append(line)
-            if chunk.count >= chunkSize { flush() }
+        try flush()
+        try writer.finish()
+        if let error = lines.readError {
+            let reason = error.code == EISDIR ? FileKind.directory.phrase : error.description
+            throw input.map { FileError.cannotRead("request file", $0, reason) }
+                ?? FileError(description: "cannot read standard input: \(reason)")
         }
-        flush()
-        answering.sync {}  // every chunk answered,
-        writing.sync {}  // and written
+    }
+
+    /// The descriptor to read requests from: standard input, or the `--input` file opened.
+    private func openInput() throws(FileError) -> Int32 {
+        guard let input else { return STDIN_FILENO }
+        let descriptor: Int32
+        do {
+            descriptor = try SystemCall.open(input, O_RDONLY | O_CLOEXEC)
+        } catch {
+            throw .cannotRead("request file", input, error.description)
+        }
+        // A directory opens but cannot be read: refuse it rather than answer nothing and exit 0.
+        if (try? SystemCall.kind(of: descriptor)) == .directory {
+            try? SystemCall.close(descriptor)
+            throw .cannotRead("request file", input, FileKind.directory.phrase)
+        }
+        return descriptor
     }
 }
 
-/// Reads UTF-8 lines from a file handle without loading the whole input.
-struct LineReader {
-    let handle: FileHandle
-    private var buffer: [UInt8] = []
-    /// Where the next line starts in `buffer`: lines are read past, not removed one by one.
-    private var start = 0
-    private var atEnd = false
-    private static let readSize = 64 * 1024
+/// Writes chunks of answers in the order they are sent. With one job each is answered and
+/// written at once; with several, reading, answering and writing overlap: chunks are answered on
+/// a queue of their own and written on another while the caller reads on (at most two chunks
+/// ahead of the one being written). A failed write is kept and thrown to the caller at its next
+/// `send` or at `finish`; later chunks are answered but not written.
+private final class AnswerWriter: @unchecked Sendable {
+    private let jobs: Int
+    private let answering = DispatchQueue(label: "caliper.batch.answering")
+    private let writing = DispatchQueue(label: "caliper.batch.writing")
+    private let readAhead = DispatchSemaphore(value: 2)
+    private let lock = NSLock()
+    /// The first failed write; read and set under `lock` (the writing queue sets it).
+    private var failure: StandardOutputError?
 
-    init(handle: FileHandle) { self.handle = handle }
+    init(jobs: Int) { self.jobs = jobs }
 
-    /// The next line, or `nil` at the end of the input; `beforeWaiting` runs before every read
-    /// of the handle, which may block.
-    mutating func next(beforeWaiting: () -> Void = {}) -> String? {
-        while true {
-            if let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
-                defer { start = newline + 1 }
-                return String(decoding: buffer[start..<newline], as: UTF8.self)
+    /// Answers and writes after everything sent before; `answers` gives the bytes to write.
+    func send(_ answers: @escaping @Sendable () -> [UInt8]) throws(StandardOutputError) {
+        if let failure = lock.withLock({ failure }) { throw failure }
+        guard jobs > 1 else {
+            try StandardOutput.write(answers())
+            return
+        }
+        readAhead.wait()
+        answering.async {
+            let bytes = answers()
+            self.writing.async {
+                self.write(bytes)
+                self.readAhead.signal()
             }
-            if atEnd {
-                guard start < buffer.count else { return nil }
-                defer { start = buffer.count }
-                return String(decoding: buffer[start...], as: UTF8.self)
-            }
-            // Keep only the unfinished line, then read more.
-            buffer.removeSubrange(0..<start)
-            start = 0
-            beforeWaiting()
-            // read(2) returns what the pipe or file has, waiting only when it has nothing
-            // (FileHandle.readData(ofLength:) would wait for the whole length).
-            let previousCount = buffer.count
-            buffer.append(contentsOf: repeatElement(0, count: Self.readSize))
-            var count: Int
-            repeat {
-                count = buffer.withUnsafeMutableBytes { bytes in
-                    read(handle.fileDescriptor, bytes.baseAddress.map { $0 + previousCount }, Self.readSize)
-                }
-            } while count < 0 && errno == EINTR
-            buffer.removeLast(Self.readSize - max(count, 0))
-            if count <= 0 { atEnd = true }
+        }
+    }
+
+    /// Waits until every chunk sent is answered and written.
+    func finish() throws(StandardOutputError) {
+        answering.sync {}
+        writing.sync {}
+        if let failure = lock.withLock({ failure }) { throw failure }
+    }
+
+    private func write(_ bytes: [UInt8]) {
+        guard lock.withLock({ failure == nil }) else { return }
+        do {
+            try StandardOutput.write(bytes)
+        } catch {
+            lock.withLock { failure = error }
         }
     }
 }

@@ -90,33 +90,31 @@ struct Flow: ParsableCommand {
         let result = try flow.layout(width: CGFloat(width), measurer: TextMeasurer())
         if let svg {
             let picture = try SVGRenderer(showsBaselines: showBaselines).svg(for: result, of: flow)
-            try picture.write(toFile: svg, atomically: true, encoding: .utf8)
+            try SVGFile.write(picture, toPath: svg)
         }
         if json {
-            print(JSON.object(LayoutJSON.flowMembers(result)).serialized)
+            try StandardOutput.write(lines: [JSON.object(LayoutJSON.flowMembers(result)).serialized])
             return
         }
-        print("content size: \(result.contentSize.width) × \(result.contentSize.height)")
-        print("rows: \(result.rows.count)\(result.hiddenCount > 0 ? ", hidden: \(result.hiddenCount)" : "")")
+        var output = [
+            "content size: \(result.contentSize.width) × \(result.contentSize.height)",
+            "rows: \(result.rows.count)\(result.hiddenCount > 0 ? ", hidden: \(result.hiddenCount)" : "")",
+        ]
         for (index, (tag, item)) in zip(tagList, result.items).enumerated() where !item.isHidden {
-            print("  \(index + 1): \(Self.describe(item.frame))  \(tag.debugDescription)")
+            output.append("  \(index + 1): \(Self.describe(item.frame))  \(tag.debugDescription)")
         }
         if let overflow = result.overflowChip {
-            print("  overflow: \(Self.describe(overflow.frame))  \((result.overflowText ?? "").debugDescription)")
+            output.append("  overflow: \(Self.describe(overflow.frame))  \((result.overflowText ?? "").debugDescription)")
         }
+        try StandardOutput.write(lines: output)
     }
 
     private func readTags() throws -> [String] {
         if !tags.isEmpty { return tags }
-        let text: String
-        if let file {
-            guard let data = FileManager.default.contents(atPath: file) else { throw ValidationError("cannot read the tag file \(file)") }
-            text = String(decoding: data, as: UTF8.self)
-        } else if isatty(FileHandle.standardInput.fileDescriptor) == 0 {
-            text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
-        } else {
+        guard file != nil || isatty(STDIN_FILENO) == 0 else {
             throw ValidationError("no tags: give them as arguments, with --file FILE, or on standard input")
         }
+        let text = String(decoding: try InputFile.contents(ofFile: file, role: "tag file"), as: UTF8.self)
         return text.split(whereSeparator: \.isNewline).map(String.init).filter { !$0.allSatisfy(\.isWhitespace) }
     }
 

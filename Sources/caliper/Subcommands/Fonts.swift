@@ -24,17 +24,15 @@ struct Fonts: ParsableCommand {
         } else {
             fonts = try FontFace.installedFonts(matching: pattern)
         }
-        for font in fonts {
+        try StandardOutput.write(lines: fonts.map { font in
             if json {
-                print(
-                    JSON.object([
-                        ("family", .string(font.families.first ?? "")), ("style", .string(font.style)),
-                        ("path", .string(font.path)), ("faceIndex", .integer(font.faceIndex)),
-                    ]).serialized)
-            } else {
-                let index = font.faceIndex == 0 ? "" : "#\(font.faceIndex)"
-                print("\(font.families.first ?? "?"):\(font.style)\t\(font.path)\(index)")
+                return JSON.object([
+                    ("family", .string(font.families.first ?? "")), ("style", .string(font.style)),
+                    ("path", .string(font.path)), ("faceIndex", .integer(font.faceIndex)),
+                ]).serialized
             }
-        }
+            let index = font.faceIndex == 0 ? "" : "#\(font.faceIndex)"
+            return "\(font.families.first ?? "?"):\(font.style)\t\(font.path)\(index)"
+        })
     }
 }

@@ -30,7 +30,7 @@ struct LayoutCell: ParsableCommand {
     }
 
     func run() throws {
-        guard let data = FileManager.default.contents(atPath: spec) else { throw ValidationError("cannot read the spec file \(spec)") }
+        let data = try InputFile.contents(ofFile: spec, role: "spec file")
         let document: JSONObject
         do {
             document = try JSONObject(parsing: String(decoding: data, as: UTF8.self))
@@ -45,15 +45,13 @@ struct LayoutCell: ParsableCommand {
         if let svg {
             let picture = try SVGRenderer(showsBaselines: showGuides, showsFrames: showGuides)
                 .svg(for: arrangement, size: arrangement.frame.size)
-            try picture.write(toFile: svg, atomically: true, encoding: .utf8)
+            try SVGFile.write(picture, toPath: svg)
         }
         if json {
-            print(JSON.object(LayoutJSON.layoutMembers(arrangement)).serialized)
+            try StandardOutput.write(lines: [JSON.object(LayoutJSON.layoutMembers(arrangement)).serialized])
             return
         }
-        print("size: \(arrangement.frame.width) × \(arrangement.frame.height)")
-        for (id, frame) in arrangement.framesByID.sorted(by: { $0.key < $1.key }) {
-            print("  \(id): \(Flow.describe(frame))")
-        }
+        try StandardOutput.write(lines: ["size: \(arrangement.frame.width) × \(arrangement.frame.height)"]
+            + arrangement.framesByID.sorted(by: { $0.key < $1.key }).map { id, frame in "  \(id): \(Flow.describe(frame))" })
     }
 }

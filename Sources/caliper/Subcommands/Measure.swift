@@ -41,26 +41,27 @@ struct Measure: ParsableCommand {
             source, style: textStyle, paragraphStyle: paragraph.paragraphStyle,
             maxWidth: paragraph.maxWidth.map { CGFloat($0) })
         if json {
-            print(layout.jsonText)
+            try StandardOutput.write(lines: [layout.jsonText])
             return
         }
-        print("width: \(layout.size.width)")
-        print("height: \(layout.size.height)")
+        var output = ["width: \(layout.size.width)", "height: \(layout.size.height)"]
         if let scale {
             let rounded = PixelRounding.ceil(layout.size, scale: CGFloat(scale))
-            print("rounded (scale \(scale)): \(rounded.width) × \(rounded.height)")
+            output.append("rounded (scale \(scale)): \(rounded.width) × \(rounded.height)")
         }
-        print("lines: \(layout.lines.count)\(layout.isTruncated ? " (truncated)" : "")")
-        print("font: \(textStyle.font) at \(textStyle.size) pt, line height \(layout.lineHeight)")
-        if layout.missingGlyphCount > 0 { print("missing glyphs: \(layout.missingGlyphCount) cluster(s) no font covers") }
+        output.append("lines: \(layout.lines.count)\(layout.isTruncated ? " (truncated)" : "")")
+        output.append("font: \(textStyle.font) at \(textStyle.size) pt, line height \(layout.lineHeight)")
+        if layout.missingGlyphCount > 0 { output.append("missing glyphs: \(layout.missingGlyphCount) cluster(s) no font covers") }
         let fonts = Set(layout.lines.flatMap(\.runs).map(\.font)).subtracting([textStyle.font])
-        if !fonts.isEmpty { print("fallback fonts: \(fonts.map(\.description).sorted().joined(separator: ", "))") }
-        guard paragraph.maxWidth != nil || layout.lines.count > 1 else { return }
-        for (number, line) in layout.lines.enumerated() {
-            let shown = line.truncatedText ?? String(source[line.range])
-            let start = line.utf16Range.location
-            print("  \(number + 1): [\(start), \(start + line.utf16Range.length)) width \(line.width)  \(shown.debugDescription)")
+        if !fonts.isEmpty { output.append("fallback fonts: \(fonts.map(\.description).sorted().joined(separator: ", "))") }
+        if paragraph.maxWidth != nil || layout.lines.count > 1 {
+            for (number, line) in layout.lines.enumerated() {
+                let shown = line.truncatedText ?? String(source[line.range])
+                let start = line.utf16Range.location
+                output.append("  \(number + 1): [\(start), \(start + line.utf16Range.length)) width \(line.width)  \(shown.debugDescription)")
+            }
         }
+        try StandardOutput.write(lines: output)
     }
 }
 
@@ -68,15 +69,11 @@ struct Measure: ParsableCommand {
 enum TextSource {
     static func read(argument: String?, file: String?) throws -> String {
         if let argument { return argument }
-        if let file {
-            guard let data = FileManager.default.contents(atPath: file) else {
-                throw ValidationError("cannot read the text file \(file)")
-            }
-            return String(decoding: data, as: UTF8.self)
-        }
-        guard isatty(FileHandle.standardInput.fileDescriptor) == 0 else {
+        guard file != nil || isatty(STDIN_FILENO) == 0 else {
             throw ValidationError("no text: give TEXT, --file FILE, or pipe it to standard input")
         }
-        return String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+        let bytes = try InputFile.contents(
+            ofFile: file, role: "text file", byteLimit: InputFile.textByteLimit, limitNote: InputFile.textLimitNote)
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -26,17 +26,19 @@ struct Metrics: ParsableCommand {
                 ("lineHeight", .number(Double(metrics.lineHeight))), ("capHeight", .number(Double(metrics.capHeight))),
                 ("xHeight", .number(Double(metrics.xHeight))),
             ])
-            print(report.serialized)
+            try StandardOutput.write(lines: [report.serialized])
             return
         }
-        print("font: \(font)")
-        print("path: \(font.path)\(font.faceIndex == 0 ? "" : " (face \(font.faceIndex))")")
-        print("size: \(metrics.pointSize) pt, unitsPerEm: \(metrics.unitsPerEm)")
-        print("ascender: \(metrics.ascender)")
-        print("descender: \(metrics.descender)")
-        print("leading: \(metrics.leading)")
-        print("lineHeight: \(metrics.lineHeight)")
-        print("capHeight: \(metrics.capHeight)")
-        print("xHeight: \(metrics.xHeight)")
+        try StandardOutput.write(lines: [
+            "font: \(font)",
+            "path: \(font.path)\(font.faceIndex == 0 ? "" : " (face \(font.faceIndex))")",
+            "size: \(metrics.pointSize) pt, unitsPerEm: \(metrics.unitsPerEm)",
+            "ascender: \(metrics.ascender)",
+            "descender: \(metrics.descender)",
+            "leading: \(metrics.leading)",
+            "lineHeight: \(metrics.lineHeight)",
+            "capHeight: \(metrics.capHeight)",
+            "xHeight: \(metrics.xHeight)",
+        ])
     }
 }
