@@ -35,7 +35,7 @@ import Testing
         }
         // Pixel rounding at a vanishing scale made one pixel infinitely large.
         expectRefusal("pixel scale") {
-            _ = try FlowLayout(items: chips, style: FlowStyle(pixelScale: 5e-324)).layout(width: 100, measurer: measurer)
+            _ = try FlowLayout(items: chips, style: FlowStyle(pixelScale: .leastNonzeroMagnitude)).layout(width: 100, measurer: measurer)
         }
     }
 
