@@ -37,6 +37,32 @@ import Testing
         #expect(!result.standardOutput.contains("null,") && !result.standardOutput.contains("null]"))
     }
 
+    /// A FIFO in the font root answered "not a usable font" only because a writer was there;
+    /// with none, it blocked that request and every later one. The writer here keeps a
+    /// regression from hanging the suite: it shows as the wrong message.
+    @Test func aFIFOInTheFontRootIsRefusedAndTheBatchGoesOn() throws {
+        let root = NSTemporaryDirectory() + "caliper-fifo-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        try FileManager.default.copyItem(atPath: CLI.path("Fonts/NotoSansThai-Regular.ttf"), toPath: root + "/thai.ttf")
+        try #require(mkfifo(root + "/fifo.ttf", 0o600) == 0)
+        let writer = open(root + "/fifo.ttf", O_RDWR | O_NONBLOCK)
+        try #require(writer >= 0)
+        defer { close(writer) }
+        let requests = [
+            #"{"id": 1, "text": "a", "font": "\#(root)/fifo.ttf"}"#,
+            #"{"id": 2, "text": "a", "font": "\#(root)/thai.ttf", "fallback": ["\#(root)/fifo.ttf"]}"#,
+            #"{"id": 3, "text": "ก", "font": "\#(root)/thai.ttf"}"#,
+        ]
+        let result = try CLI.run(["batch", "--font-root", root], input: requests.joined(separator: "\n"))
+        let answers = result.jsonLines
+        try #require(answers.count == 3)
+        for answer in answers.prefix(2) {
+            #expect((answer["error"] as? String)?.hasSuffix("fifo.ttf: it is a FIFO (named pipe), not a regular file") == true, "\(answer)")
+        }
+        #expect(answers[2]["width"] is Double)
+    }
+
     /// The net under the bounds: an answer that would hold a NaN or an infinity is an error instead.
     @Test func aNonFiniteNumberIsNeverWritten() {
         var writer = JSONWriter()

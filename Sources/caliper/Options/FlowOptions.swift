@@ -1,5 +1,6 @@
-// FlowOptions.swift — parsing of the comma-separated edge lists that `flow` takes (--padding, --insets).
+// FlowOptions.swift — flag values the commands share: edge lists (--padding, --insets) and screen scales (--scale).
 import ArgumentParser
+import Caliper
 import CaliperLayout
 import Foundation
 
@@ -11,7 +12,8 @@ struct EdgeList: ExpressibleByArgument {
 
     init?(argument: String) {
         let numbers = argument.split(separator: ",").map { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard numbers.allSatisfy({ $0.map { $0.isFinite && $0 >= 0 } ?? false }) else { return nil }
+        let isLength = { (value: Double) in value.isFinite && value >= 0 && value <= Double(LayoutLimits.maximumLength) }
+        guard numbers.allSatisfy({ $0.map(isLength) ?? false }) else { return nil }
         let values = numbers.compactMap { $0 }
         switch values.count {
         case 1: insets = EdgeInsets(all: values[0])
@@ -27,3 +29,14 @@ struct EdgeList: ExpressibleByArgument {
 
 extension FlowStyle.HorizontalAlignment: ExpressibleByArgument {}
 extension FlowStyle.VerticalAlignment: ExpressibleByArgument {}
+
+/// `--scale`: a screen scale to round to, within the scales layouts accept.
+enum ScaleOption {
+    static func validate(_ scale: Double?) throws {
+        guard let scale else { return }
+        let scales = PixelRounding.scales
+        guard scales.contains(CGFloat(scale)) else {
+            throw ValidationError("--scale must be a number from \(scales.lowerBound) to \(scales.upperBound), not \(scale)")
+        }
+    }
+}

@@ -39,11 +39,13 @@ struct ParagraphOptions: ParsableArguments {
         }
         guard numberOfLines >= 0 else { throw ValidationError("--lines must be 0 (no limit) or more, not \(numberOfLines)") }
         let lengths = [
-            ("--line-spacing", lineSpacing), ("--line-height-multiple", lineHeightMultiple),
-            ("--min-line-height", minLineHeight), ("--max-line-height", maxLineHeight),
+            ("--line-spacing", lineSpacing, ParagraphStyle.maximumLength),
+            ("--line-height-multiple", lineHeightMultiple, ParagraphStyle.maximumLineHeightMultiple),
+            ("--min-line-height", minLineHeight, ParagraphStyle.maximumLength),
+            ("--max-line-height", maxLineHeight, ParagraphStyle.maximumLength),
         ]
-        for (flag, value) in lengths where !(value.isFinite && value >= 0) {
-            throw ValidationError("\(flag) must be a finite number, 0 or more, not \(value)")
+        for (flag, value, limit) in lengths where !(value.isFinite && value >= 0 && value <= Double(limit)) {
+            throw ValidationError("\(flag) must be a finite number from 0 to \(Double(limit)), not \(value)")
         }
     }
 

@@ -31,7 +31,10 @@ struct StyleOptions: ParsableArguments {
         guard size.isFinite, size > 0, size <= Double(TextStyle.maximumFontSize) else {
             throw ValidationError("--size must be a finite number greater than 0 and at most \(Int(TextStyle.maximumFontSize)), not \(size)")
         }
-        guard letterSpacing.isFinite else { throw ValidationError("--letter-spacing must be a finite number") }
+        let largest = Double(TextStyle.maximumFontSize)
+        guard letterSpacing.isFinite, abs(letterSpacing) <= largest else {
+            throw ValidationError("--letter-spacing must be a finite number from \(-largest) to \(largest), not \(letterSpacing)")
+        }
         for feature in features {
             do { _ = try FontFeature(feature) } catch { throw ValidationError(error.description) }
         }

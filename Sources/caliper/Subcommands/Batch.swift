@@ -48,6 +48,11 @@ struct Batch: ParsableCommand {
     var maxFontBytes = 64 * 1024 * 1024
 
     @Option(name: .long, help: ArgumentHelp(
+        "Keep at most this many bytes of font files loaded; the least recently used are let go past it.",
+        valueName: "bytes"))
+    var fontCacheBytes = 256 * 1024 * 1024
+
+    @Option(name: .long, help: ArgumentHelp(
         "Refuse a request line longer than this many bytes: it is answered {\"id\": null, \"error\": …} as soon as it passes the limit, the rest of it is skipped, and the batch goes on.",
         valueName: "bytes"))
     var maxRequestBytes = Batch.defaultMaxRequestBytes
@@ -65,6 +70,9 @@ struct Batch: ParsableCommand {
         guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 256, not \(jobs)") }
         guard maxTextLength > 0 else { throw ValidationError("--max-text-length must be greater than 0") }
         guard maxFontBytes > 0 else { throw ValidationError("--max-font-bytes must be greater than 0") }
+        guard fontCacheBytes >= maxFontBytes else {
+            throw ValidationError("--font-cache-bytes (\(fontCacheBytes)) must be at least --max-font-bytes (\(maxFontBytes))")
+        }
         guard (1...Self.largestMaxRequestBytes).contains(maxRequestBytes) else {
             throw ValidationError("--max-request-bytes must be between 1 and \(Self.largestMaxRequestBytes), not \(maxRequestBytes)")
         }
@@ -74,8 +82,10 @@ struct Batch: ParsableCommand {
         let requestInput = try openInput()
         defer { if input != nil { try? SystemCall.close(requestInput) } }
         let resolver = try fontRoot.map { root in
-            try FontResolver(fileSizeLimit: maxFontBytes, fontRoot: root, allowsFontconfigPatterns: allowPatterns)
-        } ?? FontResolver(fileSizeLimit: maxFontBytes)
+            try FontResolver(
+                fileSizeLimit: maxFontBytes, cacheByteBudget: fontCacheBytes, fontRoot: root,
+                allowsFontconfigPatterns: allowPatterns)
+        } ?? FontResolver(fileSizeLimit: maxFontBytes, cacheByteBudget: fontCacheBytes)
         let processor = BatchProcessor(
             resolver: resolver, measurer: TextMeasurer(maximumTextLength: maxTextLength),
             systemFallback: fontRoot == nil ? .system : .none)

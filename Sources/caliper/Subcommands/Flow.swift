@@ -70,11 +70,12 @@ struct Flow: ParsableCommand {
     var showBaselines = false
 
     func validate() throws {
-        guard width.isFinite, width >= 0 else { throw ValidationError("--width must be a finite number, 0 or more, not \(width)") }
-        guard spacing.isFinite, spacing >= 0 else { throw ValidationError("--spacing must be a finite number, 0 or more") }
-        guard lineSpacing.isFinite, lineSpacing >= 0 else { throw ValidationError("--line-spacing must be a finite number, 0 or more") }
+        for (flag, value) in [("--width", width), ("--spacing", spacing), ("--line-spacing", lineSpacing)]
+        where !(value.isFinite && value >= 0 && value <= Double(LayoutLimits.maximumLength)) {
+            throw ValidationError("\(flag) must be a finite number from 0 to \(Double(LayoutLimits.maximumLength)), not \(value)")
+        }
         if let maxRows, maxRows < 1 { throw ValidationError("--max-rows must be 1 or more, not \(maxRows)") }
-        if let scale, !(scale.isFinite && scale > 0) { throw ValidationError("--scale must be a number greater than 0, not \(scale)") }
+        try ScaleOption.validate(scale)
         if !tags.isEmpty, file != nil { throw ValidationError("give tags either as arguments or with --file, not both") }
     }
 

@@ -30,7 +30,7 @@ struct Measure: ParsableCommand {
 
     func validate() throws {
         if text != nil, file != nil { throw ValidationError("give the text either as TEXT or with --file, not both") }
-        if let scale, !(scale.isFinite && scale > 0) { throw ValidationError("--scale must be a number greater than 0, not \(scale)") }
+        try ScaleOption.validate(scale)
     }
 
     func run() throws {
