@@ -176,4 +176,22 @@ extension TruncationTests {
         // Most widths truncate; the rest show everything and never reach the truncator.
         #expect(truncated >= 30, "\(truncated) truncated layouts")
     }
+
+    /// The tail screen is part of the tail mode's definition, so the walk that replaced
+    /// `estimatedWidth` per cut must give its values to the bit, from any start, at every end.
+    @Test(arguments: corpus)
+    func prefixWidthEstimatesAreEstimatedWidthsBitForBit(_ entry: TruncationCorpusEntry) throws {
+        let measured = try TextMeasurer().measure(entry.text, style: entry.style)
+        for (segment, shape) in zip(measured.segments, measured.shapes) {
+            let paragraph = ShapedParagraph(text: measured.utf16, range: segment.content, shape: shape, style: entry.style)
+            for start in segment.content {
+                var estimator = ShapedParagraph.PrefixWidthEstimator(paragraph, from: start)
+                for end in start...segment.content.upperBound {
+                    #expect(
+                        estimator.width(to: end).bitPattern == paragraph.estimatedWidth(from: start, to: end).bitPattern,
+                        "\(start)..<\(end)")
+                }
+            }
+        }
+    }
 }
