@@ -194,4 +194,115 @@ extension TruncationTests {
             }
         }
     }
+
+    /// `count` UTF-16 units of English-like words, the same every run.
+    static func words(utf16Count count: Int) -> String {
+        let words = ["the", "quick", "brown", "fox", "jumps", "over", "lazy", "dog", "office", "affine", "AVATAR", "Wave", "typography"]
+        var text = ""
+        var seed: UInt64 = 12
+        while text.utf16.count < count {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            text += (text.isEmpty ? "" : " ") + words[Int(seed >> 33) % words.count]
+        }
+        return String(text.prefix(count))  // ASCII: one unit per character
+    }
+
+    /// Truncates `text` to one line at `fraction` of its width in every mode: each mode's line and
+    /// how many lines it shaped.
+    static func truncations(
+        _ text: String, style: TextStyle, atFraction fraction: CGFloat
+    ) throws -> [(mode: LineBreakMode, line: TruncatedLine, linesShaped: Int)] {
+        let measured = try TextMeasurer(cache: nil).measure(text, style: style)  // such candidates would only crowd the shared cache
+        let maxWidth = measured.unwrappedSize.width * fraction
+        let input = try TruncationInput(measured, lineStart: 0)
+        return try truncatingModes.map { mode in
+            var count = 0
+            var truncator = input.current(maxWidth: maxWidth)
+            truncator.lineShaped = { _ in count += 1 }
+            let line = try truncator.truncate(from: input.start, to: input.end, mode: mode)
+            #expect(line.width <= maxWidth + LineBreaker.fitTolerance, "\(mode.rawValue)")
+            return (mode, line, count)
+        }
+    }
+
+    /// The bound a search keeps to for `utf16Count` units, 2·log₂ n + 10; the scans stay under it
+    /// because estimates settle all but the candidates near the width.
+    static func lineBound(utf16Count: Int) -> Int { 2 * Int(log2(Double(utf16Count)).rounded(.up)) + 10 }
+
+    @Test(arguments: [1_000, 10_000, 100_000])
+    func truncatingLongTextShapesLogarithmicallyManyLines(utf16Count: Int) throws {
+        let style = TextStyle(font: try Fixtures.dejaVuSans, size: 17)
+        for (mode, line, count) in try Self.truncations(Self.words(utf16Count: utf16Count), style: style, atFraction: 0.6) {
+            #expect(count <= Self.lineBound(utf16Count: utf16Count), "\(mode.rawValue): \(count) lines shaped")
+            #expect(line.displayedText.count > utf16Count / 2, "\(mode.rawValue): most of the text fits")
+        }
+    }
+
+    @Test func theLinearScanShapedALineForEveryClusterKept() throws {
+        // The same 1,000 units as above, through the scan the searches replaced: one line per
+        // cluster kept, hundreds where the searches shape a handful, and the same answers.
+        let text = Self.words(utf16Count: 1_000)
+        let style = TextStyle(font: try Fixtures.dejaVuSans, size: 17)
+        let measured = try TextMeasurer(cache: nil).measure(text, style: style)
+        let maxWidth = measured.unwrappedSize.width * 0.6
+        let input = try TruncationInput(measured, lineStart: 0)
+        for mode in Self.truncatingModes {
+            var count = 0
+            var reference = input.reference(maxWidth: maxWidth)
+            reference.lineShaped = { _ in count += 1 }
+            let line = try reference.truncate(from: input.start, to: input.end, mode: mode)
+            let current = try input.current(maxWidth: maxWidth).truncate(from: input.start, to: input.end, mode: mode)
+            #expect(current.displayedText == line.displayedText)
+            #expect(current.width.bitPattern == line.width.bitPattern)
+            // The tail scan shaped few lines too, but estimated every cut from the paragraph's start.
+            if mode != .byTruncatingTail { #expect(count >= 300, "\(mode.rawValue): \(count) lines shaped") }
+        }
+    }
+
+    @Test func aCutInTwentyThousandSpacesShapesFewLines() throws {
+        let text = "begin" + String(repeating: " ", count: 20_000) + "end"
+        let expected: [LineBreakMode: String] = [
+            .byTruncatingTail: "begin\u{2026}", .byTruncatingHead: "\u{2026}end", .byTruncatingMiddle: "begin\u{2026}end",
+        ]
+        let style = TextStyle(font: try Fixtures.dejaVuSans, size: 17)
+        for (mode, line, count) in try Self.truncations(text, style: style, atFraction: 0.5) {
+            #expect(count <= Self.lineBound(utf16Count: text.utf16.count), "\(mode.rawValue): \(count) lines shaped")
+            #expect(String(decoding: line.displayedText, as: UTF16.self) == expected[mode])
+        }
+    }
+
+    @Test func textChangingFontAtEveryCharacterShapesFewLines() throws {
+        let text = String(repeating: "aあ", count: 10_000)
+        let style = TextStyle(
+            font: try Fixtures.dejaVuSans, size: 17, fallbackFonts: [try Fixtures.font("Fonts/DroidSansFallbackFull.ttf")])
+        for (mode, line, count) in try Self.truncations(text, style: style, atFraction: 0.6) {
+            #expect(count <= Self.lineBound(utf16Count: text.utf16.count), "\(mode.rawValue): \(count) lines shaped")
+            #expect(line.displayedText.count > text.utf16.count / 2, "\(mode.rawValue): most of the text fits")
+        }
+    }
+
+    /// Zero-width clusters (U+200B) leave hundreds of candidates in doubt, all of one width: past
+    /// ``Truncator/linesShapedInOrder`` the rest is searched by bisection, with the scan's answers.
+    @Test func manyCandidatesInDoubtAreSearchedByBisection() throws {
+        let entry = TruncationCorpusEntry(
+            name: "zero-width spaces", text: "abcd" + String(repeating: "\u{200B}", count: 300) + "efgh",
+            style: TextStyle(font: try Fixtures.dejaVuSans, size: 17))
+        let measured = try TextMeasurer().measure(entry.text, style: entry.style)
+        let input = try TruncationInput(measured, lineStart: 0)
+        for mode in Self.truncatingModes {
+            var mostLinesShaped = 0
+            for maxWidth in try Self.widths(for: entry, mode: mode, lines: 1) {
+                var count = 0
+                var truncator = input.current(maxWidth: maxWidth)
+                truncator.lineShaped = { _ in count += 1 }
+                let line = try truncator.truncate(from: input.start, to: input.end, mode: mode)
+                let reference = try input.reference(maxWidth: maxWidth).truncate(from: input.start, to: input.end, mode: mode)
+                #expect(line.displayedText == reference.displayedText, "\(mode.rawValue) at \(maxWidth)")
+                #expect(line.width.bitPattern == reference.width.bitPattern, "\(mode.rawValue) at \(maxWidth)")
+                #expect(count <= 2 * Truncator.linesShapedInOrder + Self.lineBound(utf16Count: entry.text.utf16.count))
+                mostLinesShaped = max(mostLinesShaped, count)
+            }
+            #expect(mostLinesShaped > Truncator.linesShapedInOrder, "\(mode.rawValue): the bisection was not reached")
+        }
+    }
 }
