@@ -75,6 +75,49 @@ final class ShapedParagraph {
         return CGFloat(advance) + style.letterSpacing * CGFloat(spacingSlots(from: start - base, to: end - base))
     }
 
+    /// ``estimatedWidth(from:to:)`` of `text[start..<end]` for ends that never decrease, each
+    /// bit-identical to it: the runs an end has passed are summed once, in the same order, rather
+    /// than again for every end, so estimating every cut of a line costs O(runs + cuts) even in
+    /// text that changes font or script at every character.
+    struct PrefixWidthEstimator {
+        let paragraph: ShapedParagraph
+        /// Relative to the paragraph, as the shape's offsets are.
+        private let start: Int
+        /// The run holding the end last asked for, and the sum of the pieces of the runs before it.
+        private var lastRun: Int
+        private var completedAdvance = 0.0
+
+        init(_ paragraph: ShapedParagraph, from start: Int) {
+            self.paragraph = paragraph
+            self.start = start - paragraph.base
+            lastRun = paragraph.runIndex(containing: self.start)
+        }
+
+        /// The estimated width of `text[start..<end]`; `end` must be at least the previous call's.
+        mutating func width(to end: Int) -> CGFloat {
+            let end = end - paragraph.base
+            let shape = paragraph.shape
+            guard start < end, !shape.runs.isEmpty else {
+                return paragraph.estimatedWidth(from: start + paragraph.base, to: end + paragraph.base)
+            }
+            // The pieces are those forEachPiece visits: from the run holding `start`, each run
+            // clipped to start..<end; every run before the last is whole up to its end.
+            while lastRun + 1 < shape.runs.count, shape.runs[lastRun + 1].item.range.lowerBound < end {
+                let run = shape.runs[lastRun].item
+                let part = max(start, run.range.lowerBound)..<run.range.upperBound
+                if !part.isEmpty {
+                    completedAdvance = completedAdvance + paragraph.points(paragraph.units(part), in: run.face)
+                }
+                lastRun += 1
+            }
+            let run = shape.runs[lastRun].item
+            let part = max(start, run.range.lowerBound)..<min(end, run.range.upperBound)
+            let advance = part.isEmpty
+                ? completedAdvance : completedAdvance + paragraph.points(paragraph.units(part), in: run.face)
+            return CGFloat(advance) + paragraph.style.letterSpacing * CGFloat(paragraph.spacingSlots(from: start, to: end))
+        }
+    }
+
     /// Width in points of `text[start..<end]` set as a line of its own, letter spacing included.
     func width(from start: Int, to end: Int) -> CGFloat {
         var advance = 0.0

@@ -15,6 +15,32 @@ struct TruncatedLine {
 /// "..." when the font has no ellipsis glyph), cutting between grapheme clusters only. Each kept
 /// piece loses its hanging whitespace next to the ellipsis. When not even the ellipsis fits, the
 /// line is the ellipsis alone.
+///
+/// Each mode is defined by a scan over candidate lines, each keeping one grapheme cluster more
+/// than the one before:
+/// - head keeps ever longer suffixes, and stops at the first that does not fit;
+/// - middle grows the kept prefix and suffix in turn, prefix first; once one side's growth does
+///   not fit, that side stops and the other grows alone until its growth does not fit;
+/// - tail screens prefixes with the paragraph's widths plus the ellipsis against `maxWidth` plus
+///   the point size, stopping at the first over it, then keeps the longest screened prefix whose
+///   line fits.
+///
+/// Shaping every candidate made that O(n²) in the kept text. The scans are kept, answer for
+/// answer, but a candidate is shaped only when its width is in doubt. Its width is bounded without
+/// shaping: the paragraph's estimated widths of the kept text and the ellipsis's own width, plus
+/// a margin for what cutting can change — two em and four letter spacings (kerning and joining
+/// with the ellipsis, an Arabic letter taking its final form, a ligature split, the ellipsis
+/// changing runs), plus the estimated width of the stretch around each cut that HarfBuzz says
+/// cutting there may reshape (its unsafe-to-break neighbourhood). A candidate whose bound fits
+/// is taken as fitting; only the few near `maxWidth` are shaped, and a run of candidates showing
+/// the same text (a cut moving through spaces) is shaped once.
+///
+/// Widths are not monotone in the kept text (cutting an Arabic word mid-way often makes a
+/// shorter prefix wider than a longer one), so the candidates in doubt are shaped in the scan's
+/// order. Only when more than ``linesShapedInOrder`` of one scan are in doubt (text of thousands
+/// of zero-width clusters) is the rest searched by galloping and bisection, which finds the scan's
+/// answer when widths grow with the kept text from there on. Answers are the scans' to the bit
+/// whenever the bound holds and that limit is not reached (the same lines are shaped the same way).
 struct Truncator {
     let paragraph: ShapedParagraph
     let maxWidth: CGFloat
@@ -22,88 +48,258 @@ struct Truncator {
     let cascade: FontCascade
     let baseDirection: BaseDirection
     let cache: ShapeCache?
+    /// Told of every line shaped, so tests can bound the work without timing it.
+    var lineShaped: ((TruncatedLine) -> Void)? = nil
+
+    /// How many candidates one scan shapes in order before it searches the rest (see the type's comment).
+    static let linesShapedInOrder = 16
 
     private var ellipsis: [UInt16] {
         paragraph.style.font.hasGlyph(for: "\u{2026}") ? [0x2026] : Array("...".utf16)
     }
 
     func truncate(from start: Int, to end: Int, mode: LineBreakMode) throws(CaliperError) -> TruncatedLine {
+        let geometry = CutGeometry(paragraph, from: start, to: end)
+        let ellipsis = self.ellipsis
         // When everything fits beside the ellipsis (text is hidden only after this paragraph),
         // keep it all; this also spares the searches below on very wide lines.
-        let whole = mode == .byTruncatingHead
-            ? try line(prefix: start..<start, suffix: start..<end) : try line(prefix: start..<end, suffix: end..<end)
+        let everything = mode == .byTruncatingHead
+            ? geometry.kept(prefixTo: start, suffixFrom: start) : geometry.kept(prefixTo: end, suffixFrom: end)
+        let whole = try line(everything, in: geometry, ellipsis: ellipsis)
         if fits(whole) { return whole }
+        let ellipsisAlone = try line(geometry.kept(prefixTo: start, suffixFrom: end), in: geometry, ellipsis: ellipsis)
+        let candidates = Candidates(truncator: self, geometry: geometry, ellipsis: ellipsis, ellipsisWidth: ellipsisAlone.width)
         let boundaries = paragraph.graphemeBoundaries
-        let clusterBoundaries = Array(boundaries[firstIndex(in: boundaries, atOrAfter: start)..<firstIndex(in: boundaries, atOrAfter: end + 1)])
+        let cuts = Array(boundaries[firstIndex(in: boundaries, atOrAfter: start)..<firstIndex(in: boundaries, atOrAfter: end + 1)])
         switch mode {
         case .byTruncatingHead:
-            // Keep the longest suffix: try cut points from the end backwards.
-            var best = try line(prefix: start..<start, suffix: end..<end)
-            for cut in clusterBoundaries.reversed() {
-                let candidate = try line(prefix: start..<start, suffix: cut..<end)
-                guard fits(candidate) else { break }
-                best = candidate
+            // Candidate k keeps the suffix from the k-th cut counted from the end.
+            let kept = try candidates.fittingBeforeFirstMisfit(of: cuts.count) { k in
+                geometry.kept(prefixTo: start, suffixFrom: cuts[cuts.count - k])
             }
-            return best
+            return kept.line ?? ellipsisAlone
         case .byTruncatingMiddle:
-            // Grow the kept start and end alternately, one cluster at a time, while the line fits.
-            var prefixIndex = 0
-            var suffixIndex = clusterBoundaries.count - 1
-            var best = try line(prefix: start..<start, suffix: end..<end)
-            var canGrow = (prefix: true, suffix: true)
-            var prefixTurn = true
-            while prefixIndex < suffixIndex, canGrow.prefix || canGrow.suffix {
-                let growsPrefix = canGrow.prefix && (prefixTurn || !canGrow.suffix)
-                let next = growsPrefix ? (prefixIndex + 1, suffixIndex) : (prefixIndex, suffixIndex - 1)
-                let candidate = try line(
-                    prefix: start..<clusterBoundaries[next.0], suffix: clusterBoundaries[next.1]..<end)
-                if fits(candidate) {
-                    best = candidate
-                    (prefixIndex, suffixIndex) = next
-                } else if growsPrefix {
-                    canGrow.prefix = false
-                } else {
-                    canGrow.suffix = false
-                }
-                prefixTurn.toggle()
+            // The prefix ends at cuts[p] and the suffix starts at cuts[s]. Turn t grows the prefix
+            // when odd and the suffix when even: after t turns the prefix has grown ⌈t/2⌉ clusters
+            // and the suffix ⌊t/2⌋; the sides meet after `last` turns.
+            let last = cuts.count - 1
+            let together = try candidates.fittingBeforeFirstMisfit(of: max(last, 0)) { turn in
+                geometry.kept(prefixTo: cuts[(turn + 1) / 2], suffixFrom: cuts[last - turn / 2])
             }
-            return best
+            guard together.count < last else { return together.line ?? ellipsisAlone }
+            let (p, s) = ((together.count + 1) / 2, last - together.count / 2)
+            // The side whose turn did not fit stops; the other grows alone while there is text between them.
+            let prefixStopped = together.count % 2 == 0
+            let alone = try candidates.fittingBeforeFirstMisfit(of: s - p) { step in
+                prefixStopped
+                    ? geometry.kept(prefixTo: cuts[p], suffixFrom: cuts[s - step])
+                    : geometry.kept(prefixTo: cuts[p + step], suffixFrom: cuts[s])
+            }
+            return alone.line ?? together.line ?? ellipsisAlone
         case .byTruncatingTail, .byWordWrapping, .byCharWrapping, .byClipping:
-            // Keep the longest prefix: screen cut points with paragraph widths, then check exactly.
-            let ellipsisWidth = try line(prefix: start..<start, suffix: end..<end).width
-            let slack = paragraph.style.size
-            var screened: [Int] = []
-            for cut in clusterBoundaries {
-                let kept = paragraph.trimmingHangingWhitespace(from: start, to: cut)
-                if paragraph.estimatedWidth(from: start, to: kept) + ellipsisWidth > maxWidth + slack { break }
-                screened.append(cut)
+            // The screen is part of the definition, so its estimates are estimatedWidth's to the
+            // bit; a walk makes each O(1) from the one before.
+            let limit = maxWidth + paragraph.style.size
+            var estimator = ShapedParagraph.PrefixWidthEstimator(paragraph, from: start)
+            var screened = 0
+            while screened < cuts.count,
+                estimator.width(to: geometry.contentEnd(before: cuts[screened])) + ellipsisAlone.width <= limit
+            {
+                screened += 1
             }
-            for cut in screened.reversed() {
-                let candidate = try line(prefix: start..<cut, suffix: end..<end)
-                if fits(candidate) { return candidate }
-            }
-            return try line(prefix: start..<start, suffix: end..<end)
+            // Candidate k keeps the prefix up to the k-th screened cut.
+            let kept = try candidates.lastFitting(of: screened) { k in geometry.kept(prefixTo: cuts[k - 1], suffixFrom: end) }
+            return kept ?? ellipsisAlone
         }
     }
 
-    private func fits(_ line: TruncatedLine) -> Bool {
+    fileprivate func fits(_ line: TruncatedLine) -> Bool {
         line.width <= maxWidth + LineBreaker.fitTolerance
     }
 
-    /// `prefix` + ellipsis + `suffix`, with whitespace next to the ellipsis dropped, shaped as one line.
-    private func line(prefix: Range<Int>, suffix: Range<Int>) throws(CaliperError) -> TruncatedLine {
+    /// The text `kept` shows around `ellipsis`, shaped as one line.
+    fileprivate func line(_ kept: KeptText, in geometry: CutGeometry, ellipsis: [UInt16]) throws(CaliperError) -> TruncatedLine {
         let text = paragraph.text
-        let prefixEnd = paragraph.trimmingHangingWhitespace(from: prefix.lowerBound, to: prefix.upperBound)
-        var suffixStart = suffix.lowerBound
-        while suffixStart < suffix.upperBound, ParagraphSegmenter.isHangingWhitespace(text[suffixStart]) {
-            suffixStart += 1
-        }
-        let ellipsis = self.ellipsis
-        let displayed = Array(text[prefix.lowerBound..<prefixEnd]) + ellipsis + Array(text[suffixStart..<suffix.upperBound])
+        let displayed = Array(text[geometry.start..<kept.prefixEnd]) + ellipsis + Array(text[kept.suffixStart..<geometry.end])
         let shape = try ParagraphShape.make(
             content: displayed, style: paragraph.style, cascade: cascade, direction: baseDirection, cache: cache)
         let shown = ShapedParagraph(text: displayed, range: 0..<displayed.count, shape: shape, style: paragraph.style)
         let width = shown.width(from: 0, to: displayed.count)
-        return TruncatedLine(displayedText: displayed, width: width, shaped: shown)
+        let line = TruncatedLine(displayedText: displayed, width: width, shaped: shown)
+        lineShaped?(line)
+        return line
+    }
+}
+
+/// A candidate line by what it shows: `text[start..<prefixEnd]` + ellipsis + `text[suffixStart..<end]`,
+/// both already trimmed of hanging whitespace next to the ellipsis.
+private struct KeptText: Equatable {
+    var prefixEnd: Int
+    var suffixStart: Int
+}
+
+/// The candidate lines of one truncation: shaping them, bounding their widths without shaping,
+/// and the two scans over them.
+private struct Candidates {
+    let truncator: Truncator
+    let geometry: CutGeometry
+    let ellipsis: [UInt16]
+    /// The ellipsis alone, shaped.
+    let ellipsisWidth: CGFloat
+
+    func line(_ kept: KeptText) throws(CaliperError) -> TruncatedLine {
+        try truncator.line(kept, in: geometry, ellipsis: ellipsis)
+    }
+
+    /// Whether the line of `kept` fits by its width bound (see ``Truncator``), without shaping it.
+    func surelyFits(_ kept: KeptText) -> Bool {
+        let style = truncator.paragraph.style
+        let estimate = geometry.estimatedWidth(from: geometry.start, to: kept.prefixEnd)
+            + geometry.estimatedWidth(from: kept.suffixStart, to: geometry.end) + ellipsisWidth
+        let margin = 2 * style.size + 4 * abs(style.letterSpacing)
+            + geometry.reshapedWidth(around: kept.prefixEnd) + geometry.reshapedWidth(around: kept.suffixStart)
+        return estimate + margin <= truncator.maxWidth + LineBreaker.fitTolerance
+    }
+
+    /// The forward scan over candidates 1…`count`: how many fit before the first that does not,
+    /// and the line of the last that fits (`nil` when none does).
+    func fittingBeforeFirstMisfit(
+        of count: Int, _ keptAt: (Int) -> KeptText
+    ) throws(CaliperError) -> (count: Int, line: TruncatedLine?) {
+        var fitting = 0
+        var fittingLine: TruncatedLine?  // nil while the last fitting candidate was not shaped
+        var linesShaped = 0
+        var index = 1
+        scan: while index <= count {
+            let kept = keptAt(index)
+            if surelyFits(kept) {
+                (fitting, fittingLine) = (index, nil)
+            } else if let previous = fittingLine, keptAt(fitting) == kept {
+                // The same text as the line just shaped, which fit.
+                (fitting, fittingLine) = (index, previous)
+            } else if linesShaped == Truncator.linesShapedInOrder {
+                let rest = try longestFittingSeries(of: count - index + 1) { keptAt(index - 1 + $0) }
+                if rest.count > 0 { (fitting, fittingLine) = (index - 1 + rest.count, rest.line) }
+                break scan
+            } else {
+                let line = try line(kept)
+                linesShaped += 1
+                guard truncator.fits(line) else { break scan }
+                (fitting, fittingLine) = (index, line)
+            }
+            index += 1
+        }
+        if fitting > 0, fittingLine == nil { fittingLine = try line(keptAt(fitting)) }
+        return (fitting, fittingLine)
+    }
+
+    /// The backward scan over candidates `count`…1: the line of the last that fits, if any.
+    func lastFitting(of count: Int, _ keptAt: (Int) -> KeptText) throws(CaliperError) -> TruncatedLine? {
+        var misfit: KeptText?  // the last line shaped, which did not fit
+        var linesShaped = 0
+        var index = count
+        while index >= 1 {
+            let kept = keptAt(index)
+            // The same text as the line just shaped, which did not fit.
+            if kept == misfit {
+                index -= 1
+                continue
+            }
+            if surelyFits(kept) { return try line(kept) }
+            if linesShaped == Truncator.linesShapedInOrder { return try longestFittingSeries(of: index, keptAt).line }
+            let line = try line(kept)
+            linesShaped += 1
+            if truncator.fits(line) { return line }
+            misfit = kept
+            index -= 1
+        }
+        return nil
+    }
+
+    /// How many of the candidates 1…`count` fit before the first that does not, with the line of
+    /// the last that fits, assuming those that fit come first. Gallops from the short end (1, 2,
+    /// 4…), then bisects: about 2·log₂ of the answer lines shaped, costing what the kept text costs.
+    func longestFittingSeries(
+        of count: Int, _ keptAt: (Int) -> KeptText
+    ) throws(CaliperError) -> (count: Int, line: TruncatedLine?) {
+        var fitting = 0
+        var fittingLine: TruncatedLine?
+        var failing = count + 1  // as if a candidate past the last did not fit
+        while fitting < count, failing == count + 1 {
+            let next = min(max(fitting * 2, 1), count)
+            let line = try line(keptAt(next))
+            if truncator.fits(line) { (fitting, fittingLine) = (next, line) } else { failing = next }
+        }
+        while failing - fitting > 1 {
+            let middle = fitting + (failing - fitting) / 2
+            let line = try line(keptAt(middle))
+            if truncator.fits(line) { (fitting, fittingLine) = (middle, line) } else { failing = middle }
+        }
+        return (fitting, fittingLine)
+    }
+}
+
+/// What the truncator knows of every offset of a line's `start...end` before shaping any
+/// candidate, each found in one pass: where hanging whitespace next to a cut there ends, the
+/// paragraph's estimated width up to it, and the stretch around it that cutting may reshape.
+/// Every question about a cut is then O(1), even inside a run of thousands of spaces or in text
+/// that changes font at every character.
+private struct CutGeometry {
+    let start: Int
+    let end: Int
+    /// At `offset - start`: the offset moved back over hanging whitespace, not before `start`.
+    private var contentEnds: [Int]
+    /// At `offset - start`: the offset moved forward over hanging whitespace, not past `end`.
+    private var contentStarts: [Int]
+    /// At `offset - start`: the paragraph's estimated width of `text[start..<offset]`.
+    private var widthsFromStart: [CGFloat]
+    /// At `offset - start`: the nearest offsets at or before and at or after it where the
+    /// paragraph is safe to break, within `start...end`.
+    private var safeBefore: [Int]
+    private var safeAfter: [Int]
+
+    init(_ paragraph: ShapedParagraph, from start: Int, to end: Int) {
+        (self.start, self.end) = (start, end)
+        let text = paragraph.text
+        let isSafe = paragraph.shape.isSafeBoundary
+        let base = paragraph.range.lowerBound
+        let count = max(end - start, 0)
+        contentEnds = [Int](repeating: start, count: count + 1)
+        safeBefore = [Int](repeating: start, count: count + 1)
+        var estimator = ShapedParagraph.PrefixWidthEstimator(paragraph, from: start)
+        widthsFromStart = [CGFloat](repeating: 0, count: count + 1)
+        for index in stride(from: 1, through: count, by: 1) {
+            let offset = start + index
+            contentEnds[index] = ParagraphSegmenter.isHangingWhitespace(text[offset - 1]) ? contentEnds[index - 1] : offset
+            safeBefore[index] = isSafe[offset - base] || index == count ? offset : safeBefore[index - 1]
+            widthsFromStart[index] = estimator.width(to: offset)
+        }
+        contentStarts = [Int](repeating: start + count, count: count + 1)
+        safeAfter = [Int](repeating: start + count, count: count + 1)
+        for index in stride(from: count - 1, through: 0, by: -1) {
+            let offset = start + index
+            contentStarts[index] = ParagraphSegmenter.isHangingWhitespace(text[offset]) ? contentStarts[index + 1] : offset
+            safeAfter[index] = isSafe[offset - base] || index == 0 ? offset : safeAfter[index + 1]
+        }
+    }
+
+    /// What a candidate keeping the prefix up to `prefixEnd` and the suffix from `suffixStart` shows.
+    func kept(prefixTo prefixEnd: Int, suffixFrom suffixStart: Int) -> KeptText {
+        KeptText(prefixEnd: contentEnd(before: prefixEnd), suffixStart: contentStart(after: suffixStart))
+    }
+
+    func contentEnd(before offset: Int) -> Int { contentEnds[offset - start] }
+
+    func contentStart(after offset: Int) -> Int { contentStarts[offset - start] }
+
+    /// The paragraph's estimated width of `text[from..<to]`, both within `start...end`.
+    func estimatedWidth(from lower: Int, to upper: Int) -> CGFloat {
+        widthsFromStart[upper - start] - widthsFromStart[lower - start]
+    }
+
+    /// The estimated width of the stretch that cutting at `offset` may reshape: from the safe
+    /// boundary before it to the one after (nothing when `offset` is safe).
+    func reshapedWidth(around offset: Int) -> CGFloat {
+        abs(estimatedWidth(from: safeBefore[offset - start], to: safeAfter[offset - start]))
     }
 }
