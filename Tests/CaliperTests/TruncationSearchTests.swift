@@ -306,3 +306,29 @@ extension TruncationTests {
         }
     }
 }
+
+extension TruncationTests {
+    /// A font could change far more at a cut than the width bound allows for (a contextual glyph
+    /// many em wide beside the ellipsis): stood for by taking the bound's whole margin away, so
+    /// that every candidate seems to fit. Lines taken by the bound are checked once shaped, so the
+    /// answer still fits, and with widths that grow with the kept text it is still the scan's.
+    @Test(arguments: [0.3, 0.6, 0.9])
+    func aBoundThatDoesNotHoldStillGivesLinesThatFit(fraction: CGFloat) throws {
+        let style = TextStyle(font: try Fixtures.dejaVuSans, size: 17)
+        let measured = try TextMeasurer(cache: nil).measure(Self.words(utf16Count: 400), style: style)
+        let maxWidth = measured.unwrappedSize.width * fraction
+        let input = try TruncationInput(measured, lineStart: 0)
+        for mode in Self.truncatingModes {
+            var truncator = input.current(maxWidth: maxWidth)
+            truncator.marginReduction = 1e6
+            var count = 0
+            truncator.lineShaped = { _ in count += 1 }
+            let line = try truncator.truncate(from: input.start, to: input.end, mode: mode)
+            #expect(line.width <= maxWidth + LineBreaker.fitTolerance, "\(mode.rawValue): \(line.width) > \(maxWidth)")
+            let expected = try input.reference(maxWidth: maxWidth).truncate(from: input.start, to: input.end, mode: mode)
+            #expect(line.displayedText == expected.displayedText, "\(mode.rawValue)")
+            #expect(line.width.bitPattern == expected.width.bitPattern, "\(mode.rawValue)")
+            #expect(count <= 4 * Self.lineBound(utf16Count: 400), "\(mode.rawValue): \(count) lines shaped")
+        }
+    }
+}

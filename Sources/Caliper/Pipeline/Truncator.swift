@@ -50,6 +50,9 @@ struct Truncator {
     let cache: ShapeCache?
     /// Told of every line shaped, so tests can bound the work without timing it.
     var lineShaped: ((TruncatedLine) -> Void)? = nil
+    /// Taken off the width bound's margin: tests make it large to stand for a font the bound does
+    /// not hold for (a contextual glyph far wider beside the ellipsis), whose answers must still fit.
+    var marginReduction: CGFloat = 0
 
     /// How many candidates one scan shapes in order before it searches the rest (see the type's comment).
     static let linesShapedInOrder = 16
@@ -158,6 +161,7 @@ private struct Candidates {
             + geometry.estimatedWidth(from: kept.suffixStart, to: geometry.end) + ellipsisWidth
         let margin = 2 * style.size + 4 * abs(style.letterSpacing)
             + geometry.reshapedWidth(around: kept.prefixEnd) + geometry.reshapedWidth(around: kept.suffixStart)
+            - truncator.marginReduction
         return estimate + margin <= truncator.maxWidth + LineBreaker.fitTolerance
     }
 
@@ -189,8 +193,17 @@ private struct Candidates {
             }
             index += 1
         }
-        if fitting > 0, fittingLine == nil { fittingLine = try line(keptAt(fitting)) }
+        if fitting > 0, fittingLine == nil { return try checked(fitting, keptAt) }
         return (fitting, fittingLine)
+    }
+
+    /// Candidate `index`, taken as fitting by its bound, shaped; if the bound did not hold (a font
+    /// whose glyphs change far more at a cut than any seen), the candidates before it are searched
+    /// by shaping, so a truncated line always fits.
+    private func checked(_ index: Int, _ keptAt: (Int) -> KeptText) throws(CaliperError) -> (count: Int, line: TruncatedLine?) {
+        let line = try line(keptAt(index))
+        if truncator.fits(line) { return (index, line) }
+        return try longestFittingSeries(of: index - 1, keptAt)
     }
 
     /// The backward scan over candidates `count`…1: the line of the last that fits, if any.
@@ -205,7 +218,7 @@ private struct Candidates {
                 index -= 1
                 continue
             }
-            if surelyFits(kept) { return try line(kept) }
+            if surelyFits(kept) { return try checked(index, keptAt).line }
             if linesShaped == Truncator.linesShapedInOrder { return try longestFittingSeries(of: index, keptAt).line }
             let line = try line(kept)
             linesShaped += 1
