@@ -72,14 +72,25 @@ struct LineBreaker {
     /// Candidates are screened with the whole-paragraph widths, which may differ from a line's own
     /// shaping only by kerning or ligatures at its edges, so one em of slack keeps every candidate
     /// that could fit; the survivors are then checked, furthest first, with exact widths.
+    ///
+    /// The screen walks the candidates once: each one's width is the running estimate's, and its
+    /// trailing whitespace is trimmed back only to the previous candidate, so a line of thousands
+    /// of runs or a run of thousands of spaces (every one a candidate when breaking by character)
+    /// costs time in proportion to its length, not its square.
     private func furthestFitting(
         _ candidates: ArraySlice<Int>, in paragraph: ShapedParagraph, from start: Int, maxWidth: CGFloat
     ) -> Int? {
         let slack = paragraph.style.size
         var screenedEnd = candidates.startIndex  // candidates[startIndex..<screenedEnd] pass the screen
+        var estimator = ShapedParagraph.PrefixWidthEstimator(paragraph, from: start)
+        var previous = (candidate: start, contentEnd: start)
         for index in candidates.indices {
-            let contentEnd = paragraph.trimmingHangingWhitespace(from: start, to: candidates[index])
-            if paragraph.estimatedWidth(from: start, to: contentEnd) > maxWidth + slack { break }
+            let candidate = candidates[index]
+            // Only whitespace since the previous candidate: the content ends where it did there.
+            let trimmed = paragraph.trimmingHangingWhitespace(from: previous.candidate, to: candidate)
+            let contentEnd = trimmed == previous.candidate ? previous.contentEnd : trimmed
+            previous = (candidate, contentEnd)
+            if estimator.width(to: contentEnd) > maxWidth + slack { break }
             screenedEnd = index + 1
         }
         var index = screenedEnd
