@@ -96,13 +96,22 @@ enum Itemizer {
         // it (as Pango does), so "世界 " or an Arabic phrase stays in one font instead of switching
         // at every space: the font before it, else the font after it. Spaces are text, so an
         // emoji font's space is not used.
-        var isSpace = [Bool](repeating: false, count: clusters.count)
-        for space in spaceClusters { isSpace[space.index] = true }
-        for (index, scalars) in spaceClusters {
+        // The first cluster after each space that is not a space, found for all of them in one
+        // backward pass (a search per space was quadratic in a run of spaces no font had).
+        var nextText = [Int?](repeating: nil, count: spaceClusters.count)
+        var following: Int?
+        var cluster = clusters.count
+        for position in spaceClusters.indices.reversed() {
+            let index = spaceClusters[position].index
+            if index + 1 < cluster { following = index + 1 }  // the cluster after it is text
+            nextText[position] = following
+            cluster = index
+        }
+        for (position, (index, scalars)) in spaceClusters.enumerated() {
             let suits = { (face: FontFace) in !face.isColorFont && scalars.allSatisfy { face.hasGlyph(for: $0) } }
             if index > 0, clusters[index - 1].level == clusters[index].level, suits(faces[clusters[index - 1].faceIndex]) {
                 clusters[index].faceIndex = clusters[index - 1].faceIndex
-            } else if let next = clusters.indices[(index + 1)...].first(where: { !isSpace[$0] }),
+            } else if let next = nextText[position],
                 clusters[next].level == clusters[index].level, suits(faces[clusters[next].faceIndex])
             {
                 clusters[index].faceIndex = clusters[next].faceIndex

@@ -73,7 +73,7 @@ struct LineBreaker {
     /// shaping only by kerning or ligatures at its edges, so one em of slack keeps every candidate
     /// that could fit; the survivors are then checked, furthest first, with exact widths.
     ///
-    /// The screen walks the candidates once: each one's width is the running estimate's, and its
+    /// The screen walks the candidates once: each estimate costs O(log runs), and a candidate's
     /// trailing whitespace is trimmed back only to the previous candidate, so a line of thousands
     /// of runs or a run of thousands of spaces (every one a candidate when breaking by character)
     /// costs time in proportion to its length, not its square.
@@ -82,7 +82,6 @@ struct LineBreaker {
     ) -> Int? {
         let slack = paragraph.style.size
         var screenedEnd = candidates.startIndex  // candidates[startIndex..<screenedEnd] pass the screen
-        var estimator = ShapedParagraph.PrefixWidthEstimator(paragraph, from: start)
         var previous = (candidate: start, contentEnd: start)
         for index in candidates.indices {
             let candidate = candidates[index]
@@ -90,7 +89,7 @@ struct LineBreaker {
             let trimmed = paragraph.trimmingHangingWhitespace(from: previous.candidate, to: candidate)
             let contentEnd = trimmed == previous.candidate ? previous.contentEnd : trimmed
             previous = (candidate, contentEnd)
-            if estimator.width(to: contentEnd) > maxWidth + slack { break }
+            if paragraph.estimatedWidth(from: start, to: contentEnd) > maxWidth + slack { break }
             screenedEnd = index + 1
         }
         var index = screenedEnd

@@ -66,57 +66,40 @@ final class ShapedParagraph {
     private func units(_ part: Range<Int>) -> Int { shape.unitPrefix[part.upperBound] - shape.unitPrefix[part.lowerBound] }
 
     /// Width in points of `text[start..<end]` read from the whole-paragraph shaping, letter
-    /// spacing included. Exact when both edges are safe boundaries; otherwise an estimate.
+    /// spacing included. Exact when both edges are safe boundaries and within one run; otherwise
+    /// an estimate (the line breaker's and truncator's screens).
+    ///
+    /// O(log runs) for any span: the whole runs inside it are read from ``runStartPoints``, so a
+    /// screen that asks for the width of the rest of a paragraph of thousands of runs (text that
+    /// changes direction or font at every letter) does not sum them again for every line.
     func estimatedWidth(from start: Int, to end: Int) -> CGFloat {
+        let (lower, upper) = (start - base, end - base)
         var advance = 0.0
-        forEachPiece(from: start - base, to: end - base) { run, part in
-            advance = advance + points(units(part), in: shape.runs[run].item.face)
+        if lower < upper, !shape.runs.isEmpty {
+            let first = runIndex(containing: lower)
+            let last = runIndex(containing: upper - 1)
+            let firstRun = shape.runs[first].item
+            if first == last {
+                advance = points(units(lower..<upper), in: firstRun.face)
+            } else {
+                let lastRun = shape.runs[last].item
+                advance = points(units(lower..<firstRun.range.upperBound), in: firstRun.face)
+                    + (runStartPoints[last] - runStartPoints[first + 1])
+                    + points(units(lastRun.range.lowerBound..<upper), in: lastRun.face)
+            }
         }
-        return CGFloat(advance) + style.letterSpacing * CGFloat(spacingSlots(from: start - base, to: end - base))
+        return CGFloat(advance) + style.letterSpacing * CGFloat(spacingSlots(from: lower, to: upper))
     }
 
-    /// ``estimatedWidth(from:to:)`` of `text[start..<end]` for ends that never decrease, each
-    /// bit-identical to it: the runs an end has passed are summed once, in the same order, rather
-    /// than again for every end, so estimating every cut of a line costs O(runs + cuts) even in
-    /// text that changes font or script at every character.
-    struct PrefixWidthEstimator {
-        let paragraph: ShapedParagraph
-        /// Relative to the paragraph, as the shape's offsets are.
-        private let start: Int
-        /// The run holding the end last asked for, and the sum of the pieces of the runs before it.
-        private var lastRun: Int
-        private var completedAdvance = 0.0
-
-        init(_ paragraph: ShapedParagraph, from start: Int) {
-            self.paragraph = paragraph
-            self.start = start - paragraph.base
-            lastRun = paragraph.runIndex(containing: self.start)
+    /// Points of all the runs before run `i`, at the style's size: made on first use, once per
+    /// paragraph and size.
+    private lazy var runStartPoints: [Double] = {
+        var sums = [Double](repeating: 0, count: shape.runs.count + 1)
+        for (index, run) in shape.runs.enumerated() {
+            sums[index + 1] = sums[index] + points(units(run.item.range), in: run.item.face)
         }
-
-        /// The estimated width of `text[start..<end]`; `end` must be at least the previous call's.
-        mutating func width(to end: Int) -> CGFloat {
-            let end = end - paragraph.base
-            let shape = paragraph.shape
-            guard start < end, !shape.runs.isEmpty else {
-                return paragraph.estimatedWidth(from: start + paragraph.base, to: end + paragraph.base)
-            }
-            // The pieces are those forEachPiece visits: from the run holding `start`, each run
-            // clipped to start..<end; every run before the last is whole up to its end.
-            while lastRun + 1 < shape.runs.count, shape.runs[lastRun + 1].item.range.lowerBound < end {
-                let run = shape.runs[lastRun].item
-                let part = max(start, run.range.lowerBound)..<run.range.upperBound
-                if !part.isEmpty {
-                    completedAdvance = completedAdvance + paragraph.points(paragraph.units(part), in: run.face)
-                }
-                lastRun += 1
-            }
-            let run = shape.runs[lastRun].item
-            let part = max(start, run.range.lowerBound)..<min(end, run.range.upperBound)
-            let advance = part.isEmpty
-                ? completedAdvance : completedAdvance + paragraph.points(paragraph.units(part), in: run.face)
-            return CGFloat(advance) + paragraph.style.letterSpacing * CGFloat(paragraph.spacingSlots(from: start, to: end))
-        }
-    }
+        return sums
+    }()
 
     /// Width in points of `text[start..<end]` set as a line of its own, letter spacing included.
     func width(from start: Int, to end: Int) -> CGFloat {

@@ -101,12 +101,11 @@ struct Truncator {
             return alone.line ?? together.line ?? ellipsisAlone
         case .byTruncatingTail, .byWordWrapping, .byCharWrapping, .byClipping:
             // The screen is part of the definition, so its estimates are estimatedWidth's to the
-            // bit; a walk makes each O(1) from the one before.
+            // bit (the geometry holds them for every end).
             let limit = maxWidth + paragraph.style.size
-            var estimator = ShapedParagraph.PrefixWidthEstimator(paragraph, from: start)
             var screened = 0
             while screened < cuts.count,
-                estimator.width(to: geometry.contentEnd(before: cuts[screened])) + ellipsisAlone.width <= limit
+                geometry.estimatedWidth(from: start, to: geometry.contentEnd(before: cuts[screened])) + ellipsisAlone.width <= limit
             {
                 screened += 1
             }
@@ -279,13 +278,12 @@ private struct CutGeometry {
         let count = max(end - start, 0)
         contentEnds = [Int](repeating: start, count: count + 1)
         safeBefore = [Int](repeating: start, count: count + 1)
-        var estimator = ShapedParagraph.PrefixWidthEstimator(paragraph, from: start)
         widthsFromStart = [CGFloat](repeating: 0, count: count + 1)
         for index in stride(from: 1, through: count, by: 1) {
             let offset = start + index
             contentEnds[index] = ParagraphSegmenter.isHangingWhitespace(text[offset - 1]) ? contentEnds[index - 1] : offset
             safeBefore[index] = isSafe[offset - base] || index == count ? offset : safeBefore[index - 1]
-            widthsFromStart[index] = estimator.width(to: offset)
+            widthsFromStart[index] = paragraph.estimatedWidth(from: start, to: offset)
         }
         contentStarts = [Int](repeating: start + count, count: count + 1)
         safeAfter = [Int](repeating: start + count, count: count + 1)
