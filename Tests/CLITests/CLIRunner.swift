@@ -34,8 +34,9 @@ enum CLI {
 
     struct BinaryMissing: Error {}
 
-    /// Runs `caliper` with fontconfig restricted to the fixture fonts, so patterns resolve the same everywhere.
-    static func run(_ arguments: [String], input: String = "") throws -> CLIResult {
+    /// A `caliper` process in the repository, with fontconfig restricted to the fixture fonts, so
+    /// patterns resolve the same everywhere.
+    private static func process(_ arguments: [String]) throws -> Process {
         guard let binary else { throw BinaryMissing() }
         let process = Process()
         process.executableURL = binary
@@ -44,6 +45,12 @@ enum CLI {
         var environment = ProcessInfo.processInfo.environment
         environment["FONTCONFIG_FILE"] = path("Fonts/fonts.conf")
         process.environment = environment
+        return process
+    }
+
+    /// Runs `caliper` with fontconfig restricted to the fixture fonts, so patterns resolve the same everywhere.
+    static func run(_ arguments: [String], input: String = "") throws -> CLIResult {
+        let process = try process(arguments)
         let standardInput = Pipe()
         let standardOutput = Pipe()
         let standardError = Pipe()
@@ -103,20 +110,12 @@ enum CLI {
     static func start(
         _ arguments: [String], inputFile: String = "/dev/null", ignoringSIGPIPE: Bool = false, closingOutput: Bool = false
     ) throws -> Running {
-        guard let binary else { throw BinaryMissing() }
-        let process = Process()
-        if ignoringSIGPIPE {
+        let process = try process(arguments)
+        if ignoringSIGPIPE, let binary = process.executableURL {
             // An ignored signal stays ignored across exec.
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
             process.arguments = ["-c", #"trap "" PIPE; exec "$0" "$@""#, binary.path] + arguments
-        } else {
-            process.executableURL = binary
-            process.arguments = arguments
         }
-        process.currentDirectoryURL = root
-        var environment = ProcessInfo.processInfo.environment
-        environment["FONTCONFIG_FILE"] = path("Fonts/fonts.conf")
-        process.environment = environment
         guard let input = FileHandle(forReadingAtPath: inputFile) else { throw BinaryMissing() }
         let standardOutput = Pipe()
         let standardError = Pipe()
