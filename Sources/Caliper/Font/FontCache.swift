@@ -6,9 +6,14 @@
 /// share its bytes too.
 ///
 /// **Bound**: the bytes of the files kept loaded, ``byteBudget``; past it the least recently used
-/// files are let go. A face let go lives on while something else holds it (a cached paragraph
-/// shape, a caller's `TextStyle`), and while it does it is found again rather than read anew, so
-/// no file is ever in memory twice. A file larger than the whole budget is refused.
+/// files are let go. A file let go stays in memory while a face made from it lives elsewhere (a
+/// cached paragraph shape, a caller's `TextStyle`), and while it does its bytes are used again
+/// rather than read anew, so no file is ever in memory twice. A file larger than the whole budget
+/// is refused.
+///
+/// Those bytes are found through a weak reference to them, not to the faces: a weakly referenced
+/// object's reference counting takes the runtime's slow path, and faces are retained and released
+/// throughout measuring, bytes only when a face is made or freed.
 ///
 /// It also remembers how requests spelled their fonts (a path as given, a fontconfig pattern),
 /// up to ``spellingLimit`` spellings, so a repeated request costs one look-up and no system call.
@@ -31,15 +36,15 @@ final class FontCache: Sendable {
         }
     }
 
-    /// A face handed out, held weakly: found again while anything else keeps it alive.
-    private final class Handed {
-        weak var face: FontFace?
-        init(_ face: FontFace) { self.face = face }
+    /// A file's bytes, held weakly: found again while any face made from them is alive.
+    private final class WeakData {
+        weak var data: FontData?
+        init(_ data: FontData) { self.data = data }
     }
 
     private struct State {
         var files: [FontFileIdentity: LoadedFile] = [:]
-        var handed: [FaceKey: Handed] = [:]
+        var alive: [FontFileIdentity: WeakData] = [:]
         var spellings: [String: FaceKey] = [:]
         var clock: UInt64 = 0
         var statistics = FontResolver.Statistics(hits: 0, misses: 0, evictions: 0, fileCount: 0, byteCount: 0)
@@ -48,6 +53,15 @@ final class FontCache: Sendable {
             guard spellings[spelling] != key else { return }
             if spellings.count >= limit { spellings.removeAll(keepingCapacity: true) }
             spellings[spelling] = key
+        }
+
+        /// The face for `key` if a file kept loaded has it; counts a hit.
+        mutating func loadedFace(_ key: FaceKey) -> FontFace? {
+            clock += 1
+            guard let file = files[key.identity], let face = file.faces[key.faceIndex] else { return nil }
+            file.lastUsed = clock
+            statistics.hits += 1
+            return face
         }
     }
 
@@ -64,66 +78,51 @@ final class FontCache: Sendable {
 
     var statistics: FontResolver.Statistics { state.withLock { $0.statistics } }
 
-    /// The face a request spelled this way got before, if it is still loaded or alive.
+    /// The face a request spelled this way got before, if its file is still loaded.
     func face(spelledAs spelling: String) -> FontFace? {
         state.withLock { state in
             guard let key = state.spellings[spelling] else { return nil }
-            return Self.cachedFace(key, in: &state)
+            return state.loadedFace(key)
         }
     }
 
-    /// Face `faceIndex` of the opened `file`: the one already loaded or alive for the same file,
-    /// else read and loaded now (refusing a file over `fileSizeLimit` or over the whole budget).
-    /// `spelling` is remembered for ``face(spelledAs:)``.
+    /// Face `faceIndex` of the opened `file`: the one already loaded, else made from the file's
+    /// bytes if they are in memory, else read and made now (refusing a file over `fileSizeLimit`
+    /// or over the whole budget). `spelling` is remembered for ``face(spelledAs:)``.
     func face(of file: FontFile, faceIndex: Int, spelling: String, fileSizeLimit: Int) throws(CaliperError) -> FontFace {
         let key = FaceKey(identity: file.identity, faceIndex: faceIndex)
         let found: (face: FontFace?, data: FontData?) = state.withLock { state in
-            if let face = Self.cachedFace(key, in: &state) {
+            if let face = state.loadedFace(key) {
                 state.remember(spelling, as: key, limit: spellingLimit)
                 return (face, nil)
             }
-            // Another face of a collection already read, or one of its faces still alive.
-            let data = state.files[key.identity]?.data
-                ?? state.handed.lazy.filter { $0.key.identity == key.identity }.compactMap { $0.value.face?.data }.first
-            return (nil, data)
+            // Another face of a collection already read, or bytes a live face still holds.
+            return (nil, state.files[key.identity]?.data ?? state.alive[key.identity]?.data)
         }
         if let face = found.face { return face }
-        let loaded: FontFace
-        if let data = found.data {
-            loaded = try FontFace(data: data, faceIndex: faceIndex)
+        let data: FontData
+        if let inMemory = found.data {
+            data = inMemory
         } else {
-            loaded = try FontFace(data: try file.read(limit: min(fileSizeLimit, byteBudget)), faceIndex: faceIndex)
+            data = try file.read(limit: min(fileSizeLimit, byteBudget))
         }
+        let made = try FontFace(data: data, faceIndex: faceIndex)
         return state.withLock { state in
             // Two threads may load the same face at once: the first one kept wins.
-            let face = Self.cachedFace(key, in: &state) ?? loaded
-            if face === loaded {
-                state.statistics.misses += 1
-                Self.keep(face, as: key, in: &state)
-                evict(&state, sparing: key.identity)
+            if let raced = state.loadedFace(key) {
+                state.remember(spelling, as: key, limit: spellingLimit)
+                return raced
             }
+            if found.data == nil { state.statistics.misses += 1 } else { state.statistics.hits += 1 }
+            keep(made, as: key, in: &state)
             state.remember(spelling, as: key, limit: spellingLimit)
-            return face
+            return made
         }
     }
 
-    /// The face for `key` if a file kept loaded has it or it is still alive elsewhere (then its
-    /// file is kept loaded again); counts a hit.
-    private static func cachedFace(_ key: FaceKey, in state: inout State) -> FontFace? {
-        state.clock += 1
-        if let file = state.files[key.identity], let face = file.faces[key.faceIndex] {
-            file.lastUsed = state.clock
-            state.statistics.hits += 1
-            return face
-        }
-        guard let face = state.handed[key]?.face else { return nil }
-        keep(face, as: key, in: &state)
-        state.statistics.hits += 1
-        return face
-    }
-
-    /// Keeps `face`'s file loaded (counting its bytes once) with `face` among its faces.
-    private static func keep(_ face: FontFace, as key: FaceKey, in state: inout State) {
+    /// Keeps `face`'s file loaded (counting its bytes once) with `face` among its faces, then lets
+    /// the least recently used other files go until the rest fit the budget.
+    private func keep(_ face: FontFace, as key: FaceKey, in state: inout State) {
         let file = state.files[key.identity] ?? {
             let file = LoadedFile(data: face.data, lastUsed: state.clock)
             state.files[key.identity] = file
@@ -133,26 +132,20 @@ final class FontCache: Sendable {
         }()
         file.faces[key.faceIndex] = face
         file.lastUsed = state.clock
-        if state.handed[key]?.face !== face { state.handed[key] = Handed(face) }
-    }
-
-    /// Lets the least recently used files go until the rest fit the budget (never `spared`, the
-    /// file just loaded, which fits on its own), and forgets faces that died.
-    private func evict(_ state: inout State, sparing spared: FontFileIdentity) {
+        if state.alive[key.identity]?.data !== face.data { state.alive[key.identity] = WeakData(face.data) }
         if state.statistics.byteCount > byteBudget {
-            let byAge = state.files.filter { $0.key != spared }.sorted { $0.value.lastUsed < $1.value.lastUsed }
-            for (identity, file) in byAge where state.statistics.byteCount > byteBudget {
+            let byAge = state.files.filter { $0.key != key.identity }.sorted { $0.value.lastUsed < $1.value.lastUsed }
+            for (identity, evicted) in byAge where state.statistics.byteCount > byteBudget {
                 state.files[identity] = nil
                 state.statistics.fileCount -= 1
-                state.statistics.byteCount -= file.data.byteCount
+                state.statistics.byteCount -= evicted.data.byteCount
                 state.statistics.evictions += 1
             }
         }
-        // Dead weak references are swept once they outnumber the living faces, so the sweep is
-        // paid for by the loads that made them.
-        let keptFaces = state.files.values.reduce(0) { $0 + $1.faces.count }
-        if state.handed.count > 2 * keptFaces + 64 {
-            state.handed = state.handed.filter { $0.value.face != nil }
+        // Dead weak references are swept once they outnumber the files kept, so the sweep is paid
+        // for by the loads that made them.
+        if state.alive.count > 2 * state.files.count + 64 {
+            state.alive = state.alive.filter { $0.value.data != nil }
         }
     }
 }

@@ -23,9 +23,10 @@ public final class FontResolver: Sendable {
 
     /// How a resolver's fonts have been served, at one moment.
     public struct Statistics: Sendable, Hashable {
-        /// Look-ups answered by a font already loaded (or still alive elsewhere).
+        /// Look-ups answered without reading a file: a font already loaded, or made from bytes
+        /// still in memory.
         public var hits: Int
-        /// Font faces loaded.
+        /// Look-ups that read a font file.
         public var misses: Int
         /// Files let go to stay within the budget.
         public var evictions: Int

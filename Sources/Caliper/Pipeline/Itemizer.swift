@@ -65,6 +65,12 @@ enum Itemizer {
         firstScalars.reserveCapacity(graphemeBoundaries.count)
         var clusterScalars: [Unicode.Scalar] = []  // reused: one allocation for the paragraph, not one per cluster
         for (start, end) in zip(graphemeBoundaries, graphemeBoundaries.dropFirst()) {
+            // HarfBuzz's time grows with the square of a cluster's length (a letter with 100,000
+            // combining marks takes over 20 s), so clusters longer than any real text has are
+            // refused here, before anything is shaped.
+            guard end - start <= TextMeasurer.maximumGraphemeClusterLength else {
+                throw .graphemeClusterTooLong(utf16Length: end - start, limit: TextMeasurer.maximumGraphemeClusterLength)
+            }
             clusterScalars.removeAll(keepingCapacity: true)
             while scalarIndex < scalars.count, scalars[scalarIndex].offset < end - range.lowerBound {
                 clusterScalars.append(scalars[scalarIndex].scalar)

@@ -48,13 +48,6 @@ final class ParagraphShape: Sendable {
         } catch {
             throw .textBoundaries(error)
         }
-        // HarfBuzz's time grows with the square of a cluster's length (a letter with 100,000
-        // combining marks takes over 20 s), so clusters longer than any real text has are refused
-        // before shaping.
-        for (start, end) in zip(graphemeBoundaries, graphemeBoundaries.dropFirst())
-        where end - start > TextMeasurer.maximumGraphemeClusterLength {
-            throw .graphemeClusterTooLong(utf16Length: end - start, limit: TextMeasurer.maximumGraphemeClusterLength)
-        }
         let itemization = try Itemizer.itemize(
             content, range: 0..<content.count, graphemeBoundaries: graphemeBoundaries, cascade: cascade,
             baseDirection: baseDirection)

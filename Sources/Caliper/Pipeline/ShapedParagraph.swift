@@ -77,7 +77,8 @@ final class ShapedParagraph {
         var advance = 0.0
         if lower < upper, !shape.runs.isEmpty {
             let first = runIndex(containing: lower)
-            let last = runIndex(containing: upper - 1)
+            // Most spans lie in one run: no second search for those.
+            let last = upper <= shape.runs[first].item.range.upperBound ? first : runIndex(containing: upper - 1)
             let firstRun = shape.runs[first].item
             if first == last {
                 advance = points(units(lower..<upper), in: firstRun.face)
