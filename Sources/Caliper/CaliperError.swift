@@ -32,6 +32,8 @@ public enum CaliperError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidLength(name: String, value: Double)
     /// Letter spacing that is not finite or is larger in magnitude than ``TextStyle/maximumFontSize``.
     case invalidLetterSpacing(Double)
+    /// A baseline offset that is not finite or is larger in magnitude than ``TextStyle/maximumFontSize``.
+    case invalidBaselineOffset(Double)
     /// An OpenType feature setting that HarfBuzz cannot parse (`"liga=0"`, `"tnum"`, `"+kern"` are valid).
     case invalidFeature(String)
     /// A language tag that is not BCP 47 shaped (letters, digits and hyphens).
@@ -43,6 +45,9 @@ public enum CaliperError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A grapheme cluster (a character and its combining marks) is longer than
     /// ``TextMeasurer/maximumGraphemeClusterLength``.
     case graphemeClusterTooLong(utf16Length: Int, limit: Int)
+    /// Styled ranges of an ``AttributedText`` that do not fit its text (outside it, overlapping,
+    /// leaving gaps, or splitting a surrogate pair); the text says which and where.
+    case invalidSpans(String)
     /// The text is longer than the configured limit.
     case textTooLong(utf16Length: Int, limit: Int)
     /// ICU failed while finding text boundaries.
@@ -81,6 +86,8 @@ public enum CaliperError: Error, Sendable, Equatable, CustomStringConvertible {
             return "invalid \(name) \(value): it must be a finite number of points, 0 or more"
         case .invalidLetterSpacing(let value):
             return "invalid letter spacing \(value): it must be a finite number of points from −\(Int(TextStyle.maximumFontSize)) to \(Int(TextStyle.maximumFontSize))"
+        case .invalidBaselineOffset(let value):
+            return "invalid baseline offset \(value): it must be a finite number of points from −\(Int(TextStyle.maximumFontSize)) to \(Int(TextStyle.maximumFontSize))"
         case .invalidFeature(let feature):
             return "invalid OpenType feature setting \"\(feature)\" (examples: \"liga=0\", \"tnum\", \"-kern\")"
         case .invalidLanguage(let language):
@@ -91,6 +98,8 @@ public enum CaliperError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(count) fallback fonts is over the limit of \(limit)"
         case .graphemeClusterTooLong(let length, let limit):
             return "a grapheme cluster of \(length) UTF-16 code units is over the limit of \(limit) (a character with that many combining marks)"
+        case .invalidSpans(let reason):
+            return "invalid spans: \(reason)"
         case .textTooLong(let length, let limit):
             return "text of \(length) UTF-16 code units is over the limit of \(limit)"
         case .textBoundaries(let error):

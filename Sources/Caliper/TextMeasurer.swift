@@ -46,15 +46,24 @@ public struct TextMeasurer: Sendable {
         if try mayTakeFastPath(text, style: style), let size = PlainLatinLabel.size(of: text, style: style, cache: cache) {
             return size
         }
-        return try measure(text, style: style).unwrappedSize
+        return try measure(AttributedText(text, style: style)).unwrappedSize
+    }
+
+    /// The size of attributed text on one line per paragraph, as
+    /// `NSAttributedString.size()`: width = the widest paragraph's advance including trailing
+    /// whitespace; height = the sum of each line's height, which the spans on it decide.
+    public func size(of text: AttributedText) throws(CaliperError) -> CGSize {
+        if text.isSingleStyle { return try size(of: text.string, style: text.spans[0].style) }
+        return try measure(text).unwrappedSize
     }
 
     /// Whether `text` may try the plain-Latin fast path: valid input that the general path would
-    /// not refuse. Throws what the general path throws for an invalid style.
+    /// not refuse, in a style the fast path handles (no baseline offset). Throws what the general
+    /// path throws for an invalid style.
     private func mayTakeFastPath(_ text: String, style: TextStyle) throws(CaliperError) -> Bool {
         try style.validate()
         // UTF-8 is never shorter than UTF-16, so texts over the limit stay on the general path, which refuses them.
-        guard text.utf8.count <= maximumTextLength else { return false }
+        guard text.utf8.count <= maximumTextLength, style.baselineOffset == 0 else { return false }
         if case .fontconfig = style.fallback, style.fallbackFonts.isEmpty {
             _ = try FontCascade(style: style)  // report a bad configuration file as the general path does
         }
@@ -78,7 +87,22 @@ public struct TextMeasurer: Sendable {
         {
             return layout
         }
-        return try measure(text, style: style, baseDirection: paragraphStyle.baseDirection)
+        return try measure(AttributedText(text, style: style), baseDirection: paragraphStyle.baseDirection)
+            .layout(maxWidth: maxWidth, paragraphStyle: paragraphStyle)
+    }
+
+    /// Lays attributed text out in lines no wider than `maxWidth` (`nil` or infinity: no
+    /// wrapping), as `NSAttributedString.boundingRect(with:options:context:)` and a `UILabel`
+    /// with `attributedText` do. Each run is shaped in its span's style; lines break over the
+    /// whole paragraph; each line is as tall as the spans on it need.
+    public func layout(
+        _ text: AttributedText, paragraphStyle: ParagraphStyle = ParagraphStyle(), maxWidth: CGFloat? = nil
+    ) throws(CaliperError) -> TextLayout {
+        if text.isSingleStyle {
+            return try layout(text.string, style: text.spans[0].style, paragraphStyle: paragraphStyle, maxWidth: maxWidth)
+        }
+        try paragraphStyle.validate()
+        return try measure(text, baseDirection: paragraphStyle.baseDirection)
             .layout(maxWidth: maxWidth, paragraphStyle: paragraphStyle)
     }
 
@@ -93,23 +117,52 @@ public struct TextMeasurer: Sendable {
     public func measure(
         _ text: String, style: TextStyle, baseDirection: BaseDirection = .natural
     ) throws(CaliperError) -> MeasuredText {
-        try style.validate()
-        let utf16 = Array(text.utf16)
+        try measure(AttributedText(text, style: style), baseDirection: baseDirection)
+    }
+
+    /// Shapes attributed text once, for laying it out at any number of widths without shaping again.
+    public func measure(_ text: AttributedText, baseDirection: BaseDirection = .natural) throws(CaliperError) -> MeasuredText {
+        for span in text.spans { try span.style.validate() }
+        let utf16 = Array(text.string.utf16)
         // HarfBuzz and ICU take lengths as 32-bit integers, whatever limit a caller sets.
         let limit = min(maximumTextLength, Int(Int32.max))
         guard utf16.count <= limit else { throw .textTooLong(utf16Length: utf16.count, limit: limit) }
-        let cascade = try FontCascade(style: style)
+        // One cascade per font and fallback: spans often differ only in size.
+        var cascades: [FontCascade] = []
+        cascades.reserveCapacity(text.spans.count)
+        var made: [CascadeKey: FontCascade] = [:]
+        if text.isSingleStyle { cascades.append(try FontCascade(style: text.spans[0].style)) }
+        for span in text.spans where !text.isSingleStyle {
+            let key = CascadeKey(font: span.style.font, fallbackFonts: span.style.fallbackFonts, fallback: span.style.fallback)
+            if let cascade = made[key] {
+                cascades.append(cascade)
+            } else {
+                let cascade = try FontCascade(style: span.style)
+                made[key] = cascade
+                cascades.append(cascade)
+            }
+        }
         let segments = ParagraphSegmenter.paragraphs(in: utf16)
+        var paragraphStyles: [StyleRuns] = []
         var shapes: [ParagraphShape] = []
+        paragraphStyles.reserveCapacity(segments.count)
         shapes.reserveCapacity(segments.count)
         for segment in segments {
+            let styles = StyleRuns(spans: text.spans, cascades: cascades, over: segment.content)
+            paragraphStyles.append(styles)
             shapes.append(
                 try ParagraphShape.make(
-                    content: Array(utf16[segment.content]), style: style, cascade: cascade, direction: baseDirection,
-                    cache: cache))
+                    content: Array(utf16[segment.content]), styles: styles, direction: baseDirection, cache: cache))
         }
         return MeasuredText(
-            text: text, utf16: utf16, style: style, baseDirection: baseDirection, segments: segments, shapes: shapes,
-            cascade: cascade, cache: cache)
+            attributedText: text, utf16: utf16, baseDirection: baseDirection, segments: segments,
+            paragraphStyles: paragraphStyles, shapes: shapes, cache: cache)
+    }
+
+    /// What decides a style's font cascade.
+    private struct CascadeKey: Hashable {
+        var font: FontFace
+        var fallbackFonts: [FontFace]
+        var fallback: FontFallback
     }
 }

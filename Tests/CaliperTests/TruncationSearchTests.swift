@@ -23,22 +23,19 @@ struct TruncationInput {
         let index = try #require(measured.segments.firstIndex { $0.content.contains(start) || $0.content.upperBound == start })
         let segment = measured.segments[index]
         self.measured = measured
-        paragraph = ShapedParagraph(
-            text: measured.utf16, range: segment.content, shape: measured.shapes[index], style: measured.style)
+        paragraph = measured.paragraph(index)
         self.start = start
         end = paragraph.trimmingHangingWhitespace(from: start, to: segment.content.upperBound)
     }
 
     func reference(maxWidth: CGFloat) -> ReferenceTruncator {
         ReferenceTruncator(
-            paragraph: paragraph, maxWidth: maxWidth, cascade: measured.cascade, baseDirection: measured.baseDirection,
-            cache: measured.cache)
+            paragraph: paragraph, maxWidth: maxWidth, cascade: paragraph.styles.cascades[0],
+            baseDirection: measured.baseDirection, cache: measured.cache)
     }
 
     func current(maxWidth: CGFloat) -> Truncator {
-        Truncator(
-            paragraph: paragraph, maxWidth: maxWidth, cascade: measured.cascade, baseDirection: measured.baseDirection,
-            cache: measured.cache)
+        Truncator(paragraph: paragraph, maxWidth: maxWidth, baseDirection: measured.baseDirection, cache: measured.cache)
     }
 }
 
@@ -183,8 +180,8 @@ extension TruncationTests {
     @Test(arguments: corpus)
     func estimatedWidthsAddUpOverRuns(_ entry: TruncationCorpusEntry) throws {
         let measured = try TextMeasurer().measure(entry.text, style: entry.style)
-        for (segment, shape) in zip(measured.segments, measured.shapes) {
-            let paragraph = ShapedParagraph(text: measured.utf16, range: segment.content, shape: shape, style: entry.style)
+        for (index, (segment, shape)) in zip(measured.segments, measured.shapes).enumerated() {
+            let paragraph = measured.paragraph(index)
             let runEdges = shape.runStarts.map { $0 + segment.content.lowerBound }
             for start in segment.content {
                 for end in start...segment.content.upperBound {
@@ -192,7 +189,7 @@ extension TruncationTests {
                     let edges = [start] + inside + [end]
                     let pieces = zip(edges, edges.dropFirst()).map { paragraph.estimatedWidth(from: $0, to: $1) }.reduce(0, +)
                     let whole = paragraph.estimatedWidth(from: start, to: end)
-                    #expect(abs(whole - pieces) <= 1e-9 * max(1, abs(whole)), "\(start)..<\(end): \(whole) vs \(pieces)")
+                    #expect(abs(whole - pieces) <= 1e-9 * max(1, abs(whole)), "\(start)..<\(end): \(whole) vs \(pieces)" as Comment)
                 }
             }
         }

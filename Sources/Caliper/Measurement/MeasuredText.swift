@@ -1,21 +1,31 @@
 // MeasuredText.swift — text shaped once, laid out at any width: the line breaking and line assembly.
 import Foundation
 
-/// Text in a style, itemized and shaped once; ``layout(maxWidth:paragraphStyle:)`` breaks it
+/// Text in its styles, itemized and shaped once; ``layout(maxWidth:paragraphStyle:)`` breaks it
 /// into lines at any width, line limit or spacing without shaping it again. Made by
-/// ``TextMeasurer/measure(_:style:baseDirection:)``.
+/// ``TextMeasurer/measure(_:style:baseDirection:)`` and ``TextMeasurer/measure(_:baseDirection:)``.
 public struct MeasuredText: Sendable {
-    /// The text as given.
-    public let text: String
+    /// The text and its styles as given.
+    public let attributedText: AttributedText
     let utf16: [UInt16]
-    /// The style it was shaped in.
-    public let style: TextStyle
     /// The paragraph direction it was shaped with (a layout's `ParagraphStyle.baseDirection` is not used).
     public let baseDirection: BaseDirection
     let segments: [ParagraphSegment]
+    /// Each paragraph's style stretches.
+    let paragraphStyles: [StyleRuns]
     let shapes: [ParagraphShape]
-    let cascade: FontCascade
     let cache: ShapeCache?
+
+    /// The characters.
+    public var text: String { attributedText.string }
+    /// The style of the first span (the only one for text measured in one style): its font's
+    /// metrics are the layout's ``TextLayout/fontMetrics``.
+    public var style: TextStyle { attributedText.spans[0].style }
+
+    /// Paragraph `index` at its styles' sizes.
+    func paragraph(_ index: Int) -> ShapedParagraph {
+        ShapedParagraph(text: utf16, range: segments[index].content, shape: shapes[index], styles: paragraphStyles[index])
+    }
 
     /// Grapheme clusters no font of the cascade covers.
     public var missingGlyphCount: Int { shapes.reduce(0) { $0 + $1.missingGlyphs } }
@@ -25,8 +35,8 @@ public struct MeasuredText: Sendable {
     public var unwrappedSize: CGSize {
         var width: CGFloat = 0
         var height: CGFloat = 0
-        for (segment, shape) in zip(segments, shapes) {
-            let paragraph = ShapedParagraph(text: utf16, range: segment.content, shape: shape, style: style)
+        for (index, segment) in segments.enumerated() {
+            let paragraph = paragraph(index)
             let range = segment.content
             width = max(width, paragraph.width(from: range.lowerBound, to: range.upperBound))
             let contentEnd = paragraph.trimmingHangingWhitespace(from: range.lowerBound, to: range.upperBound)
@@ -55,7 +65,7 @@ public struct MeasuredText: Sendable {
                 isTruncated = true
                 break
             }
-            let paragraph = ShapedParagraph(text: utf16, range: segment.content, shape: shapes[segmentIndex], style: style)
+            let paragraph = paragraph(segmentIndex)
             let fragments = breaker.lines(of: paragraph, maxLines: lineLimit - placed.count)
             for fragment in fragments {
                 let ownsHardBreak = fragment.end == segment.content.upperBound
@@ -95,8 +105,7 @@ public struct MeasuredText: Sendable {
         case .byTruncatingTail, .byTruncatingHead, .byTruncatingMiddle:
             let end = paragraph.trimmingHangingWhitespace(from: fragment.start, to: segment.content.upperBound)
             let truncator = Truncator(
-                paragraph: paragraph, maxWidth: maxWidth ?? .infinity, cascade: cascade, baseDirection: baseDirection,
-                cache: cache)
+                paragraph: paragraph, maxWidth: maxWidth ?? .infinity, baseDirection: baseDirection, cache: cache)
             let truncated = try truncator.truncate(from: fragment.start, to: end, mode: paragraphStyle.lineBreakMode)
             var line = PlacedLine(
                 fragment: LineFragment(
@@ -167,31 +176,38 @@ public struct MeasuredText: Sendable {
         return order.map { index in
             let (item, width) = logical[index]
             defer { x += width }
+            let style = paragraph.styles.styles[item.style]
             return TextRun(
                 utf16Range: NSRange(location: item.range.lowerBound, length: item.range.count), font: item.face,
+                size: style.size, baselineOffset: style.baselineOffset, spanIndex: paragraph.styles.spanIndices[item.style],
                 script: item.scriptCode, bidiLevel: Int(item.bidiLevel), x: x, width: width)
         }
     }
 }
 
 /// A line's vertical metrics: the largest ascender, deepest descender and largest leading of the
-/// primary font and the fonts on the line, as on Apple platforms when a fallback font is taller.
+/// fonts on the line, each at its style's size and moved by its baseline offset, as on Apple
+/// platforms when a fallback font is taller or a span larger.
 struct LineMetrics {
     var ascender: CGFloat
     var descender: CGFloat
     var leading: CGFloat
 
-    /// The metrics of `primary` alone.
-    init(primary: FontFace, size: CGFloat) {
+    /// The metrics of `primary` alone at `size`, raised by `baselineOffset`.
+    init(primary: FontFace, size: CGFloat, baselineOffset: CGFloat = 0) {
         let metrics = primary.metrics(atSize: size)
         (ascender, descender, leading) = (metrics.ascender, metrics.descender, metrics.leading)
+        if baselineOffset != 0 {
+            ascender += baselineOffset
+            descender += baselineOffset
+        }
     }
 
-    /// Takes one more face on the line into account.
-    mutating func include(_ face: FontFace, size: CGFloat) {
+    /// Takes one more face on the line into account, at `size`, raised by `baselineOffset`.
+    mutating func include(_ face: FontFace, size: CGFloat, baselineOffset: CGFloat = 0) {
         let metrics = face.metrics(atSize: size)
-        ascender = max(ascender, metrics.ascender)
-        descender = min(descender, metrics.descender)
+        ascender = max(ascender, metrics.ascender + baselineOffset)
+        descender = min(descender, metrics.descender + baselineOffset)
         leading = max(leading, metrics.leading)
     }
 

@@ -113,8 +113,8 @@ enum PlainLatinLabel {
         let spacing = style.letterSpacing * CGFloat(style.letterSpacing != 0 ? contentEnd : 0)
         let runs = contentEnd == 0 ? [] : [
             TextRun(
-                utf16Range: NSRange(location: 0, length: contentEnd), font: style.font,
-                script: advance.script == .latin ? "Latn" : "Zyyy", bidiLevel: 0, x: 0,
+                utf16Range: NSRange(location: 0, length: contentEnd), font: style.font, size: style.size,
+                baselineOffset: style.baselineOffset, spanIndex: 0, script: advance.script == .latin ? "Latn" : "Zyyy", bidiLevel: 0, x: 0,
                 width: CGFloat(points(contentUnits, style: style)) + spacing)
         ]
         let utf16 = text.utf16

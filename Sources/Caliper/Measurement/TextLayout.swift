@@ -33,8 +33,14 @@ public struct TextLine: Sendable, Hashable {
 public struct TextRun: Sendable, Hashable {
     /// The run's UTF-16 range in the source text (in ``TextLine/truncatedText`` for a truncated line).
     public var utf16Range: NSRange
-    /// The font the run is set in: the primary font or a fallback.
+    /// The font the run is set in: its style's font or a fallback.
     public var font: FontFace
+    /// The point size of the run's style.
+    public var size: CGFloat
+    /// Points the run is raised above the baseline (its style's baseline offset).
+    public var baselineOffset: CGFloat
+    /// The index of the run's span in the measured ``AttributedText`` (0 for text in one style).
+    public var spanIndex: Int
     /// The run's script, ISO 15924 ("Latn", "Arab", "Hani", "Zyyy" for common characters).
     public var script: String
     /// The UAX #9 embedding level: even left-to-right, odd right-to-left.

@@ -1,8 +1,10 @@
-// TextStyle.swift — the character attributes of measured text: font, size, letter spacing, features.
+// TextStyle.swift — the character attributes of measured text: font, size, letter spacing, features, baseline offset.
 import Foundation
 
-/// The character attributes that decide how wide text is, as `NSAttributedString` attributes do:
-/// the font (`.font`), the point size, letter spacing (`.kern`) and OpenType feature settings.
+/// The character attributes that decide how wide and tall text is, as `NSAttributedString`
+/// attributes do: the font (`.font`), the point size, letter spacing (`.kern`), OpenType feature
+/// settings and the baseline offset (`.baselineOffset`). One style applies to a whole `String`;
+/// ``AttributedText`` holds several over ranges of one text.
 ///
 /// ```swift
 /// let style = TextStyle(font: try FontFace(contentsOfFile: "Fonts/DejaVuSans.ttf"), size: 17)
@@ -28,14 +30,20 @@ public struct TextStyle: Sendable, Hashable {
     public var fallbackFonts: [FontFace]
     /// Where characters that ``font`` lacks are looked for when ``fallbackFonts`` is empty.
     public var fallback: FontFallback
+    /// Points the text is raised above the baseline (negative: lowered), as UIKit's
+    /// `.baselineOffset`; a line grows to hold raised or lowered text. At most
+    /// ``maximumFontSize`` either way.
+    public var baselineOffset: CGFloat
     /// The language of the text (BCP 47, e.g. `"sr"`, `"ja"`, `"th"`): it picks language-specific
     /// glyph forms when shaping and tailors line breaking. `nil`: none.
     public var language: String?
 
     public init(
         font: FontFace, size: CGFloat, letterSpacing: CGFloat = 0, features: [FontFeature] = [],
-        fallbackFonts: [FontFace] = [], fallback: FontFallback = .system, language: String? = nil
+        fallbackFonts: [FontFace] = [], fallback: FontFallback = .system, language: String? = nil,
+        baselineOffset: CGFloat = 0
     ) {
+        self.baselineOffset = baselineOffset
         self.font = font
         self.size = size
         self.letterSpacing = letterSpacing
@@ -58,6 +66,9 @@ public struct TextStyle: Sendable, Hashable {
         }
         guard letterSpacing.isFinite, abs(letterSpacing) <= Self.maximumFontSize else {
             throw .invalidLetterSpacing(Double(letterSpacing))
+        }
+        guard baselineOffset.isFinite, abs(baselineOffset) <= Self.maximumFontSize else {
+            throw .invalidBaselineOffset(Double(baselineOffset))
         }
     }
 }

@@ -1,9 +1,11 @@
 // Itemizer.swift — splits a paragraph into runs of one font, one script and one bidi level.
 
-/// A run of text that is shaped as one unit: one font, one script, one bidi level.
+/// A run of text that is shaped as one unit: one style, one font, one script, one bidi level.
 struct ItemRun: Sendable, Equatable {
     /// Absolute UTF-16 range in the text.
     var range: Range<Int>
+    /// The index of its style stretch in the paragraph (see ``StyleRuns``).
+    var style: Int
     var face: FontFace
     /// ICU's UScriptCode, Common and Inherited resolved to the surrounding script.
     var script: Int32
@@ -14,7 +16,8 @@ struct ItemRun: Sendable, Equatable {
     var scriptCode: String { UnicodeProperties.scriptCode(script) }
 
     static func == (lhs: ItemRun, rhs: ItemRun) -> Bool {
-        lhs.range == rhs.range && lhs.face === rhs.face && lhs.script == rhs.script && lhs.bidiLevel == rhs.bidiLevel
+        lhs.range == rhs.range && lhs.style == rhs.style && lhs.face === rhs.face && lhs.script == rhs.script
+            && lhs.bidiLevel == rhs.bidiLevel
     }
 }
 
@@ -26,11 +29,12 @@ struct Itemization: Sendable {
 }
 
 enum Itemizer {
-    /// Itemizes `text[range]` (one paragraph): bidi levels from ICU (UAX #9), scripts from the
-    /// Unicode Script property with Common and Inherited taking the script around them, and a
-    /// font per grapheme cluster from `cascade`. `graphemeBoundaries` are absolute.
+    /// Itemizes `text[range]` (one paragraph): style stretches from `styles` (each grapheme
+    /// cluster in the style of its first code unit), bidi levels from ICU (UAX #9), scripts from
+    /// the Unicode Script property with Common and Inherited taking the script around them, and a
+    /// font per grapheme cluster from its style's cascade. `graphemeBoundaries` are absolute.
     static func itemize(
-        _ text: [UInt16], range: Range<Int>, graphemeBoundaries: [Int], cascade: FontCascade, baseDirection: BaseDirection
+        _ text: [UInt16], range: Range<Int>, graphemeBoundaries: [Int], styles: StyleRuns, baseDirection: BaseDirection
     ) throws(CaliperError) -> Itemization {
         guard !range.isEmpty else {
             return Itemization(runs: [], paragraphLevel: baseDirection == .rightToLeft ? 1 : 0, missingGlyphs: 0)
@@ -50,6 +54,7 @@ enum Itemizer {
         // the bidi level of its first code unit.
         struct Cluster {
             var range: Range<Int>  // absolute
+            var style: Int
             var faceIndex: Int
             var script: Int32
             var level: UInt8
@@ -64,6 +69,7 @@ enum Itemizer {
         var firstScalars: [Unicode.Scalar] = []
         firstScalars.reserveCapacity(graphemeBoundaries.count)
         var clusterScalars: [Unicode.Scalar] = []  // reused: one allocation for the paragraph, not one per cluster
+        var style = 0
         for (start, end) in zip(graphemeBoundaries, graphemeBoundaries.dropFirst()) {
             // HarfBuzz's time grows with the square of a cluster's length (a letter with 100,000
             // combining marks takes over 20 s), so clusters longer than any real text has are
@@ -76,7 +82,8 @@ enum Itemizer {
                 clusterScalars.append(scalars[scalarIndex].scalar)
                 scalarIndex += 1
             }
-            let (face, isMissing) = cascade.face(forCluster: clusterScalars)
+            while style + 1 < styles.count, styles.ends[style] <= start - range.lowerBound { style += 1 }
+            let (face, isMissing) = styles.cascades[style].face(forCluster: clusterScalars)
             if isMissing { missingGlyphs += 1 }
             if clusterScalars.allSatisfy(isWhitespace) { spaceClusters.append((clusters.count, clusterScalars)) }
             let faceIndex = faces.firstIndex { $0 === face } ?? {
@@ -91,17 +98,18 @@ enum Itemizer {
                     break
                 }
             }
-            clusters.append(Cluster(range: start..<end, faceIndex: faceIndex, script: script, level: levels[start - range.lowerBound]))
+            clusters.append(
+                Cluster(range: start..<end, style: style, faceIndex: faceIndex, script: script, level: levels[start - range.lowerBound]))
             firstScalars.append(clusterScalars.first ?? " ")
         }
         for (index, script) in resolvedScripts(clusters.map(\.script), firstScalars: firstScalars).enumerated() {
             clusters[index].script = script
         }
 
-        // A space takes the font of the text around it at the same bidi level when that font has
-        // it (as Pango does), so "世界 " or an Arabic phrase stays in one font instead of switching
-        // at every space: the font before it, else the font after it. Spaces are text, so an
-        // emoji font's space is not used.
+        // A space takes the font of the text around it in the same style and at the same bidi
+        // level when that font has it, so "世界 " or an Arabic phrase stays in one font instead of
+        // switching at every space: the font before it, else the font after it. Spaces are text,
+        // so an emoji font's space is not used.
         // The first cluster after each space that is not a space, found for all of them in one
         // backward pass (a search per space was quadratic in a run of spaces no font had).
         var nextText = [Int?](repeating: nil, count: spaceClusters.count)
@@ -115,11 +123,12 @@ enum Itemizer {
         }
         for (position, (index, scalars)) in spaceClusters.enumerated() {
             let suits = { (face: FontFace) in !face.isColorFont && scalars.allSatisfy { face.hasGlyph(for: $0) } }
-            if index > 0, clusters[index - 1].level == clusters[index].level, suits(faces[clusters[index - 1].faceIndex]) {
+            let isNeighbour = { (other: Int) in
+                clusters[other].level == clusters[index].level && clusters[other].style == clusters[index].style
+            }
+            if index > 0, isNeighbour(index - 1), suits(faces[clusters[index - 1].faceIndex]) {
                 clusters[index].faceIndex = clusters[index - 1].faceIndex
-            } else if let next = nextText[position],
-                clusters[next].level == clusters[index].level, suits(faces[clusters[next].faceIndex])
-            {
+            } else if let next = nextText[position], isNeighbour(next), suits(faces[clusters[next].faceIndex]) {
                 clusters[index].faceIndex = clusters[next].faceIndex
             }
         }
@@ -130,11 +139,12 @@ enum Itemizer {
             let first = clusters[runStart]
             let ends = index == clusters.count || clusters[index].faceIndex != first.faceIndex
                 || clusters[index].script != first.script || clusters[index].level != first.level
+                || clusters[index].style != first.style
             guard ends else { continue }
             runs.append(
                 ItemRun(
-                    range: first.range.lowerBound..<clusters[index - 1].range.upperBound, face: faces[first.faceIndex],
-                    script: first.script, bidiLevel: first.level))
+                    range: first.range.lowerBound..<clusters[index - 1].range.upperBound, style: first.style,
+                    face: faces[first.faceIndex], script: first.script, bidiLevel: first.level))
             runStart = index
         }
         return Itemization(runs: runs, paragraphLevel: paragraphLevel, missingGlyphs: missingGlyphs)

@@ -6,10 +6,18 @@ struct ShapedRun: Sendable {
     var glyphs: GlyphRun
 }
 
+/// What shaping takes from a style: its features and language (the font comes from the run).
+struct ShapingAttributes: Sendable, Hashable {
+    var features: [FontFeature]
+    var language: String?
+}
+
 /// The size-independent analysis of one paragraph: ICU break opportunities and grapheme
-/// clusters, runs of one font, script and bidi level, and their glyphs in design units. All
-/// offsets are relative to the paragraph's start, so one shape serves the same paragraph at
-/// every point size, in any text (see ``ShapeCache``).
+/// clusters, runs of one style, font, script and bidi level, and their glyphs in design units.
+/// All offsets are relative to the paragraph's start, so one shape serves the same paragraph at
+/// every point size, in any text (see ``ShapeCache``). Styles are known by their place among the
+/// paragraph's stretches (see ``StyleRuns``): sizes, letter spacing and baseline offsets are
+/// applied when the shape is measured, by ``ShapedParagraph``.
 final class ParagraphShape: Sendable {
     /// The paragraph's UTF-16 code units (no hard break).
     let content: [UInt16]
@@ -30,26 +38,25 @@ final class ParagraphShape: Sendable {
     /// Letter-spacing slots before grapheme cluster `i` (by index in `graphemeBoundaries`).
     let spacingPrefix: [Int]
     let runStarts: [Int]
-    /// The features and language the runs were shaped with, for reshaping parts of them.
-    let features: [FontFeature]
-    let language: String?
+    /// The features and language of each style stretch, for reshaping parts of its runs.
+    let shaping: [ShapingAttributes]
 
     static let cursiveScripts: Set<String> = ["Arab", "Syrc", "Mong", "Nkoo", "Mand", "Adlm", "Rohg", "Sogd", "Phag"]
 
-    init(
-        content: [UInt16], cascade: FontCascade, features: [FontFeature], language: String?, baseDirection: BaseDirection
-    ) throws(CaliperError) {
+    /// Analyses and shapes `content` in the stretches of `styles`. Lines break with the first
+    /// stretch's language as ICU's locale (one iterator walks the whole paragraph).
+    init(content: [UInt16], styles: StyleRuns, baseDirection: BaseDirection) throws(CaliperError) {
         self.content = content
-        self.features = features
-        self.language = language
+        shaping = styles.styles.map { ShapingAttributes(features: $0.features, language: $0.language) }
+        let locale = styles.styles[0].language ?? ""
         do {
-            breakOpportunities = try TextBoundaries.lineBreakOpportunities(in: content, locale: language ?? "").map(\.utf16Offset)
+            breakOpportunities = try TextBoundaries.lineBreakOpportunities(in: content, locale: locale).map(\.utf16Offset)
             graphemeBoundaries = try TextBoundaries.graphemeClusterBoundaries(in: content)
         } catch {
             throw .textBoundaries(error)
         }
         let itemization = try Itemizer.itemize(
-            content, range: 0..<content.count, graphemeBoundaries: graphemeBoundaries, cascade: cascade,
+            content, range: 0..<content.count, graphemeBoundaries: graphemeBoundaries, styles: styles,
             baseDirection: baseDirection)
         paragraphLevel = itemization.paragraphLevel
         missingGlyphs = itemization.missingGlyphs
@@ -61,7 +68,7 @@ final class ParagraphShape: Sendable {
         var startsRun = [Bool](repeating: false, count: count + 1)
         var shapedRuns: [ShapedRun] = []
         for item in itemization.runs {
-            let glyphs = Self.shape(content, range: item.range, run: item, features: features, language: language)
+            let glyphs = Self.shape(content, range: item.range, run: item, shaping: shaping[item.style])
             for index in 0..<glyphs.count {
                 let offset = glyphs.clusters[index]
                 clusterAdvance[offset] += Int(glyphs.advances[index])
@@ -98,12 +105,17 @@ final class ParagraphShape: Sendable {
     }
 
     /// Shapes `text[range]` (within one item run) on its own, with the run's font, direction and
-    /// script and the style's language and features.
-    static func shape(_ text: [UInt16], range: Range<Int>, run: ItemRun, features: [FontFeature], language: String?) -> GlyphRun {
-        let properties = ShapingProperties(isRightToLeft: run.isRightToLeft, script: run.scriptCode, language: language)
+    /// script and its style's language and features.
+    static func shape(_ text: [UInt16], range: Range<Int>, run: ItemRun, shaping: ShapingAttributes) -> GlyphRun {
+        let properties = ShapingProperties(isRightToLeft: run.isRightToLeft, script: run.scriptCode, language: shaping.language)
         return text.withUnsafeBufferPointer {
-            run.face.harfBuzz.shape($0, range: range, features: features, properties: properties)
+            run.face.harfBuzz.shape($0, range: range, features: shaping.features, properties: properties)
         }
+    }
+
+    /// Shapes a part of run `run` on its own, as a line edge cutting it shows it.
+    func reshape(_ range: Range<Int>, of run: ItemRun) -> GlyphRun {
+        Self.shape(content, range: range, run: run, shaping: shaping[run.style])
     }
 
     /// Roughly how many bytes the shape holds, for the cache's budget: every array's elements plus
@@ -118,19 +130,23 @@ final class ParagraphShape: Sendable {
 }
 
 extension ParagraphShape {
-    /// The shape of `content` in `style`, from `cache` when it has it.
+    /// The shape of `content` in the stretches of `styles`, from `cache` when it has it.
+    static func make(
+        content: [UInt16], styles: StyleRuns, direction: BaseDirection, cache: ShapeCache?
+    ) throws(CaliperError) -> ParagraphShape {
+        guard let cache else { return try ParagraphShape(content: content, styles: styles, baseDirection: direction) }
+        let key = ShapeCache.Key(content: content, styles: styles, direction: direction)
+        return try cache.shape(for: key) { () throws(CaliperError) -> ParagraphShape in
+            try ParagraphShape(content: content, styles: styles, baseDirection: direction)
+        }
+    }
+
+    /// The shape of `content` in one style.
     static func make(
         content: [UInt16], style: TextStyle, cascade: FontCascade, direction: BaseDirection, cache: ShapeCache?
     ) throws(CaliperError) -> ParagraphShape {
-        let build = { () throws(CaliperError) -> ParagraphShape in
-            try ParagraphShape(
-                content: content, cascade: cascade, features: style.features, language: style.language,
-                baseDirection: direction)
-        }
-        guard let cache else { return try build() }
-        let key = ShapeCache.Key(
-            content: content, fonts: [style.font] + style.fallbackFonts, fallback: style.fallback, features: style.features,
-            language: style.language, direction: direction)
-        return try cache.shape(for: key, make: build)
+        try make(
+            content: content, styles: StyleRuns(style: style, cascade: cascade, length: content.count), direction: direction,
+            cache: cache)
     }
 }

@@ -4,8 +4,11 @@
 /// glyphs in design units), so measuring the same paragraph again — at any point size, with any
 /// width, line limit or letter spacing — skips all of that work.
 ///
-/// **Key**: the paragraph's UTF-16 text, the style's fonts (primary and fallbacks, by identity),
-/// its fallback setting, OpenType features and language, and the paragraph direction.
+/// **Key**: the paragraph's UTF-16 text, the paragraph direction, and for each of its style
+/// stretches where it ends and what shaping takes of its style: fonts (primary and fallbacks, by
+/// identity), fallback setting, OpenType features and language. Sizes, letter spacing and baseline
+/// offsets are not in it: a stretch boundary is, so two spans that differ only in size still
+/// split the text where they meet (and never kern or ligate across it).
 ///
 /// Plain Latin labels (see ``TextMeasurer/size(of:style:)``) are kept apart, as browsers' word
 /// caches do: the advance of each whole label, and of each word and run of spaces, in design
@@ -43,25 +46,36 @@ public final class ShapeCache: Sendable {
     }
 
     struct Key: Hashable, Sendable {
+        /// A style stretch as shaping sees it.
+        struct Stretch: Hashable, Sendable {
+            let end: Int
+            let fonts: [FontFace]
+            let fallback: FontFallback
+            let features: [FontFeature]
+            let language: String?
+        }
+
         let content: [UInt16]
-        let fonts: [FontFace]
-        let fallback: FontFallback
-        let features: [FontFeature]
-        let language: String?
+        let stretches: [Stretch]
         let direction: BaseDirection
-        /// The text (as bytes), fonts (by identity) and direction hashed once, when the key is
-        /// made, outside the cache's lock: a paragraph's text is long, and the lock is shared.
+        /// The text (as bytes), stretch ends, fonts (by identity) and direction hashed once, when
+        /// the key is made, outside the cache's lock: a paragraph's text is long, and the lock is shared.
         private let digest: Int
 
-        init(
-            content: [UInt16], fonts: [FontFace], fallback: FontFallback, features: [FontFeature], language: String?,
-            direction: BaseDirection
-        ) {
-            (self.content, self.fonts, self.fallback, self.features, self.language, self.direction) =
-                (content, fonts, fallback, features, language, direction)
+        init(content: [UInt16], styles: StyleRuns, direction: BaseDirection) {
+            self.content = content
+            self.direction = direction
+            stretches = zip(styles.ends, styles.styles).map { end, style in
+                Stretch(
+                    end: end, fonts: [style.font] + style.fallbackFonts, fallback: style.fallback, features: style.features,
+                    language: style.language)
+            }
             var hasher = Hasher()
             content.withUnsafeBytes { hasher.combine(bytes: $0) }
-            for font in fonts { hasher.combine(ObjectIdentifier(font)) }
+            for stretch in stretches {
+                hasher.combine(stretch.end)
+                for font in stretch.fonts { hasher.combine(ObjectIdentifier(font)) }
+            }
             hasher.combine(direction)
             digest = hasher.finalize()
         }

@@ -1,9 +1,10 @@
-// ShapedParagraph.swift — a paragraph's shape placed in its text, with widths of any slice of it at a size.
+// ShapedParagraph.swift — a paragraph's shape placed in its text, with widths of any slice of it at its styles' sizes.
 import Foundation
 
-/// A paragraph of a text, seen through its size-independent ``ParagraphShape`` at the style's
-/// size: the paragraph shaped once as one endless line (as Skia's paragraph does). Offsets here
-/// are absolute offsets into `text`.
+/// A paragraph of a text, seen through its size-independent ``ParagraphShape`` at its styles'
+/// sizes: the paragraph shaped once as one endless line (as Skia's paragraph does). Offsets here
+/// are absolute offsets into `text`. Each run is measured in its own style (size, letter spacing,
+/// baseline offset).
 ///
 /// The width of a slice is exact: read from the prefix sums when both of its edges are safe to
 /// break (a run edge, or a cluster start whose HarfBuzz `unsafe_to_break` flag is clear), else the
@@ -17,18 +18,19 @@ final class ShapedParagraph {
     let text: [UInt16]
     let range: Range<Int>
     let shape: ParagraphShape
-    let style: TextStyle
+    /// The paragraph's style stretches; a run's `style` indexes them.
+    let styles: StyleRuns
 
     /// ICU line-break opportunities inside the paragraph, absolute, ending at `range.upperBound`.
     let breakOpportunities: [Int]
     /// Grapheme cluster boundaries, absolute, from `range.lowerBound` to `range.upperBound`.
     let graphemeBoundaries: [Int]
 
-    init(text: [UInt16], range: Range<Int>, shape: ParagraphShape, style: TextStyle) {
+    init(text: [UInt16], range: Range<Int>, shape: ParagraphShape, styles: StyleRuns) {
         self.text = text
         self.range = range
         self.shape = shape
-        self.style = style
+        self.styles = styles
         let base = range.lowerBound
         breakOpportunities = base == 0 ? shape.breakOpportunities : shape.breakOpportunities.map { $0 + base }
         graphemeBoundaries = base == 0 ? shape.graphemeBoundaries : shape.graphemeBoundaries.map { $0 + base }
@@ -36,12 +38,18 @@ final class ShapedParagraph {
 
     private var base: Int { range.lowerBound }
 
+    /// The style of the paragraph's first stretch (the only one for text in one style).
+    var style: TextStyle { styles.styles[0] }
+
+    /// The style run `run` is measured in.
+    private func style(of run: ItemRun) -> TextStyle { styles.styles[run.style] }
+
     /// Grapheme clusters no font of the cascade covers.
     var missingGlyphs: Int { shape.missingGlyphs }
 
-    /// Points for `designUnits` of advance in `face`: units × size / unitsPerEm.
-    private func points(_ designUnits: Int, in face: FontFace) -> Double {
-        Double(designUnits) * Double(style.size) / Double(face.designMetrics.unitsPerEm)
+    /// Points for `designUnits` of advance of `run`: units × its style's size / its font's unitsPerEm.
+    private func points(_ designUnits: Int, of run: ItemRun) -> Double {
+        Double(designUnits) * Double(style(of: run).size) / Double(run.face.designMetrics.unitsPerEm)
     }
 
     /// The index of the run containing relative offset `offset` (the last run for the end).
@@ -81,15 +89,15 @@ final class ShapedParagraph {
             let last = upper <= shape.runs[first].item.range.upperBound ? first : runIndex(containing: upper - 1)
             let firstRun = shape.runs[first].item
             if first == last {
-                advance = points(units(lower..<upper), in: firstRun.face)
+                advance = points(units(lower..<upper), of: firstRun)
             } else {
                 let lastRun = shape.runs[last].item
-                advance = points(units(lower..<firstRun.range.upperBound), in: firstRun.face)
+                advance = points(units(lower..<firstRun.range.upperBound), of: firstRun)
                     + (runStartPoints[last] - runStartPoints[first + 1])
-                    + points(units(lastRun.range.lowerBound..<upper), in: lastRun.face)
+                    + points(units(lastRun.range.lowerBound..<upper), of: lastRun)
             }
         }
-        return CGFloat(advance) + style.letterSpacing * CGFloat(spacingSlots(from: lower, to: upper))
+        return CGFloat(advance) + letterSpacing(from: lower, to: upper)
     }
 
     /// Points of all the runs before run `i`, at the style's size: made on first use, once per
@@ -97,7 +105,7 @@ final class ShapedParagraph {
     private lazy var runStartPoints: [Double] = {
         var sums = [Double](repeating: 0, count: shape.runs.count + 1)
         for (index, run) in shape.runs.enumerated() {
-            sums[index + 1] = sums[index] + points(units(run.item.range), in: run.item.face)
+            sums[index + 1] = sums[index] + points(units(run.item.range), of: run.item)
         }
         return sums
     }()
@@ -108,16 +116,14 @@ final class ShapedParagraph {
         forEachPiece(from: start - base, to: end - base) { run, part in
             advance = advance + pieceWidth(part, run: shape.runs[run].item)
         }
-        return CGFloat(advance) + style.letterSpacing * CGFloat(spacingSlots(from: start - base, to: end - base))
+        return CGFloat(advance) + letterSpacing(from: start - base, to: end - base)
     }
 
     /// Points of one run's part, reshaped on its own when an edge is not safe to break.
     private func pieceWidth(_ part: Range<Int>, run: ItemRun) -> Double {
         let designUnits = shape.isSafeBoundary[part.lowerBound] && shape.isSafeBoundary[part.upperBound]
-            ? units(part)
-            : ParagraphShape.shape(shape.content, range: part, run: run, features: shape.features, language: shape.language)
-                .totalAdvance
-        return points(designUnits, in: run.face)
+            ? units(part) : shape.reshape(part, of: run).totalAdvance
+        return points(designUnits, of: run)
     }
 
     /// The runs of `start..<end`, each clipped to it (absolute ranges), in logical order, with their widths.
@@ -127,26 +133,56 @@ final class ShapedParagraph {
             let run = shape.runs[index].item
             var item = run
             item.range = (part.lowerBound + base)..<(part.upperBound + base)
-            let spacing = style.letterSpacing * CGFloat(spacingSlots(from: part.lowerBound, to: part.upperBound))
+            let spacing = style(of: run).letterSpacing * CGFloat(spacingSlots(from: part.lowerBound, to: part.upperBound))
             runs.append((item, CGFloat(pieceWidth(part, run: run)) + spacing))
         }
         return runs
     }
 
-    /// The vertical metrics of a line showing `start..<end`: the primary font always counts (a
-    /// strut, as in CSS), so a fallback font can only make a line taller.
+    /// The vertical metrics of a line showing `start..<end`: those of each style on the line —
+    /// its primary font at its size, which always counts (a strut, as in CSS, so a fallback font
+    /// can only make a line taller), and the fallback fonts its runs use — each moved by the
+    /// style's baseline offset. An empty line has the metrics of the style at its start.
     func lineMetrics(from start: Int, to end: Int) -> LineMetrics {
-        var metrics = LineMetrics(primary: style.font, size: style.size)
-        forEachPiece(from: start - base, to: end - base) { run, _ in
-            let face = shape.runs[run].item.face
-            if face !== style.font { metrics.include(face, size: style.size) }
+        if styles.count == 1 || start >= end {
+            let style = styles.styles[styles.index(containing: start - base)]
+            var metrics = LineMetrics(primary: style.font, size: style.size, baselineOffset: style.baselineOffset)
+            forEachPiece(from: start - base, to: end - base) { run, _ in
+                let face = shape.runs[run].item.face
+                if face !== style.font { metrics.include(face, size: style.size, baselineOffset: style.baselineOffset) }
+            }
+            return metrics
         }
-        return metrics
+        var metrics: LineMetrics?
+        forEachPiece(from: start - base, to: end - base) { run, _ in
+            let item = shape.runs[run].item
+            let style = style(of: item)
+            if metrics == nil {
+                metrics = LineMetrics(primary: style.font, size: style.size, baselineOffset: style.baselineOffset)
+            } else {
+                metrics?.include(style.font, size: style.size, baselineOffset: style.baselineOffset)
+            }
+            if item.face !== style.font { metrics?.include(item.face, size: style.size, baselineOffset: style.baselineOffset) }
+        }
+        return metrics ?? LineMetrics(primary: style.font, size: style.size, baselineOffset: style.baselineOffset)
+    }
+
+    /// The letter spacing of the grapheme clusters that start in relative `start..<end`: each
+    /// cluster's style's spacing (none inside a cursive run; see ``ParagraphShape``).
+    private func letterSpacing(from start: Int, to end: Int) -> CGFloat {
+        guard styles.count > 1 else { return style.letterSpacing * CGFloat(spacingSlots(from: start, to: end)) }
+        var total: CGFloat = 0
+        let last = styles.index(containing: max(start, end - 1))
+        for stretch in styles.index(containing: start)...last where styles.styles[stretch].letterSpacing != 0 {
+            let slots = spacingSlots(from: max(start, styles.start(of: stretch)), to: min(end, styles.ends[stretch]))
+            total += styles.styles[stretch].letterSpacing * CGFloat(slots)
+        }
+        return total
     }
 
     /// Letter-spacing slots of the grapheme clusters that start in relative `start..<end`.
     private func spacingSlots(from start: Int, to end: Int) -> Int {
-        guard start < end, style.letterSpacing != 0 else { return 0 }
+        guard start < end, styles.count > 1 || style.letterSpacing != 0 else { return 0 }
         return shape.spacingPrefix[firstIndex(in: shape.graphemeBoundaries, atOrAfter: end)]
             - shape.spacingPrefix[firstIndex(in: shape.graphemeBoundaries, atOrAfter: start)]
     }

@@ -44,8 +44,7 @@ struct TruncatedLine {
 struct Truncator {
     let paragraph: ShapedParagraph
     let maxWidth: CGFloat
-    /// The fonts and direction the shortened line is set with (the ellipsis may need a fallback font).
-    let cascade: FontCascade
+    /// The direction the shortened line is set in (its styles and their font cascades are the paragraph's).
     let baseDirection: BaseDirection
     let cache: ShapeCache?
     /// Told of every line shaped, so tests can bound the work without timing it.
@@ -57,21 +56,39 @@ struct Truncator {
     /// How many candidates one scan shapes in order before it searches the rest (see the type's comment).
     static let linesShapedInOrder = 16
 
-    private var ellipsis: [UInt16] {
-        paragraph.style.font.hasGlyph(for: "\u{2026}") ? [0x2026] : Array("...".utf16)
+    /// "…" in the style of stretch `stretch`, or "..." when its font has no ellipsis glyph.
+    private func ellipsis(inStretch stretch: Int) -> [UInt16] {
+        paragraph.styles.styles[stretch].font.hasGlyph(for: "\u{2026}") ? [0x2026] : Array("...".utf16)
+    }
+
+    /// The stretch whose style the ellipsis of `kept` takes: the style of the text it replaces,
+    /// at the first code unit hidden (the line's last one when only later text is hidden).
+    private func ellipsisStretch(_ kept: KeptText, in geometry: CutGeometry) -> Int {
+        let hidden = max(geometry.start, min(kept.prefixEnd, geometry.end - 1))
+        return paragraph.styles.index(containing: hidden - paragraph.range.lowerBound)
     }
 
     func truncate(from start: Int, to end: Int, mode: LineBreakMode) throws(CaliperError) -> TruncatedLine {
         let geometry = CutGeometry(paragraph, from: start, to: end)
-        let ellipsis = self.ellipsis
         // When everything fits beside the ellipsis (text is hidden only after this paragraph),
         // keep it all; this also spares the searches below on very wide lines.
         let everything = mode == .byTruncatingHead
             ? geometry.kept(prefixTo: start, suffixFrom: start) : geometry.kept(prefixTo: end, suffixFrom: end)
-        let whole = try line(everything, in: geometry, ellipsis: ellipsis)
+        let whole = try line(everything, in: geometry)
         if fits(whole) { return whole }
-        let ellipsisAlone = try line(geometry.kept(prefixTo: start, suffixFrom: end), in: geometry, ellipsis: ellipsis)
-        let candidates = Candidates(truncator: self, geometry: geometry, ellipsis: ellipsis, ellipsisWidth: ellipsisAlone.width)
+        let ellipsisAlone = try line(geometry.kept(prefixTo: start, suffixFrom: end), in: geometry)
+        // The ellipsis's width in every style it may take on this line, for the width bounds.
+        var ellipsisWidths = (smallest: ellipsisAlone.width, largest: ellipsisAlone.width)
+        let base = paragraph.range.lowerBound
+        let stretches = paragraph.styles.index(containing: start - base)...paragraph.styles.index(containing: max(start, end - 1) - base)
+        for stretch in stretches where stretch != ellipsisStretch(geometry.kept(prefixTo: start, suffixFrom: end), in: geometry) {
+            let width = try shapedLine(ellipsis(inStretch: stretch), styles: [(ellipsis(inStretch: stretch).count, stretch)]).width
+            ellipsisWidths = (min(ellipsisWidths.smallest, width), max(ellipsisWidths.largest, width))
+        }
+        let styles = paragraph.styles.styles
+        let candidates = Candidates(
+            truncator: self, geometry: geometry, ellipsisWidth: ellipsisWidths.largest,
+            margin: 2 * paragraph.styles.largestSize + 4 * styles.dropFirst().map { abs($0.letterSpacing) }.reduce(abs(styles[0].letterSpacing), max))
         let boundaries = paragraph.graphemeBoundaries
         let cuts = Array(boundaries[firstIndex(in: boundaries, atOrAfter: start)..<firstIndex(in: boundaries, atOrAfter: end + 1)])
         switch mode {
@@ -102,10 +119,10 @@ struct Truncator {
         case .byTruncatingTail, .byWordWrapping, .byCharWrapping, .byClipping:
             // The screen is part of the definition, so its estimates are estimatedWidth's to the
             // bit (the geometry holds them for every end).
-            let limit = maxWidth + paragraph.style.size
+            let limit = maxWidth + paragraph.styles.largestSize
             var screened = 0
             while screened < cuts.count,
-                geometry.estimatedWidth(from: start, to: geometry.contentEnd(before: cuts[screened])) + ellipsisAlone.width <= limit
+                geometry.estimatedWidth(from: start, to: geometry.contentEnd(before: cuts[screened])) + ellipsisWidths.smallest <= limit
             {
                 screened += 1
             }
@@ -119,13 +136,33 @@ struct Truncator {
         line.width <= maxWidth + LineBreaker.fitTolerance
     }
 
-    /// The text `kept` shows around `ellipsis`, shaped as one line.
-    fileprivate func line(_ kept: KeptText, in geometry: CutGeometry, ellipsis: [UInt16]) throws(CaliperError) -> TruncatedLine {
+    /// The text `kept` shows around the ellipsis, each piece in its own style, shaped as one line.
+    fileprivate func line(_ kept: KeptText, in geometry: CutGeometry) throws(CaliperError) -> TruncatedLine {
         let text = paragraph.text
+        let base = paragraph.range.lowerBound
+        let stretch = ellipsisStretch(kept, in: geometry)
+        let ellipsis = ellipsis(inStretch: stretch)
         let displayed = Array(text[geometry.start..<kept.prefixEnd]) + ellipsis + Array(text[kept.suffixStart..<geometry.end])
-        let shape = try ParagraphShape.make(
-            content: displayed, style: paragraph.style, cascade: cascade, direction: baseDirection, cache: cache)
-        let shown = ShapedParagraph(text: displayed, range: 0..<displayed.count, shape: shape, style: paragraph.style)
+        let styles = paragraph.styles.slice((geometry.start - base)..<(kept.prefixEnd - base)) + [(ellipsis.count, stretch)]
+            + paragraph.styles.slice((kept.suffixStart - base)..<(geometry.end - base))
+        return try shapedLine(displayed, styles: styles)
+    }
+
+    /// `displayed` in the paragraph's style stretches `styles` (lengths, in order), shaped as one line.
+    private func shapedLine(_ displayed: [UInt16], styles pieces: [(length: Int, stretch: Int)]) throws(CaliperError) -> TruncatedLine {
+        let source = paragraph.styles
+        var ends: [Int] = []
+        var stretches: [Int] = []
+        var end = 0
+        for (length, stretch) in pieces where length > 0 {
+            end += length
+            if stretches.last == stretch { ends[ends.count - 1] = end } else { (ends, stretches) = (ends + [end], stretches + [stretch]) }
+        }
+        let styles = StyleRuns(
+            ends: ends, styles: stretches.map { source.styles[$0] }, cascades: stretches.map { source.cascades[$0] },
+            spanIndices: stretches.map { source.spanIndices[$0] })
+        let shape = try ParagraphShape.make(content: displayed, styles: styles, direction: baseDirection, cache: cache)
+        let shown = ShapedParagraph(text: displayed, range: 0..<displayed.count, shape: shape, styles: styles)
         let width = shown.width(from: 0, to: displayed.count)
         let line = TruncatedLine(displayedText: displayed, width: width, shaped: shown)
         lineShaped?(line)
@@ -145,21 +182,21 @@ private struct KeptText: Equatable {
 private struct Candidates {
     let truncator: Truncator
     let geometry: CutGeometry
-    let ellipsis: [UInt16]
-    /// The ellipsis alone, shaped.
+    /// The ellipsis alone, shaped (the widest, when the line's styles differ).
     let ellipsisWidth: CGFloat
+    /// What cutting may change beyond its neighbourhood: two em and four letter spacings (of the
+    /// largest size and spacing of the paragraph's styles).
+    let margin: CGFloat
 
     func line(_ kept: KeptText) throws(CaliperError) -> TruncatedLine {
-        try truncator.line(kept, in: geometry, ellipsis: ellipsis)
+        try truncator.line(kept, in: geometry)
     }
 
     /// Whether the line of `kept` fits by its width bound (see ``Truncator``), without shaping it.
     func surelyFits(_ kept: KeptText) -> Bool {
-        let style = truncator.paragraph.style
         let estimate = geometry.estimatedWidth(from: geometry.start, to: kept.prefixEnd)
             + geometry.estimatedWidth(from: kept.suffixStart, to: geometry.end) + ellipsisWidth
-        let margin = 2 * style.size + 4 * abs(style.letterSpacing)
-            + geometry.reshapedWidth(around: kept.prefixEnd) + geometry.reshapedWidth(around: kept.suffixStart)
+        let margin = self.margin + geometry.reshapedWidth(around: kept.prefixEnd) + geometry.reshapedWidth(around: kept.suffixStart)
             - truncator.marginReduction
         return estimate + margin <= truncator.maxWidth + LineBreaker.fitTolerance
     }

@@ -3,7 +3,8 @@
 import Foundation
 
 // The body below is Sources/Caliper/Pipeline/Truncator.swift at 6d5032e, verbatim but for its
-// name, the `lineShaped` hook (to count the lines it shapes) and `TruncatedLine` being the library's.
+// name, the `lineShaped` hook (to count the lines it shapes), `TruncatedLine` being the library's,
+// and the shown line's one style given as the one stretch the paragraph types now take.
 /// Shortens `text[start..<end]` of a paragraph to fit `maxWidth` together with "…" (U+2026, or
 /// "..." when the font has no ellipsis glyph), cutting between grapheme clusters only. Each kept
 /// piece loses its hanging whitespace next to the ellipsis. When not even the ellipsis fits, the
@@ -96,7 +97,9 @@ struct ReferenceTruncator {
         let displayed = Array(text[prefix.lowerBound..<prefixEnd]) + ellipsis + Array(text[suffixStart..<suffix.upperBound])
         let shape = try ParagraphShape.make(
             content: displayed, style: paragraph.style, cascade: cascade, direction: baseDirection, cache: cache)
-        let shown = ShapedParagraph(text: displayed, range: 0..<displayed.count, shape: shape, style: paragraph.style)
+        let shown = ShapedParagraph(
+            text: displayed, range: 0..<displayed.count, shape: shape,
+            styles: StyleRuns(style: paragraph.style, cascade: cascade, length: displayed.count))
         let width = shown.width(from: 0, to: displayed.count)
         let line = TruncatedLine(displayedText: displayed, width: width, shaped: shown)
         lineShaped?(line)

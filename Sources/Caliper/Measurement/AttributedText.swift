@@ -1,0 +1,201 @@
+// AttributedText.swift — one text in several styles: spans of TextStyle over UTF-16 ranges, as NSAttributedString holds attributes.
+import Foundation
+
+/// Text whose ranges carry different ``TextStyle``s, as an `NSAttributedString` carries
+/// attributes: "**Ana** replied to your post", a price whose currency sign is smaller, a count in
+/// bold inside a chip. Measure it with ``TextMeasurer`` exactly as a `String` in one style.
+///
+/// ```swift
+/// var text = AttributedText("Ana", style: bold)
+/// text.append(" replied to your post", style: regular)
+/// let size = try TextMeasurer().size(of: text)
+///
+/// var price = AttributedText("$12.99", style: large)
+/// try price.setStyle(small, utf16Range: 0..<1)          // NSAttributedString.setAttributes(_:range:)
+/// try price.updateStyle(utf16Range: 3..<6) { $0.size = 11 }  // addAttributes(_:range:)
+/// ```
+///
+/// The styles are kept as ``spans``: they cover the text from its start to its end, in order,
+/// with no gaps, and neighbouring spans always differ (equal ones are merged, as
+/// `NSAttributedString` coalesces equal attribute runs). An empty text still has one span, of no
+/// length, whose style sizes its one empty line. Ranges are in UTF-16 code units, as `NSRange`
+/// counts them; a range whose edge falls between the two halves of a surrogate pair is refused.
+/// An edge inside a grapheme cluster (between a letter and its combining accent) is allowed, and
+/// the whole cluster is measured in the style of its first code unit.
+public struct AttributedText: Sendable, Hashable {
+    /// A range of the text in one style.
+    public struct Span: Sendable, Hashable {
+        /// The range in UTF-16 code units.
+        public var utf16Range: Range<Int>
+        public var style: TextStyle
+
+        public init(utf16Range: Range<Int>, style: TextStyle) {
+            self.utf16Range = utf16Range
+            self.style = style
+        }
+    }
+
+    /// The characters.
+    public private(set) var string: String
+    /// The styles over the text, in order, covering it exactly (see the type's description).
+    public private(set) var spans: [Span]
+    /// The length of ``string`` in UTF-16 code units.
+    public var utf16Count: Int { spans[spans.count - 1].utf16Range.upperBound }
+
+    /// `string` in one style: what ``TextMeasurer`` measures for a `String` and a ``TextStyle``.
+    public init(_ string: String, style: TextStyle) {
+        self.string = string
+        spans = [Span(utf16Range: 0..<string.utf16.count, style: style)]
+    }
+
+    /// Text from spans that cover it, as a batch request or a parser gives them.
+    ///
+    /// - Throws: ``CaliperError/invalidSpans(_:)`` when the spans do not cover `string` from start
+    ///   to end in order, without gaps or overlaps, or an edge splits a surrogate pair.
+    public init(string: String, spans: [Span]) throws(CaliperError) {
+        let units = Array(string.utf16)
+        guard let first = spans.first else { throw .invalidSpans("there must be at least one span") }
+        var expectedStart = 0
+        for (index, span) in spans.enumerated() {
+            let range = span.utf16Range
+            guard range.lowerBound == expectedStart else {
+                throw .invalidSpans(
+                    "span \(index) starts at \(range.lowerBound), where \(expectedStart) was expected (spans must cover the text in order)")
+            }
+            guard !range.isEmpty || (units.isEmpty && spans.count == 1) else {
+                throw .invalidSpans("span \(index) is empty (\(range.lowerBound)..<\(range.upperBound))")
+            }
+            try Self.checkEdge(range.upperBound, in: units, naming: "span \(index)")
+            expectedStart = range.upperBound
+        }
+        guard expectedStart == units.count else {
+            throw .invalidSpans("the spans end at \(expectedStart), but the text has \(units.count) UTF-16 code units")
+        }
+        self.string = string
+        self.spans = [first]
+        for span in spans.dropFirst() { appendSpan(span) }
+    }
+
+    /// Appends `string` in `style`.
+    public mutating func append(_ string: String, style: TextStyle) {
+        let start = utf16Count
+        let end = start + string.utf16.count
+        if start == 0, spans.count == 1 {
+            // An empty text's span only held a style for its empty line.
+            spans = [Span(utf16Range: 0..<end, style: style)]
+        } else if end > start {
+            appendSpan(Span(utf16Range: start..<end, style: style))
+        }
+        self.string += string
+    }
+
+    /// Appends `other`, its styles with it.
+    public mutating func append(_ other: AttributedText) {
+        guard other.utf16Count > 0 else { return }
+        let offset = utf16Count
+        if offset == 0 {
+            self = other
+            return
+        }
+        for span in other.spans {
+            appendSpan(Span(utf16Range: (span.utf16Range.lowerBound + offset)..<(span.utf16Range.upperBound + offset), style: span.style))
+        }
+        string += other.string
+    }
+
+    /// `lhs` followed by `rhs`.
+    public static func + (lhs: AttributedText, rhs: AttributedText) -> AttributedText {
+        var result = lhs
+        result.append(rhs)
+        return result
+    }
+
+    /// Gives `utf16Range` the style `style`, replacing what it had (`setAttributes(_:range:)`).
+    /// An empty range changes nothing.
+    ///
+    /// - Throws: ``CaliperError/invalidSpans(_:)`` for a range outside the text or one that
+    ///   splits a surrogate pair.
+    public mutating func setStyle(_ style: TextStyle, utf16Range: Range<Int>) throws(CaliperError) {
+        try updateStyle(utf16Range: utf16Range) { $0 = style }
+    }
+
+    /// Gives `range` of ``string`` the style `style` (`setAttributes(_:range:)`).
+    public mutating func setStyle(_ style: TextStyle, range: Range<String.Index>) throws(CaliperError) {
+        try setStyle(style, utf16Range: try utf16Range(of: range))
+    }
+
+    /// Changes the styles of `utf16Range` with `change`, each span's part on its own
+    /// (`addAttributes(_:range:)`: `{ $0.size = 11 }` shrinks a bold and a regular span alike).
+    ///
+    /// - Throws: ``CaliperError/invalidSpans(_:)`` for a range outside the text or one that
+    ///   splits a surrogate pair.
+    public mutating func updateStyle(utf16Range: Range<Int>, _ change: (inout TextStyle) -> Void) throws(CaliperError) {
+        let units = Array(string.utf16)
+        guard utf16Range.lowerBound >= 0, utf16Range.upperBound <= units.count else {
+            throw .invalidSpans(
+                "the range \(utf16Range.lowerBound)..<\(utf16Range.upperBound) is outside the text of \(units.count) UTF-16 code units")
+        }
+        try Self.checkEdge(utf16Range.lowerBound, in: units, naming: "the range's start")
+        try Self.checkEdge(utf16Range.upperBound, in: units, naming: "the range's end")
+        guard !utf16Range.isEmpty else { return }
+        var updated: [Span] = []
+        updated.reserveCapacity(spans.count + 2)
+        for span in spans {
+            let range = span.utf16Range
+            let before = range.lowerBound..<min(range.upperBound, utf16Range.lowerBound)
+            let inside = max(range.lowerBound, utf16Range.lowerBound)..<min(range.upperBound, utf16Range.upperBound)
+            let after = max(range.lowerBound, utf16Range.upperBound)..<range.upperBound
+            for (part, changes) in [(before, false), (inside, true), (after, false)] where !part.isEmpty {
+                var style = span.style
+                if changes { change(&style) }
+                updated.append(Span(utf16Range: part, style: style))
+            }
+        }
+        spans = [updated[0]]
+        for span in updated.dropFirst() { appendSpan(span) }
+    }
+
+    /// The style at UTF-16 offset `offset` (the last span's at the end).
+    public func style(atUTF16Offset offset: Int) -> TextStyle {
+        spans[spanIndex(containing: offset)].style
+    }
+
+    /// The index of the span holding `offset` (the last one at or past the end).
+    func spanIndex(containing offset: Int) -> Int {
+        var low = 0
+        var high = spans.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if spans[middle].utf16Range.lowerBound <= offset { low = middle } else { high = middle - 1 }
+        }
+        return low
+    }
+
+    /// Whether the text is one style throughout.
+    var isSingleStyle: Bool { spans.count == 1 }
+
+    /// Adds `span` after the last one, merged with it when their styles are equal.
+    private mutating func appendSpan(_ span: Span) {
+        if spans[spans.count - 1].style == span.style {
+            spans[spans.count - 1].utf16Range = spans[spans.count - 1].utf16Range.lowerBound..<span.utf16Range.upperBound
+        } else {
+            spans.append(span)
+        }
+    }
+
+    private func utf16Range(of range: Range<String.Index>) throws(CaliperError) -> Range<Int> {
+        let utf16 = string.utf16
+        guard range.lowerBound >= string.startIndex, range.upperBound <= string.endIndex,
+            let lower = range.lowerBound.samePosition(in: utf16), let upper = range.upperBound.samePosition(in: utf16)
+        else { throw .invalidSpans("the range does not belong to the text") }
+        return utf16.distance(from: utf16.startIndex, to: lower)..<utf16.distance(from: utf16.startIndex, to: upper)
+    }
+
+    /// Refuses an offset between the two halves of a surrogate pair.
+    private static func checkEdge(_ offset: Int, in units: [UInt16], naming name: String) throws(CaliperError) {
+        guard offset > 0, offset < units.count else { return }
+        if UTF16.isLeadSurrogate(units[offset - 1]), UTF16.isTrailSurrogate(units[offset]) {
+            throw .invalidSpans("\(name) at \(offset) falls between the two halves of a surrogate pair")
+        }
+    }
+}
