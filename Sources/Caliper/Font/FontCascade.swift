@@ -10,7 +10,7 @@ import Foundation
 /// character without VS15, prefers a colour font; one with VS15 (U+FE0E) prefers a monochrome
 /// font; either falls back to any font that covers it. A cluster no font covers is measured with
 /// the primary font (its .notdef glyph) and counted as missing.
-struct FontCascade: Sendable {
+final class FontCascade: Sendable {
     let primary: FontFace
     private let fonts: [FontFace]
     private let system: SystemFallback?

@@ -54,8 +54,8 @@ enum Itemizer {
         // the bidi level of its first code unit.
         struct Cluster {
             var range: Range<Int>  // absolute
-            var style: Int
-            var faceIndex: Int
+            var style: Int32  // 32 bits each keep a cluster in 32 bytes
+            var faceIndex: Int32
             var script: Int32
             var level: UInt8
         }
@@ -70,6 +70,9 @@ enum Itemizer {
         firstScalars.reserveCapacity(graphemeBoundaries.count)
         var clusterScalars: [Unicode.Scalar] = []  // reused: one allocation for the paragraph, not one per cluster
         var style = 0
+        var cascade = styles.cascades[0]  // copied once per style, not per cluster (it holds arrays)
+        let styleEnds = styles.ends
+        var styleEnd = styleEnds.count > 1 ? styleEnds[0] : Int.max
         for (start, end) in zip(graphemeBoundaries, graphemeBoundaries.dropFirst()) {
             // HarfBuzz's time grows with the square of a cluster's length (a letter with 100,000
             // combining marks takes over 20 s), so clusters longer than any real text has are
@@ -82,8 +85,12 @@ enum Itemizer {
                 clusterScalars.append(scalars[scalarIndex].scalar)
                 scalarIndex += 1
             }
-            while style + 1 < styles.count, styles.ends[style] <= start - range.lowerBound { style += 1 }
-            let (face, isMissing) = styles.cascades[style].face(forCluster: clusterScalars)
+            if styleEnd <= start - range.lowerBound {
+                while style + 1 < styleEnds.count, styleEnds[style] <= start - range.lowerBound { style += 1 }
+                styleEnd = style + 1 < styleEnds.count ? styleEnds[style] : Int.max
+                cascade = styles.cascades[style]
+            }
+            let (face, isMissing) = cascade.face(forCluster: clusterScalars)
             if isMissing { missingGlyphs += 1 }
             if clusterScalars.allSatisfy(isWhitespace) { spaceClusters.append((clusters.count, clusterScalars)) }
             let faceIndex = faces.firstIndex { $0 === face } ?? {
@@ -99,7 +106,9 @@ enum Itemizer {
                 }
             }
             clusters.append(
-                Cluster(range: start..<end, style: style, faceIndex: faceIndex, script: script, level: levels[start - range.lowerBound]))
+                Cluster(
+                    range: start..<end, style: Int32(truncatingIfNeeded: style), faceIndex: Int32(truncatingIfNeeded: faceIndex),
+                    script: script, level: levels[start - range.lowerBound]))
             firstScalars.append(clusterScalars.first ?? " ")
         }
         for (index, script) in resolvedScripts(clusters.map(\.script), firstScalars: firstScalars).enumerated() {
@@ -126,9 +135,9 @@ enum Itemizer {
             let isNeighbour = { (other: Int) in
                 clusters[other].level == clusters[index].level && clusters[other].style == clusters[index].style
             }
-            if index > 0, isNeighbour(index - 1), suits(faces[clusters[index - 1].faceIndex]) {
+            if index > 0, isNeighbour(index - 1), suits(faces[Int(clusters[index - 1].faceIndex)]) {
                 clusters[index].faceIndex = clusters[index - 1].faceIndex
-            } else if let next = nextText[position], isNeighbour(next), suits(faces[clusters[next].faceIndex]) {
+            } else if let next = nextText[position], isNeighbour(next), suits(faces[Int(clusters[next].faceIndex)]) {
                 clusters[index].faceIndex = clusters[next].faceIndex
             }
         }
@@ -143,8 +152,8 @@ enum Itemizer {
             guard ends else { continue }
             runs.append(
                 ItemRun(
-                    range: first.range.lowerBound..<clusters[index - 1].range.upperBound, style: first.style,
-                    face: faces[first.faceIndex], script: first.script, bidiLevel: first.level))
+                    range: first.range.lowerBound..<clusters[index - 1].range.upperBound, style: Int(first.style),
+                    face: faces[Int(first.faceIndex)], script: first.script, bidiLevel: first.level))
             runStart = index
         }
         return Itemization(runs: runs, paragraphLevel: paragraphLevel, missingGlyphs: missingGlyphs)

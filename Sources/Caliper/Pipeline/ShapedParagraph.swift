@@ -49,7 +49,7 @@ final class ShapedParagraph {
 
     /// Points for `designUnits` of advance of `run`: units × its style's size / its font's unitsPerEm.
     private func points(_ designUnits: Int, of run: ItemRun) -> Double {
-        Double(designUnits) * Double(style(of: run).size) / Double(run.face.designMetrics.unitsPerEm)
+        Double(designUnits) * Double(styles.sizes[run.style]) / Double(run.face.designMetrics.unitsPerEm)
     }
 
     /// The index of the run containing relative offset `offset` (the last run for the end).
@@ -133,7 +133,7 @@ final class ShapedParagraph {
             let run = shape.runs[index].item
             var item = run
             item.range = (part.lowerBound + base)..<(part.upperBound + base)
-            let spacing = style(of: run).letterSpacing * CGFloat(spacingSlots(from: part.lowerBound, to: part.upperBound))
+            let spacing = styles.letterSpacings[run.style] * CGFloat(spacingSlots(from: part.lowerBound, to: part.upperBound))
             runs.append((item, CGFloat(pieceWidth(part, run: run)) + spacing))
         }
         return runs
@@ -169,20 +169,26 @@ final class ShapedParagraph {
 
     /// The letter spacing of the grapheme clusters that start in relative `start..<end`: each
     /// cluster's style's spacing (none inside a cursive run; see ``ParagraphShape``).
+    @inline(__always)
     private func letterSpacing(from start: Int, to end: Int) -> CGFloat {
-        guard styles.count > 1 else { return style.letterSpacing * CGFloat(spacingSlots(from: start, to: end)) }
+        styles.hasLetterSpacing ? spacedLetterSpacing(from: start, to: end) : 0
+    }
+
+    private func spacedLetterSpacing(from start: Int, to end: Int) -> CGFloat {
+        let spacings = styles.letterSpacings
+        guard spacings.count > 1 else { return spacings[0] * CGFloat(spacingSlots(from: start, to: end)) }
         var total: CGFloat = 0
         let last = styles.index(containing: max(start, end - 1))
-        for stretch in styles.index(containing: start)...last where styles.styles[stretch].letterSpacing != 0 {
+        for stretch in styles.index(containing: start)...last where spacings[stretch] != 0 {
             let slots = spacingSlots(from: max(start, styles.start(of: stretch)), to: min(end, styles.ends[stretch]))
-            total += styles.styles[stretch].letterSpacing * CGFloat(slots)
+            total += spacings[stretch] * CGFloat(slots)
         }
         return total
     }
 
     /// Letter-spacing slots of the grapheme clusters that start in relative `start..<end`.
     private func spacingSlots(from start: Int, to end: Int) -> Int {
-        guard start < end, styles.count > 1 || style.letterSpacing != 0 else { return 0 }
+        guard start < end, styles.hasLetterSpacing else { return 0 }
         return shape.spacingPrefix[firstIndex(in: shape.graphemeBoundaries, atOrAfter: end)]
             - shape.spacingPrefix[firstIndex(in: shape.graphemeBoundaries, atOrAfter: start)]
     }

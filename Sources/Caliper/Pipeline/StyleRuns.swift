@@ -13,13 +13,16 @@ struct StyleRuns: Sendable {
     let cascades: [FontCascade]
     /// The index in the attributed text's spans of each stretch.
     let spanIndices: [Int]
+    /// Each stretch's point size and letter spacing, read on the hot paths without copying a
+    /// whole style (with its fonts and arrays) each time.
+    let sizes: [CGFloat]
+    let letterSpacings: [CGFloat]
+    /// Whether any stretch has letter spacing (most text has none).
+    let hasLetterSpacing: Bool
 
     /// One stretch of `length` code units in `style`.
     init(style: TextStyle, cascade: FontCascade, length: Int, spanIndex: Int = 0) {
-        ends = [length]
-        styles = [style]
-        cascades = [cascade]
-        spanIndices = [spanIndex]
+        self.init(ends: [length], styles: [style], cascades: [cascade], spanIndices: [spanIndex])
     }
 
     init(ends: [Int], styles: [TextStyle], cascades: [FontCascade], spanIndices: [Int]) {
@@ -27,6 +30,9 @@ struct StyleRuns: Sendable {
         self.styles = styles
         self.cascades = cascades
         self.spanIndices = spanIndices
+        sizes = styles.map(\.size)
+        letterSpacings = styles.map(\.letterSpacing)
+        hasLetterSpacing = letterSpacings.contains { $0 != 0 }
     }
 
     /// The stretches of `spans` (whose cascades are `cascades`) over `range` of the text, which
@@ -62,7 +68,7 @@ struct StyleRuns: Sendable {
     func start(of index: Int) -> Int { index == 0 ? 0 : ends[index - 1] }
 
     /// The largest point size of the stretches.
-    var largestSize: CGFloat { styles.count == 1 ? styles[0].size : styles.map(\.size).max() ?? 0 }
+    var largestSize: CGFloat { sizes.count == 1 ? sizes[0] : sizes.max() ?? 0 }
 
     /// The stretches of `range` (relative to this paragraph), in order, each clipped to it and
     /// made relative to its start, for a line shown on its own (a truncated line's pieces).
