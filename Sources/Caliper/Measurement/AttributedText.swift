@@ -142,9 +142,9 @@ public struct AttributedText: Sendable, Hashable {
         updated.reserveCapacity(spans.count + 2)
         for span in spans {
             let range = span.utf16Range
-            let before = range.lowerBound..<min(range.upperBound, utf16Range.lowerBound)
-            let inside = max(range.lowerBound, utf16Range.lowerBound)..<min(range.upperBound, utf16Range.upperBound)
-            let after = max(range.lowerBound, utf16Range.upperBound)..<range.upperBound
+            let before = range.clamped(to: range.lowerBound..<max(range.lowerBound, utf16Range.lowerBound))
+            let inside = range.clamped(to: utf16Range)
+            let after = range.clamped(to: min(range.upperBound, utf16Range.upperBound)..<range.upperBound)
             for (part, changes) in [(before, false), (inside, true), (after, false)] where !part.isEmpty {
                 var style = span.style
                 if changes { change(&style) }

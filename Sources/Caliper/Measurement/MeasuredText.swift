@@ -39,8 +39,8 @@ public struct MeasuredText: Sendable {
             let paragraph = paragraph(index)
             let range = segment.content
             width = max(width, paragraph.width(from: range.lowerBound, to: range.upperBound))
-            let contentEnd = paragraph.trimmingHangingWhitespace(from: range.lowerBound, to: range.upperBound)
-            height += paragraph.lineMetrics(from: range.lowerBound, to: contentEnd).lineHeight
+            height += lineMetrics(paragraph, from: range.lowerBound, to: range.upperBound, hardBreakEnd: segment.end)
+                .lineHeight
         }
         return CGSize(width: width, height: height)
     }
@@ -142,7 +142,11 @@ public struct MeasuredText: Sendable {
             // What the line shows: its own slice of the paragraph, or its truncated text.
             let (shown, shownRange) = line.truncation.map { ($0.shaped, 0..<$0.displayedText.count) }
                 ?? (line.paragraph, start..<line.fragment.contentEnd)
-            let lineMetrics = shown.lineMetrics(from: shownRange.lowerBound, to: shownRange.upperBound)
+            // A line is as tall as all the text it owns needs: its trailing whitespace and hard
+            // break included (a truncated line owns only what it shows).
+            let lineMetrics = line.truncation == nil
+                ? lineMetrics(line.paragraph, from: start, to: line.fragment.end, hardBreakEnd: line.end)
+                : shown.lineMetrics(from: shownRange.lowerBound, to: shownRange.upperBound)
             let height = paragraphStyle.lineHeight(forNaturalLineHeight: lineMetrics.lineHeight)
             // Extra height from a multiple or a minimum goes above the glyphs, as TextKit places it.
             let baseline = top + height - lineMetrics.lineHeight + lineMetrics.ascender
@@ -164,6 +168,18 @@ public struct MeasuredText: Sendable {
             size: CGSize(width: width, height: height), lines: lines, isTruncated: isTruncated,
             lineHeight: paragraphStyle.lineHeight(forNaturalLineHeight: metrics.lineHeight), fontMetrics: metrics,
             missingGlyphCount: missingGlyphCount)
+    }
+
+    /// The metrics of a line of `paragraph` showing `start..<end` and, when `hardBreakEnd` is past
+    /// `end`, owning the hard break there, whose style counts too (as TextKit sizes a line by
+    /// every character it holds, its line break included).
+    private func lineMetrics(_ paragraph: ShapedParagraph, from start: Int, to end: Int, hardBreakEnd: Int) -> LineMetrics {
+        var metrics = paragraph.lineMetrics(from: start, to: end)
+        if hardBreakEnd > end, !attributedText.isSingleStyle {
+            let style = attributedText.style(atUTF16Offset: end)
+            metrics.include(style.font, size: style.size, baselineOffset: style.baselineOffset)
+        }
+        return metrics
     }
 
     /// The runs of `range` in visual order (UAX #9 rule L2 over the runs' levels), each with its
