@@ -71,12 +71,14 @@ public struct BatchProcessor: Sendable {
             switch try request.string("op") ?? "measure" {
             case "measure":
                 // The commonest answer is written straight to bytes.
-                let layout = try measure(request)
+                let (layout, text, spans) = try measure(request)
                 var writer = JSONWriter()
                 writer.beginObject()
                 writer.key("id")
                 id.write(to: &writer)
-                layout.writeJSONMembers(to: &writer)
+                layout.writeJSONMembers(to: &writer, spanOfRun: spans.isEmpty ? nil : { run, line in
+                    Self.requestSpan(of: run, in: line, text: text, spans: spans)
+                })
                 writer.endObject()
                 guard writer.hasNonFiniteNumber else { return writer.bytes }
                 answer = Self.errorAnswer(id: id, Self.nonFiniteMessage)
@@ -105,10 +107,17 @@ public struct BatchProcessor: Sendable {
         .object([("id", id), ("error", .string(message))])
     }
 
-    private func measure(_ request: JSONObject) throws -> TextLayout {
+    /// The layout a measure request asks for, its text, and its spans' ranges by request index.
+    private func measure(_ request: JSONObject) throws -> (TextLayout, AttributedText, [(range: Range<Int>, index: Int)]) {
         let spec = LayoutSpec(resolver: resolver, fallback: systemFallback)
-        var style = try spec.textStyle(request)
-        style.features = try (request.strings("features") ?? []).map { try FontFeature($0) }
+        let style = try spec.textStyle(request)
+        let text = try request.requiredString("text")
+        // Refuse an over-long text before reading its spans.
+        let length = text.utf16.count
+        guard length <= measurer.maximumTextLength else {
+            throw CaliperError.textTooLong(utf16Length: length, limit: measurer.maximumTextLength)
+        }
+        let (attributed, spans) = try spec.attributedText(text, style: style, spans: request)
         let directionName = try request.string("direction") ?? "natural"
         guard let direction = BaseDirection(rawValue: directionName) else {
             throw InputError("unknown direction \"\(directionName)\" (known: natural, ltr, rtl)")
@@ -116,9 +125,25 @@ public struct BatchProcessor: Sendable {
         let paragraphStyle = ParagraphStyle(
             lineBreakMode: try spec.lineBreakMode(request.string("lineBreak")), numberOfLines: try request.integer("maxLines") ?? 0,
             lineSpacing: CGFloat(try request.number("lineSpacing") ?? 0), baseDirection: direction)
-        return try measurer.layout(
-            try request.requiredString("text"), style: style, paragraphStyle: paragraphStyle,
-            maxWidth: try request.number("maxWidth").map { CGFloat($0) })
+        let layout = try measurer.layout(
+            attributed, paragraphStyle: paragraphStyle, maxWidth: try request.number("maxWidth").map { CGFloat($0) })
+        return (layout, attributed, spans)
+    }
+
+    /// The index in the request of the span `run` is in, or `nil` when it is in the request's own
+    /// style: the span holding the run's first character (for a truncated line's runs, which index
+    /// its shown text, the first character of the span the run's style comes from).
+    private static func requestSpan(
+        of run: TextRun, in line: TextLine, text: AttributedText, spans: [(range: Range<Int>, index: Int)]
+    ) -> Int? {
+        let offset = line.truncatedText == nil ? run.utf16Range.location : text.spans[run.spanIndex].utf16Range.lowerBound
+        var low = 0
+        var high = spans.count
+        while low < high {
+            let middle = (low + high) / 2
+            if spans[middle].range.upperBound <= offset { low = middle + 1 } else { high = middle }
+        }
+        return low < spans.count && spans[low].range.contains(offset) ? spans[low].index : nil
     }
 
     private func flow(_ request: JSONObject) throws -> [(String, JSON)] {

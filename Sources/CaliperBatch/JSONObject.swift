@@ -26,6 +26,14 @@ package struct JSONObject {
         try self.init(try JSONParser.parse(text), path: "")
     }
 
+    /// Refuses keys other than `known`, so a misspelt attribute (`"sise"`) is an error rather
+    /// than silently ignored.
+    package func requireKnownKeys(_ known: [String]) throws {
+        if let (unknown, _) = fields.first(where: { !known.contains($0.0) }) {
+            throw InputError("\(path.isEmpty ? "the request" : path) has an unknown key \"\(unknown)\" (known: \(known.joined(separator: ", ")))")
+        }
+    }
+
     private func name(_ key: String) -> String { path.isEmpty ? "\"\(key)\"" : "\(path).\(key)" }
 
     private func value(_ key: String) -> JSON? {

@@ -109,13 +109,81 @@ package struct LayoutSpec {
         return FlowLayout(items: items, style: style)
     }
 
-    /// `font`, `size` (17), `letterSpacing`, `fallback` (fonts), `language`.
+    /// `font`, `size` (17), `letterSpacing`, `features`, `baselineOffset`, `fallback` (fonts), `language`.
     package func textStyle(_ object: JSONObject) throws -> TextStyle {
         TextStyle(
             font: try resolver.face(for: object.string("font")), size: CGFloat(try object.number("size") ?? 17),
             letterSpacing: CGFloat(try object.number("letterSpacing") ?? 0),
+            features: try (object.strings("features") ?? []).map { try FontFeature($0) },
             fallbackFonts: try (object.strings("fallback") ?? []).map { try resolver.face(for: $0) }, fallback: fallback,
-            language: try object.string("language"))
+            language: try object.string("language"), baselineOffset: CGFloat(try object.number("baselineOffset") ?? 0))
+    }
+
+    /// The keys a span may have: its range and the attributes it overrides.
+    package static let spanKeys = ["start", "end", "font", "size", "letterSpacing", "features", "baselineOffset", "language", "fallback"]
+
+    /// `text` in `style`, with each of `object`'s `spans` over its range: `{"start", "end"}` in
+    /// UTF-16 code units and any of `font`, `size`, `letterSpacing`, `features`,
+    /// `baselineOffset`, `language`, `fallback`, which override `style` there. Spans may come in
+    /// any order but must not overlap; an empty span is ignored. Also returns the spans' ranges,
+    /// by their index in the request, sorted by start (to report which span each run is in).
+    package func attributedText(
+        _ text: String, style: TextStyle, spans object: JSONObject
+    ) throws -> (AttributedText, spans: [(range: Range<Int>, index: Int)]) {
+        let spanObjects = try object.objects("spans")
+        guard !spanObjects.isEmpty else { return (AttributedText(text, style: style), []) }
+        let units = Array(text.utf16)
+        var ranged: [(range: Range<Int>, index: Int, style: TextStyle)] = []
+        for (index, span) in spanObjects.enumerated() {
+            try span.requireKnownKeys(Self.spanKeys)
+            let start = try span.integer("start") ?? { throw InputError("missing \(span.path).start") }()
+            let end = try span.integer("end") ?? { throw InputError("missing \(span.path).end") }()
+            guard start <= end else { throw InputError("\(span.path) starts at \(start), after its end \(end)") }
+            guard end <= units.count else {
+                throw InputError("\(span.path) ends at \(end), past the text's \(units.count) UTF-16 code units")
+            }
+            for (edge, offset) in [("start", start), ("end", end)]
+            where offset > 0 && offset < units.count && UTF16.isLeadSurrogate(units[offset - 1]) && UTF16.isTrailSurrogate(units[offset]) {
+                throw InputError("\(span.path).\(edge) \(offset) falls between the two halves of a surrogate pair")
+            }
+            guard start < end else { continue }
+            ranged.append((start..<end, index, try spanStyle(span, base: style)))
+        }
+        ranged.sort { $0.range.lowerBound < $1.range.lowerBound }
+        var spans: [AttributedText.Span] = []
+        var position = 0
+        for (offset, span) in ranged.enumerated() {
+            if offset > 0, span.range.lowerBound < ranged[offset - 1].range.upperBound {
+                let other = ranged[offset - 1]
+                throw InputError(
+                    "spans[\(span.index)] (\(span.range.lowerBound)..<\(span.range.upperBound)) overlaps spans[\(other.index)] (\(other.range.lowerBound)..<\(other.range.upperBound))")
+            }
+            if span.range.lowerBound > position { spans.append(AttributedText.Span(utf16Range: position..<span.range.lowerBound, style: style)) }
+            spans.append(AttributedText.Span(utf16Range: span.range, style: span.style))
+            position = span.range.upperBound
+        }
+        if position < units.count || spans.isEmpty {
+            spans.append(AttributedText.Span(utf16Range: position..<units.count, style: style))
+        }
+        return (try AttributedText(string: text, spans: spans), ranged.map { ($0.range, $0.index) })
+    }
+
+    /// `base` with the attributes `span` gives.
+    private func spanStyle(_ span: JSONObject, base: TextStyle) throws -> TextStyle {
+        var style = base
+        if let font = try span.string("font") { style.font = try resolver.face(for: font) }
+        if let size = try span.number("size") { style.size = CGFloat(size) }
+        if let letterSpacing = try span.number("letterSpacing") { style.letterSpacing = CGFloat(letterSpacing) }
+        if let features = try span.strings("features") { style.features = try features.map { try FontFeature($0) } }
+        if let offset = try span.number("baselineOffset") { style.baselineOffset = CGFloat(offset) }
+        if let language = try span.string("language") { style.language = language }
+        if let fallback = try span.strings("fallback") { style.fallbackFonts = try fallback.map { try resolver.face(for: $0) } }
+        do {
+            try style.validate()
+        } catch {
+            throw InputError("\(span.path): \(error)")
+        }
+        return style
     }
 
     private func edgeInsets(_ object: JSONObject, _ key: String) throws -> EdgeInsets {

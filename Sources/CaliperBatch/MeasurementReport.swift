@@ -5,8 +5,8 @@ extension TextLayout {
     /// Writes the JSON members of a measurement: `width`, `height`, `lineHeight`, `lines` (UTF-16 `start`,
     /// exclusive `end`, `width` without trailing whitespace, `truncatedText` when an ellipsis was
     /// placed, `height` and `runs` in visual order: `start`, `end`, `font`, `script`, `level`, `x`,
-    /// `width`), `truncated` and `missingGlyphs`.
-    package func writeJSONMembers(to writer: inout JSONWriter) {
+    /// `width`, and `span` when `spanOfRun` names one), `truncated` and `missingGlyphs`.
+    package func writeJSONMembers(to writer: inout JSONWriter, spanOfRun: ((TextRun, TextLine) -> Int?)? = nil) {
         writer.key("width")
         writer.number(Double(size.width))
         writer.key("height")
@@ -48,6 +48,10 @@ extension TextLayout {
                 writer.number(Double(run.x))
                 writer.key("width")
                 writer.number(Double(run.width))
+                if let span = spanOfRun?(run, line) {
+                    writer.key("span")
+                    writer.integer(span)
+                }
                 writer.endObject()
             }
             writer.endArray()

@@ -56,7 +56,10 @@ public struct TextStyle: Sendable, Hashable {
     /// The font's metrics at this size.
     public var metrics: FontMetrics { font.metrics(atSize: size) }
 
-    func validate() throws(CaliperError) {
+    /// Checks that every value is one Caliper measures with: the size, letter spacing and baseline
+    /// offset finite and within their ranges, at most ``maximumFallbackFontCount`` fallback fonts,
+    /// a BCP 47-shaped language. Measuring runs this check too.
+    public func validate() throws(CaliperError) {
         if let language, language.isEmpty || language.utf8.count > 64 || !language.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) {
             throw .invalidLanguage(language)
         }
