@@ -1,4 +1,4 @@
-// FuzzText.swift — libFuzzer harness: arbitrary text and options → measure, wrap, truncate, flow.
+// FuzzText.swift — libFuzzer harness: arbitrary text, spans and options → measure, wrap, truncate, flow.
 import Caliper
 import CaliperLayout
 import Foundation
@@ -13,6 +13,8 @@ private let style: TextStyle? = {
                      "NotoSansDevanagari-Regular.ttf"].compactMap { try? FontFace(contentsOfFile: fontsFolder + "/" + $0) }
     return TextStyle(font: primary, size: 15, fallbackFonts: fallbacks)
 }()
+
+private let bold = try? FontFace(contentsOfFile: fontsFolder + "/NotoSans-Bold.ttf")
 
 /// Reads numbers from the front of the input, so options vary with it.
 private struct Options {
@@ -65,6 +67,32 @@ public func fuzzText(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         let general = try? TextMeasurer(maximumTextLength: 4096, cache: nil).measure(text, style: textStyle).unwrappedSize
         guard let general, fast.width.bitPattern == general.width.bitPattern, fast.height.bitPattern == general.height.bitPattern
         else { fatalError("size(of:) \(fast) differs from the general pipeline's \(String(describing: general)) for \(text.debugDescription)") }
+    }
+    // Attributed: the text cut into spans where the input says, each in its own size, letter
+    // spacing and baseline offset, some in bold; with a cache and without, the layouts must be
+    // equal. Span edges that split a surrogate pair are refused (AttributedText throws).
+    if let bold, !units.isEmpty {
+        var spans: [AttributedText.Span] = []
+        var start = 0
+        while start < units.count {
+            let end = min(units.count, start + 1 + Int(options.byte() % 16))
+            var spanStyle = textStyle
+            spanStyle.size = CGFloat(options.byte() % 48) + 0.5
+            spanStyle.letterSpacing = CGFloat(Int(options.byte()) - 128) / 32
+            spanStyle.baselineOffset = CGFloat(Int(options.byte()) - 128) / 8
+            if options.byte() % 2 == 0 { spanStyle.font = bold }
+            spans.append(AttributedText.Span(utf16Range: start..<end, style: spanStyle))
+            start = end
+        }
+        if let attributed = try? AttributedText(string: text, spans: spans),
+            let cached = try? measurer.layout(attributed, paragraphStyle: paragraph, maxWidth: width)
+        {
+            let uncached = try? TextMeasurer(maximumTextLength: 4096, cache: nil)
+                .layout(attributed, paragraphStyle: paragraph, maxWidth: width)
+            guard cached == uncached else {
+                fatalError("attributed layout differs with and without a cache for \(text.debugDescription)")
+            }
+        }
     }
     if let measured = try? measurer.measure(text, style: textStyle) {
         _ = try? measured.layout(maxWidth: width / 2, paragraphStyle: paragraph)
