@@ -36,6 +36,8 @@ public enum CaliperError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidBaselineOffset(Double)
     /// An OpenType feature setting that HarfBuzz cannot parse (`"liga=0"`, `"tnum"`, `"+kern"` are valid).
     case invalidFeature(String)
+    /// A variation setting that is malformed, names an axis the face lacks, or is out of its range.
+    case invalidVariation(String, reason: String)
     /// A language tag that is not BCP 47 shaped (letters, digits and hyphens).
     case invalidLanguage(String)
     /// A style lists more fallback fonts than ``TextStyle/maximumFallbackFontCount``.
@@ -90,6 +92,8 @@ public enum CaliperError: Error, Sendable, Equatable, CustomStringConvertible {
             return "invalid baseline offset \(value): it must be a finite number of points from −\(Int(TextStyle.maximumFontSize)) to \(Int(TextStyle.maximumFontSize))"
         case .invalidFeature(let feature):
             return "invalid OpenType feature setting \"\(feature)\" (examples: \"liga=0\", \"tnum\", \"-kern\")"
+        case .invalidVariation(let setting, let reason):
+            return "invalid variation \"\(setting)\": \(reason)"
         case .invalidLanguage(let language):
             return "invalid language tag \"\(language)\" (a BCP 47 tag such as \"en\", \"sr-Latn\", \"ja\")"
         case .lengthTooLarge(let name, let value, let limit):

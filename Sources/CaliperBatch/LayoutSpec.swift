@@ -109,10 +109,12 @@ package struct LayoutSpec {
         return FlowLayout(items: items, style: style)
     }
 
-    /// `font`, `size` (17), `letterSpacing`, `features`, `baselineOffset`, `fallback` (fonts), `language`.
+    /// `font` with `variations` (`{"wght": 600}`), `size` (17), `letterSpacing`, `features`,
+    /// `baselineOffset`, `fallback` (fonts), `language`.
     package func textStyle(_ object: JSONObject) throws -> TextStyle {
-        TextStyle(
-            font: try resolver.face(for: object.string("font")), size: CGFloat(try object.number("size") ?? 17),
+        let face = try resolver.face(for: object.string("font"))
+        return TextStyle(
+            font: try variations(object).map { try face.withVariations($0) } ?? face, size: CGFloat(try object.number("size") ?? 17),
             letterSpacing: CGFloat(try object.number("letterSpacing") ?? 0),
             features: try (object.strings("features") ?? []).map { try FontFeature($0) },
             fallbackFonts: try (object.strings("fallback") ?? []).map { try resolver.face(for: $0) }, fallback: fallback,
@@ -120,7 +122,19 @@ package struct LayoutSpec {
     }
 
     /// The keys a span may have: its range and the attributes it overrides.
-    package static let spanKeys = ["start", "end", "font", "size", "letterSpacing", "features", "baselineOffset", "language", "fallback"]
+    package static let spanKeys = [
+        "start", "end", "font", "variations", "size", "letterSpacing", "features", "baselineOffset", "language", "fallback",
+    ]
+
+    /// `variations`: an object of axis tags and coordinates, `{"wght": 600, "slnt": -5}`.
+    private func variations(_ object: JSONObject) throws -> [FontVariation]? {
+        guard object.fields.contains(where: { $0.0 == "variations" }) else { return nil }
+        let settings = try object.object("variations")
+        return try settings.fields.map { tag, _ in
+            guard let value = try settings.number(tag) else { throw InputError("\(settings.path).\(tag) must be a number") }
+            return try FontVariation(tag: tag, value: value)
+        }
+    }
 
     /// `text` in `style`, with each of `object`'s `spans` over its range: `{"start", "end"}` in
     /// UTF-16 code units and any of `font`, `size`, `letterSpacing`, `features`,
@@ -172,6 +186,7 @@ package struct LayoutSpec {
     private func spanStyle(_ span: JSONObject, base: TextStyle) throws -> TextStyle {
         var style = base
         if let font = try span.string("font") { style.font = try resolver.face(for: font) }
+        if let variations = try variations(span) { style.font = try style.font.withVariations(variations) }
         if let size = try span.number("size") { style.size = CGFloat(size) }
         if let letterSpacing = try span.number("letterSpacing") { style.letterSpacing = CGFloat(letterSpacing) }
         if let features = try span.strings("features") { style.features = try features.map { try FontFeature($0) } }

@@ -40,6 +40,15 @@ extension TextLayout {
                 writer.integer(run.utf16Range.location + run.utf16Range.length)
                 writer.key("font")
                 writer.string(run.font.path)
+                if !run.font.variations.isEmpty {
+                    writer.key("variations")
+                    writer.beginObject()
+                    for variation in run.font.variations {
+                        writer.key(variation.tag)
+                        writer.number(variation.value)
+                    }
+                    writer.endObject()
+                }
                 writer.key("script")
                 writer.string(run.script)
                 writer.key("level")

@@ -63,3 +63,14 @@ def utf8_to_utf16_offsets(text):
         u += 2 if ord(ch) > 0xFFFF else 1
     table[b] = u
     return table
+
+
+def shape_variations(font, text, variations):
+    """hb-shape's glyphs for `text` in `font` set at `variations` ("wght=700,slnt=-5"; "" for the
+    default instance)."""
+    cmd = ["hb-shape", "--output-format=json", "--no-glyph-names", "--utf8-clusters",
+           "--font-file=" + os.path.join(REPO, font), "--text=" + text]
+    if variations:
+        cmd.append("--variations=" + variations)
+    out = subprocess.run(cmd, check=True, capture_output=True, env=HB_ENV).stdout
+    return json.loads(out.decode("utf-8"))

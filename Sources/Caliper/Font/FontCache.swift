@@ -18,16 +18,26 @@
 /// It also remembers how requests spelled their fonts (a path as given, a fontconfig pattern),
 /// up to ``spellingLimit`` spellings, so a repeated request costs one look-up and no system call.
 final class FontCache: Sendable {
-    /// A face of a file.
+    /// A face of a file: its index in the file and, for a variable font's named instance as
+    /// fontconfig picks it, that instance.
     struct FaceKey: Hashable {
         var identity: FontFileIdentity
         var faceIndex: Int
+        var namedInstance: Int?
+
+        var slot: Slot { Slot(faceIndex: faceIndex, namedInstance: namedInstance) }
+    }
+
+    /// Where a face is kept among its file's faces.
+    struct Slot: Hashable {
+        var faceIndex: Int
+        var namedInstance: Int?
     }
 
     /// A file kept loaded, with the faces made from it so far.
     private final class LoadedFile {
         let data: FontData
-        var faces: [Int: FontFace] = [:]
+        var faces: [Slot: FontFace] = [:]
         var lastUsed: UInt64
 
         init(data: FontData, lastUsed: UInt64) {
@@ -58,7 +68,7 @@ final class FontCache: Sendable {
         /// The face for `key` if a file kept loaded has it; counts a hit.
         mutating func loadedFace(_ key: FaceKey) -> FontFace? {
             clock += 1
-            guard let file = files[key.identity], let face = file.faces[key.faceIndex] else { return nil }
+            guard let file = files[key.identity], let face = file.faces[key.slot] else { return nil }
             file.lastUsed = clock
             statistics.hits += 1
             return face
@@ -89,8 +99,10 @@ final class FontCache: Sendable {
     /// Face `faceIndex` of the opened `file`: the one already loaded, else made from the file's
     /// bytes if they are in memory, else read and made now (refusing a file over `fileSizeLimit`
     /// or over the whole budget). `spelling` is remembered for ``face(spelledAs:)``.
-    func face(of file: FontFile, faceIndex: Int, spelling: String, fileSizeLimit: Int) throws(CaliperError) -> FontFace {
-        let key = FaceKey(identity: file.identity, faceIndex: faceIndex)
+    func face(
+        of file: FontFile, faceIndex: Int, namedInstance: Int? = nil, spelling: String, fileSizeLimit: Int
+    ) throws(CaliperError) -> FontFace {
+        let key = FaceKey(identity: file.identity, faceIndex: faceIndex, namedInstance: namedInstance)
         let found: (face: FontFace?, data: FontData?) = state.withLock { state in
             if let face = state.loadedFace(key) {
                 state.remember(spelling, as: key, limit: spellingLimit)
@@ -106,7 +118,8 @@ final class FontCache: Sendable {
         } else {
             data = try file.read(limit: min(fileSizeLimit, byteBudget))
         }
-        let made = try FontFace(data: data, faceIndex: faceIndex)
+        let loaded = try FontFace(data: data, faceIndex: faceIndex)
+        let made = try namedInstance.map { (index: Int) throws(CaliperError) in try loaded.namedInstance(at: index) } ?? loaded
         return state.withLock { state in
             // Two threads may load the same face at once: the first one kept wins.
             if let raced = state.loadedFace(key) {
@@ -130,7 +143,7 @@ final class FontCache: Sendable {
             state.statistics.byteCount += face.data.byteCount
             return file
         }()
-        file.faces[key.faceIndex] = face
+        file.faces[key.slot] = face
         file.lastUsed = state.clock
         if state.alive[key.identity]?.data !== face.data { state.alive[key.identity] = WeakData(face.data) }
         if state.statistics.byteCount > byteBudget {

@@ -36,6 +36,20 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     let latinCoverage: LatinCoverage
     private let spaceIsolation = Locked<Bool?>(nil)
 
+    /// The variation axes of the face (`fvar`); empty for a static font.
+    public let axes: [FontAxis]
+    /// The coordinates this face is set at, sorted by tag; empty for the default instance (and a
+    /// static font). See ``withVariations(_:)``.
+    public let variations: [FontVariation]
+    /// The default instance this face is a variation of (`self` for a default instance).
+    private let defaultInstance: FontFace?
+    /// Instances made from this default instance, by their coordinates, so the same coordinates
+    /// give the same face (and the caches keyed by face keep hitting). Bounded: past
+    /// ``maximumInstanceCount`` the remembered instances are forgotten, never the ones in use.
+    private let instances = Locked<[[FontVariation]: FontFace]>([:])
+    /// How many instances one face remembers.
+    static let maximumInstanceCount = 256
+
     /// Loads face `faceIndex` of the font file at `path`.
     ///
     /// - Throws: ``CaliperError/fontFileNotFound(path:)``, ``CaliperError/fontFileUnreadable(path:reason:)``,
@@ -73,9 +87,106 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
         let harfBuzz = try HarfBuzzFont(data: data, faceIndex: faceIndex)
         self.harfBuzz = harfBuzz
         self.latinCoverage = LatinCoverage { harfBuzz.nominalGlyph(for: $0) != nil }
+        self.axes = harfBuzz.axes
+        self.variations = []
+        self.defaultInstance = nil
         guard harfBuzz.unitsPerEm == tables.unitsPerEm else {
             throw .invalidFont(path: path, faceIndex: faceIndex, reason: "FreeType and HarfBuzz disagree on unitsPerEm")
         }
+    }
+
+    /// An instance of `base` (a default instance) at `variations`, validated and sorted: it shares
+    /// the bytes, names, character map and HarfBuzz face; its advances carry the font's `HVAR`
+    /// (or `gvar`) deltas and its line metrics its `MVAR` deltas, rounded to whole design units
+    /// as HarfBuzz reports positions at a scale of unitsPerEm.
+    private init(instanceOf base: FontFace, variations: [FontVariation]) throws(CaliperError) {
+        let harfBuzz = try HarfBuzzFont(variationOf: base.harfBuzz, coordinates: variations)
+        path = base.path
+        data = base.data
+        faceIndex = base.faceIndex
+        faceCount = base.faceCount
+        familyName = base.familyName
+        // A named instance's own name ("Semi Bold"); other coordinates keep the default's.
+        let coordinates = base.axes.map { axis in variations.first { $0.tag == axis.tag }?.value ?? axis.defaultValue }
+        styleName = harfBuzz.namedInstances.first { $0.coordinates.map(\.value) == coordinates }?.name ?? base.styleName
+        glyphCount = base.glyphCount
+        axes = base.axes
+        latinCoverage = base.latinCoverage
+        self.harfBuzz = harfBuzz
+        self.variations = variations
+        defaultInstance = base
+        let delta = { (tag: String) in Int(harfBuzz.metricsVariation(tag).rounded()) }
+        let metrics = base.designMetrics
+        designMetrics = FontDesignMetrics(
+            unitsPerEm: metrics.unitsPerEm, ascender: metrics.ascender + delta("hasc"),
+            descender: metrics.descender + delta("hdsc"), lineGap: metrics.lineGap + delta("hlgp"),
+            capHeight: metrics.capHeight + delta("cpht"), xHeight: metrics.xHeight + delta("xhgt"))
+    }
+
+    /// This face set at `variations` on its axes (CSS's `font-variation-settings`, CoreText's
+    /// `kCTFontVariationAttribute`): `try inter.withVariations([FontVariation("wght=600")])`.
+    /// Settings apply on top of the face's own ``variations``; axes not named keep theirs (or
+    /// their defaults). The same coordinates always give the same face.
+    ///
+    /// - Throws: ``CaliperError/invalidVariation(_:reason:)`` for an axis the face does not have
+    ///   (the error lists the ones it has), a value outside the axis's range, or an axis given twice.
+    public func withVariations(_ settings: [FontVariation]) throws(CaliperError) -> FontFace {
+        let base = defaultInstance ?? self
+        var coordinates: [String: Double] = [:]
+        for variation in variations { coordinates[variation.tag] = variation.value }
+        var named: Set<String> = []
+        for setting in settings {
+            guard named.insert(setting.tag).inserted else {
+                throw .invalidVariation(setting.description, reason: "the axis \(setting.tag) is given twice")
+            }
+            guard let axis = axes.first(where: { $0.tag == setting.tag }) else {
+                let offered = axes.isEmpty
+                    ? "it is not a variable font"
+                    : "its axes: " + axes.map { "\($0.tag) \(FontVariation.text($0.minimum))…\(FontVariation.text($0.maximum))" }.joined(separator: ", ")
+                throw .invalidVariation(setting.description, reason: "\(description) has no axis \(setting.tag) (\(offered))")
+            }
+            guard setting.value >= axis.minimum, setting.value <= axis.maximum else {
+                throw .invalidVariation(
+                    setting.description,
+                    reason: "\(axis.tag) of \(description) ranges from \(FontVariation.text(axis.minimum)) to \(FontVariation.text(axis.maximum))")
+            }
+            coordinates[setting.tag] = setting.value
+        }
+        let sorted = coordinates.map { FontVariation(validatedTag: $0.key, value: $0.value) }.sorted { $0.tag < $1.tag }
+        guard !sorted.isEmpty else { return base }
+        if let known = base.instances.withLock({ $0[sorted] }) { return known }
+        let instance = try FontFace(instanceOf: base, variations: sorted)
+        return base.instances.withLock { instances in
+            if let raced = instances[sorted] { return raced }
+            if instances.count >= Self.maximumInstanceCount { instances.removeAll(keepingCapacity: true) }
+            instances[sorted] = instance
+            return instance
+        }
+    }
+
+    /// The face's named instances ("Thin", "SemiBold", "Bold Italic"), from its `fvar` table.
+    public var namedInstances: [FontNamedInstance] { harfBuzz.namedInstances }
+
+    /// The named instance called `name` (case-insensitive), as fontconfig's and CoreText's
+    /// instance names select it.
+    ///
+    /// - Throws: ``CaliperError/invalidVariation(_:reason:)`` naming the instances the face has.
+    public func namedInstance(_ name: String) throws(CaliperError) -> FontFace {
+        let instances = namedInstances
+        guard let instance = instances.first(where: { $0.name.caseInsensitiveCompare(name) == .orderedSame }) else {
+            let offered = instances.isEmpty ? "it has none" : "it has " + instances.map(\.name).joined(separator: ", ")
+            throw .invalidVariation(name, reason: "\(description) has no named instance \(name) (\(offered))")
+        }
+        return try (defaultInstance ?? self).withVariations(instance.coordinates)
+    }
+
+    /// Named instance `index` (0-based), as fontconfig numbers them in a pattern's index.
+    func namedInstance(at index: Int) throws(CaliperError) -> FontFace {
+        let instances = namedInstances
+        guard instances.indices.contains(index) else {
+            throw .invalidVariation("instance \(index + 1)", reason: "\(description) has \(instances.count) named instances")
+        }
+        return try (defaultInstance ?? self).withVariations(instances[index].coordinates)
     }
 
     /// Loads the installed font fontconfig picks for `pattern`, e.g. `"DejaVu Sans:bold"`.
@@ -86,11 +197,13 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     /// (`sans-serif`, `serif`, `monospace`, `emoji`, …) resolve to fontconfig's choice.
     public static func matching(_ pattern: String) throws(CaliperError) -> FontFace {
         let match = try matchedFile(pattern)
-        return try FontFace(contentsOfFile: match.path, faceIndex: match.faceIndex)
+        let face = try FontFace(contentsOfFile: match.path, faceIndex: match.faceIndex)
+        if let instance = match.namedInstance { return try face.namedInstance(at: instance) }
+        return face
     }
 
     /// The file and face fontconfig picks for `pattern`, strict about families as ``matching(_:)``.
-    static func matchedFile(_ pattern: String) throws(CaliperError) -> (path: String, faceIndex: Int) {
+    static func matchedFile(_ pattern: String) throws(CaliperError) -> (path: String, faceIndex: Int, namedInstance: Int?) {
         let match = try Fontconfig.match(pattern)
         let requested = try Fontconfig.requestedFamilies(in: pattern)
         let genericFamilies: Set<String> = [
@@ -104,7 +217,7 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
             let closest = [match.families.first, match.style].compactMap { $0 }.joined(separator: ":")
             throw .fontNotMatched(pattern: pattern, closest: closest.isEmpty ? nil : closest)
         }
-        return (match.path, match.faceIndex)
+        return (match.path, match.faceIndex, match.namedInstance)
     }
 
     /// The font fontconfig uses for `sans-serif` (DejaVu Sans on a stock Debian system).
@@ -140,7 +253,9 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String {
-        "\(familyName) \(styleName) (\((path as NSString).lastPathComponent)\(faceIndex == 0 ? "" : "#\(faceIndex)"))"
+        let file = (path as NSString).lastPathComponent + (faceIndex == 0 ? "" : "#\(faceIndex)")
+        let settings = variations.isEmpty ? "" : " " + variations.map(\.description).joined(separator: ",")
+        return "\(familyName) \(styleName) (\(file)\(settings))"
     }
 
     public static func == (lhs: FontFace, rhs: FontFace) -> Bool { lhs === rhs }

@@ -14,9 +14,20 @@ public struct FontFeature: Sendable, Hashable, CustomStringConvertible {
     public let value: UInt32
 
     /// Parses a setting in HarfBuzz's syntax; throws ``CaliperError/invalidFeature(_:)`` when it is not one.
+    ///
+    /// The registered variation axes (`wght`, `wdth`, `slnt`, `ital`, `opsz`) are refused:
+    /// HarfBuzz would take `wght=700` as a feature no font has and change nothing; they are
+    /// ``FontVariation``s.
     public init(_ setting: String) throws(CaliperError) {
         guard let parsed = HarfBuzz.parseFeature(setting) else { throw .invalidFeature(setting) }
+        try Self.refuseAxis(parsed.tag, setting: setting)
         self = parsed
+    }
+
+    private static func refuseAxis(_ tag: String, setting: String) throws(CaliperError) {
+        guard FontVariation.registeredAxes.contains(tag) else { return }
+        throw .invalidVariation(
+            setting, reason: "\(tag) is a variation axis, not an OpenType feature: give it as a variation (\(tag)=…)")
     }
 
     /// A setting from a tag and a value; the tag must be 1–4 printable ASCII characters.
@@ -25,6 +36,7 @@ public struct FontFeature: Sendable, Hashable, CustomStringConvertible {
         guard (1...4).contains(scalars.count), scalars.allSatisfy({ (0x21...0x7E).contains($0.value) }) else {
             throw .invalidFeature(tag)
         }
+        try Self.refuseAxis(tag, setting: "\(tag)=\(value)")
         self.tag = tag
         self.value = value
     }

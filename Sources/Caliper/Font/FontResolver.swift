@@ -93,7 +93,7 @@ public final class FontResolver: Sendable {
     public func face(for specification: String?) throws(CaliperError) -> FontFace {
         let spelling = specification ?? ""
         if let face = cache.face(spelledAs: spelling) { return face }
-        let (path, faceIndex) = try fileToOpen(for: spelling)
+        let (path, faceIndex, namedInstance) = try fileToOpen(for: spelling)
         let file = try FontFile(path: path)
         if let fontRoot, Self.filePath(in: spelling) != nil {
             // The authoritative check: where the open file is, not where the path led a moment ago.
@@ -102,13 +102,14 @@ public final class FontResolver: Sendable {
             }
             guard Self.isInside(opened, root: fontRoot) else { throw .fontOutsideRoot(path: path, root: fontRoot) }
         }
-        return try cache.face(of: file, faceIndex: faceIndex, spelling: spelling, fileSizeLimit: fileSizeLimit)
+        return try cache.face(
+            of: file, faceIndex: faceIndex, namedInstance: namedInstance, spelling: spelling, fileSizeLimit: fileSizeLimit)
     }
 
     /// The file a specification names, after refusing what the resolver does not allow: patterns
     /// when they are not allowed, and paths whose real path is outside the font root (checked
     /// before the file is opened, so nothing outside the root is opened at all while it holds).
-    private func fileToOpen(for specification: String) throws(CaliperError) -> (path: String, faceIndex: Int) {
+    private func fileToOpen(for specification: String) throws(CaliperError) -> (path: String, faceIndex: Int, namedInstance: Int?) {
         guard let (path, faceIndex) = Self.filePath(in: specification), !specification.isEmpty else {
             guard allowsFontconfigPatterns else { throw .fontPatternNotAllowed(specification) }
             return try FontFace.matchedFile(specification.isEmpty ? "sans-serif" : specification)
@@ -117,7 +118,7 @@ public final class FontResolver: Sendable {
             guard let resolved = Self.realPath(path) else { throw .fontFileNotFound(path: path) }
             guard Self.isInside(resolved, root: fontRoot) else { throw .fontOutsideRoot(path: path, root: fontRoot) }
         }
-        return (path, faceIndex)
+        return (path, faceIndex, nil)
     }
 
     private static func isInside(_ path: String, root: String) -> Bool {

@@ -44,7 +44,9 @@ final class SystemFallback: Sendable {
         if let face = faces.withLock({ $0[index] }) { return face }
         if unloadable.withLock({ $0.contains(index) }) { return nil }
         let font = list.fonts[index]
-        guard let face = try? FontFace(contentsOfFile: font.path, faceIndex: font.faceIndex) else {
+        guard let file = try? FontFace(contentsOfFile: font.path, faceIndex: font.faceIndex),
+            let face = try? font.namedInstance.map({ (index: Int) throws(CaliperError) in try file.namedInstance(at: index) }) ?? file
+        else {
             unloadable.withLock { _ = $0.insert(index) }
             return nil
         }

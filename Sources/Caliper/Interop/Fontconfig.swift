@@ -11,10 +11,15 @@ public struct InstalledFont: Sendable, Hashable {
     public var families: [String]
     /// The style name, e.g. "Bold".
     public var style: String
+    /// The named instance of a variable font this entry stands for (0-based, in the order of
+    /// `FontFace.namedInstances`), or `nil` for the face itself. fontconfig lists each named
+    /// instance as a face of its own, numbered in the upper 16 bits of its index.
+    public var namedInstance: Int?
 
-    public init(path: String, faceIndex: Int, families: [String], style: String) {
+    public init(path: String, faceIndex: Int, families: [String], style: String, namedInstance: Int? = nil) {
         self.path = path
         self.faceIndex = faceIndex
+        self.namedInstance = namedInstance
         self.families = families
         self.style = style
     }
@@ -163,9 +168,10 @@ enum Fontconfig {
         guard let path = strings(of: FC_FILE, in: pattern).first else { return nil }
         var index: Int32 = 0
         if FcPatternGetInteger(pattern, FC_INDEX, 0, &index) != FcResultMatch { index = 0 }
+        let instance = Int(index >> 16)
         return InstalledFont(
-            path: path, faceIndex: Int(index), families: strings(of: FC_FAMILY, in: pattern),
-            style: strings(of: FC_STYLE, in: pattern).first ?? "")
+            path: path, faceIndex: Int(index & 0xFFFF), families: strings(of: FC_FAMILY, in: pattern),
+            style: strings(of: FC_STYLE, in: pattern).first ?? "", namedInstance: instance > 0 ? instance - 1 : nil)
     }
 
     private static func strings(of object: String, in pattern: OpaquePointer) -> [String] {

@@ -49,10 +49,94 @@ final class HarfBuzzFont: @unchecked Sendable {
         self.unitsPerEm = upem
     }
 
+    /// A font over `base`'s face (and bytes) set at `coordinates` of its variation axes: an
+    /// instance of a variable font. Advances then carry the `HVAR`/`gvar` deltas, as `hb-shape
+    /// --variations` gives them.
+    init(variationOf base: HarfBuzzFont, coordinates: [FontVariation]) throws(CaliperError) {
+        data = base.data
+        guard let blob = hb_blob_reference(base.blob), let face = hb_face_reference(base.face) else {
+            throw .invalidFont(path: base.data.path, faceIndex: 0, reason: "HarfBuzz could not share the face")
+        }
+        guard let font = hb_font_create(face) else {
+            hb_face_destroy(face)
+            hb_blob_destroy(blob)
+            throw .invalidFont(path: base.data.path, faceIndex: 0, reason: "HarfBuzz could not create a font")
+        }
+        hb_ot_font_set_funcs(font)
+        hb_font_set_scale(font, Int32(base.unitsPerEm), Int32(base.unitsPerEm))
+        let variations = coordinates.map { hb_variation_t(tag: Self.tag($0.tag), value: Float($0.value)) }
+        variations.withUnsafeBufferPointer { hb_font_set_variations(font, $0.baseAddress, UInt32($0.count)) }
+        hb_font_make_immutable(font)
+        self.blob = blob
+        self.face = face
+        self.font = font
+        self.unitsPerEm = base.unitsPerEm
+    }
+
     deinit {
         hb_font_destroy(font)
         hb_face_destroy(face)
         hb_blob_destroy(blob)
+    }
+
+    /// The face's variation axes (`fvar`), in the font's order; none for a static font.
+    var axes: [FontAxis] {
+        var count = hb_ot_var_get_axis_count(face)
+        guard count > 0 else { return [] }
+        var infos = [hb_ot_var_axis_info_t](repeating: hb_ot_var_axis_info_t(), count: Int(count))
+        count = hb_ot_var_get_axis_infos(face, 0, &count, &infos)
+        return infos.prefix(Int(count)).map { info in
+            FontAxis(
+                tag: Self.string(of: info.tag), name: name(info.name_id) ?? Self.string(of: info.tag),
+                minimum: Double(info.min_value), defaultValue: Double(info.default_value), maximum: Double(info.max_value),
+                isHidden: info.flags.rawValue & HB_OT_VAR_AXIS_FLAG_HIDDEN.rawValue != 0)
+        }
+    }
+
+    /// The face's named instances (`fvar`): each with its subfamily name ("SemiBold") and design
+    /// coordinates on every axis, in the order of ``axes``.
+    var namedInstances: [FontNamedInstance] {
+        let count = hb_ot_var_get_named_instance_count(face)
+        let axes = self.axes
+        guard count > 0, !axes.isEmpty else { return [] }
+        return (0..<count).map { index in
+            var coordinateCount = UInt32(axes.count)
+            var coordinates = [Float](repeating: 0, count: axes.count)
+            coordinateCount = hb_ot_var_named_instance_get_design_coords(face, index, &coordinateCount, &coordinates)
+            let nameID = hb_ot_var_named_instance_get_subfamily_name_id(face, index)
+            return FontNamedInstance(
+                name: name(nameID) ?? "Instance \(index + 1)",
+                coordinates: zip(axes, coordinates.prefix(Int(coordinateCount))).map {
+                    FontVariation(validatedTag: $0.tag, value: Double($1))
+                })
+        }
+    }
+
+    /// The `MVAR` delta of a line metric at this font's coordinates, in design units (0 for a
+    /// static font or one without `MVAR`). `tag` is `hasc`, `hdsc`, `hlgp`, `cpht` or `xhgt`.
+    func metricsVariation(_ tag: String) -> Double {
+        Double(hb_ot_metrics_get_variation(font, hb_ot_metrics_tag_t(rawValue: Self.tag(tag))))
+    }
+
+    /// The English (or first) `name` table string for `nameID`.
+    private func name(_ nameID: hb_ot_name_id_t) -> String? {
+        let english = hb_language_from_string("en", -1)
+        for language in [english, nil] {
+            var length: UInt32 = 0
+            length = hb_ot_name_get_utf8(face, nameID, language, &length, nil)
+            guard length > 0 else { continue }
+            var size = length + 1
+            var characters = [CChar](repeating: 0, count: Int(size))
+            _ = hb_ot_name_get_utf8(face, nameID, language, &size, &characters)
+            return String(decoding: characters.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+        return nil
+    }
+
+    private static func string(of tag: hb_tag_t) -> String {
+        var characters = [CChar](repeating: 0, count: 5)
+        hb_tag_to_string(tag, &characters)
+        return String(decoding: characters.prefix(4).map { UInt8(bitPattern: $0) }, as: UTF8.self).trimmingTrailingSpaces
     }
 
     /// The glyph the font's cmap maps `scalar` to, or `nil` if it has none.
@@ -350,6 +434,19 @@ enum HarfBuzz {
         hb_tag_to_string(feature.tag, &tagCharacters)
         let tag = String(decoding: tagCharacters.prefix(4).map { UInt8(bitPattern: $0) }, as: UTF8.self)
         return FontFeature(validatedTag: tag.trimmingTrailingSpaces, value: feature.value)
+    }
+}
+
+extension HarfBuzz {
+    /// Parses a variation setting such as `wght=600` with `hb_variation_from_string`.
+    static func parseVariation(_ setting: String) -> FontVariation? {
+        var variation = hb_variation_t()
+        let parsed = setting.withCString { hb_variation_from_string($0, Int32(setting.utf8.count), &variation) }
+        guard parsed != 0, variation.value.isFinite else { return nil }
+        var tagCharacters = [CChar](repeating: 0, count: 5)
+        hb_tag_to_string(variation.tag, &tagCharacters)
+        let tag = String(decoding: tagCharacters.prefix(4).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return FontVariation(validatedTag: tag.trimmingTrailingSpaces, value: Double(variation.value))
     }
 }
 

@@ -23,6 +23,11 @@ struct StyleOptions: ParsableArguments {
     @Option(name: .long, help: "The text's language, BCP 47 (sr, ja, th, ar-EG): language-specific glyphs and line breaking.")
     var language: String?
 
+    @Option(name: .customLong("variation"), help: ArgumentHelp(
+        "A variable font's axis setting (wght=600, wdth=75, slnt=-10) for --font; repeat for more axes. `caliper metrics --font F` lists the axes.",
+        valueName: "setting"))
+    var variations: [String] = []
+
     @Option(name: .customLong("feature"), help: ArgumentHelp(
         "OpenType feature setting in HarfBuzz syntax (liga=0, tnum, -kern); repeat for more.", valueName: "setting"))
     var features: [String] = []
@@ -38,12 +43,17 @@ struct StyleOptions: ParsableArguments {
         for feature in features {
             do { _ = try FontFeature(feature) } catch { throw ValidationError(error.description) }
         }
+        for variation in variations {
+            do { _ = try FontVariation(variation) } catch { throw ValidationError(error.description) }
+        }
     }
 
     /// The style these flags describe, with the fonts loaded through `resolver`.
     func textStyle(resolver: FontResolver) throws -> TextStyle {
-        TextStyle(
-            font: try resolver.face(for: font), size: CGFloat(size), letterSpacing: CGFloat(letterSpacing),
+        let face = try resolver.face(for: font)
+        return TextStyle(
+            font: variations.isEmpty ? face : try face.withVariations(variations.map { try FontVariation($0) }),
+            size: CGFloat(size), letterSpacing: CGFloat(letterSpacing),
             features: try features.map { try FontFeature($0) }, fallbackFonts: try fallbacks.map { try resolver.face(for: $0) },
             language: language)
     }

@@ -20,7 +20,12 @@ struct Fonts: ParsableCommand {
         let fonts: [InstalledFont]
         if match {
             let face = try FontFace.matching(pattern)
-            fonts = [InstalledFont(path: face.path, faceIndex: face.faceIndex, families: [face.familyName], style: face.styleName)]
+            let instance = face.namedInstances.firstIndex { $0.coordinates == face.variations }
+            fonts = [
+                InstalledFont(
+                    path: face.path, faceIndex: face.faceIndex, families: [face.familyName], style: face.styleName,
+                    namedInstance: face.variations.isEmpty ? nil : instance)
+            ]
         } else {
             fonts = try FontFace.installedFonts(matching: pattern)
         }
@@ -29,10 +34,12 @@ struct Fonts: ParsableCommand {
                 return JSON.object([
                     ("family", .string(font.families.first ?? "")), ("style", .string(font.style)),
                     ("path", .string(font.path)), ("faceIndex", .integer(font.faceIndex)),
+                    ("namedInstance", font.namedInstance.map { .integer($0) } ?? .null),
                 ]).serialized
             }
             let index = font.faceIndex == 0 ? "" : "#\(font.faceIndex)"
-            return "\(font.families.first ?? "?"):\(font.style)\t\(font.path)\(index)"
+            let instance = font.namedInstance.map { " (named instance \($0 + 1))" } ?? ""
+            return "\(font.families.first ?? "?"):\(font.style)\t\(font.path)\(index)\(instance)"
         })
     }
 }

@@ -25,6 +25,19 @@ struct Metrics: ParsableCommand {
                 ("descender", .number(Double(metrics.descender))), ("leading", .number(Double(metrics.leading))),
                 ("lineHeight", .number(Double(metrics.lineHeight))), ("capHeight", .number(Double(metrics.capHeight))),
                 ("xHeight", .number(Double(metrics.xHeight))),
+                ("variations", .object(font.variations.map { ($0.tag, .number($0.value)) })),
+                ("axes", .array(font.axes.map { axis in
+                    .object([
+                        ("tag", .string(axis.tag)), ("name", .string(axis.name)), ("minimum", .number(axis.minimum)),
+                        ("default", .number(axis.defaultValue)), ("maximum", .number(axis.maximum)),
+                    ])
+                })),
+                ("namedInstances", .array(font.namedInstances.map { instance in
+                    .object([
+                        ("name", .string(instance.name)),
+                        ("coordinates", .object(instance.coordinates.map { ($0.tag, .number($0.value)) })),
+                    ])
+                })),
             ])
             try StandardOutput.write(lines: [report.serialized])
             return
@@ -39,6 +52,10 @@ struct Metrics: ParsableCommand {
             "lineHeight: \(metrics.lineHeight)",
             "capHeight: \(metrics.capHeight)",
             "xHeight: \(metrics.xHeight)",
-        ])
+        ] + font.axes.map { axis in
+            "axis \(axis.tag) (\(axis.name)): \(axis.minimum)…\(axis.maximum), default \(axis.defaultValue)"
+        } + font.namedInstances.map { instance in
+            "named instance \(instance.name): \(instance.coordinates.map(\.description).joined(separator: ", "))"
+        })
     }
 }

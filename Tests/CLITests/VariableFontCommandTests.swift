@@ -1,0 +1,68 @@
+// VariableFontCommandTests.swift — variable fonts from the CLI and batch: --variation, fontconfig's named instances, axes in `metrics`.
+import Foundation
+import Testing
+
+@Suite struct VariableFontCommandTests {
+    /// hb-shape --variations=wght=700 Fonts/Inter.var.ttf "Variable": 11359 design units (2816 per em).
+    static let boldVariable = 11359.0 * 17 / 2816
+
+    @Test func aVariationSetsTheAxisOfTheFont() throws {
+        let result = try CLI.run(["measure", "Variable", "--font", "Fonts/Inter.var.ttf", "--variation", "wght=700", "--json"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let answer = try #require(result.jsonLines.first)
+        #expect(abs((answer["width"] as? Double ?? 0) - Self.boldVariable) < 1e-9)
+        let run = try #require(((answer["lines"] as? [[String: Any]])?.first?["runs"] as? [[String: Any]])?.first)
+        #expect(run["variations"] as? [String: Double] == ["wght": 700])
+    }
+
+    /// fontconfig lists Inter's named instances as faces numbered in the index's upper bits
+    /// ("face index 458752 is out of range" before): "Inter:bold" is the Bold instance.
+    @Test func aFontconfigPatternPicksANamedInstance() throws {
+        let result = try CLI.run(["measure", "Variable", "--font", "Inter:bold"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("Inter Bold (Inter.var.ttf slnt=0,wght=700)"))
+        #expect(result.standardOutput.contains("width: \(Self.boldVariable)"))
+        let fonts = try CLI.run(["fonts", "Inter", "--json"])
+        let bold = fonts.jsonLines.first { $0["style"] as? String == "Bold" }
+        #expect(bold?["faceIndex"] as? Int == 0)
+        #expect(bold?["namedInstance"] as? Int == 12)
+    }
+
+    @Test func metricsListAxesAndNamedInstances() throws {
+        let result = try CLI.run(["metrics", "--font", "Fonts/Inter.var.ttf", "--json"])
+        let answer = try #require(result.jsonLines.first)
+        let axes = try #require(answer["axes"] as? [[String: Any]])
+        #expect(axes.map { $0["tag"] as? String } == ["wght", "slnt"])
+        #expect((answer["namedInstances"] as? [[String: Any]])?.count == 18)
+    }
+
+    static let errors: [([String], Int32, String)] = [
+        (["measure", "x", "--font", "Fonts/Inter.var.ttf", "--variation", "wdth=75"], 1, "has no axis wdth"),
+        (["measure", "x", "--font", "Fonts/Inter.var.ttf", "--variation", "wght=2000"], 1, "ranges from 100 to 900"),
+        (["measure", "x", "--font", "Fonts/DejaVuSans.ttf", "--variation", "wght=700"], 1, "not a variable font"),
+        (["measure", "x", "--variation", "heavy"], 64, "write it as tag=value"),
+        (["measure", "x", "--feature", "wght=700"], 64, "wght is a variation axis"),
+    ]
+
+    @Test(arguments: errors)
+    func badVariationsAreRefused(_ arguments: [String], _ status: Int32, _ phrase: String) throws {
+        let result = try CLI.run(arguments)
+        #expect(result.status == status, "\(result.standardError)")
+        #expect(result.standardError.contains(phrase), "\(result.standardError)")
+    }
+
+    @Test func batchRequestsAndSpansSetAxes() throws {
+        let requests = [
+            #"{"id": 1, "text": "Variable", "font": "Fonts/Inter.var.ttf", "variations": {"wght": 700}}"#,
+            #"{"id": 2, "text": "Variable", "font": "Fonts/Inter.var.ttf", "spans": [{"start": 0, "end": 8, "variations": {"wght": 700}}]}"#,
+            #"{"id": 3, "text": "x", "font": "Fonts/Inter.var.ttf", "variations": {"wght": "bold"}}"#,
+            #"{"id": 4, "text": "x", "font": "Fonts/Inter.var.ttf", "spans": [{"start": 0, "end": 1, "variations": {"opsz": 12}}]}"#,
+        ]
+        let answers = try CLI.run(["batch", "--font-root", "Fonts"], input: requests.joined(separator: "\n")).jsonLines
+        try #require(answers.count == 4)
+        #expect(abs((answers[0]["width"] as? Double ?? 0) - Self.boldVariable) < 1e-9)
+        #expect(answers[1]["width"] as? Double == answers[0]["width"] as? Double)
+        #expect(answers[2]["error"] as? String == "variations.wght must be a number")
+        #expect((answers[3]["error"] as? String)?.contains("has no axis opsz") == true)
+    }
+}
