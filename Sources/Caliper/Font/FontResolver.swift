@@ -37,6 +37,9 @@ public final class FontResolver: Sendable {
     }
 
     private let cache: FontCache
+    /// The faces of the folders ``face(family:weight:italic:near:)`` looked in, by folder (real
+    /// path); forgotten all at once past 64 folders.
+    private let folders = Locked<[String: [FolderFace]]>([:])
     private let fileSizeLimit: Int
     /// The folder font files must be in (its real path), or `nil` for anywhere.
     public let fontRoot: String?
@@ -119,6 +122,60 @@ public final class FontResolver: Sendable {
             guard Self.isInside(resolved, root: fontRoot) else { throw .fontOutsideRoot(path: path, root: fontRoot) }
         }
         return (path, faceIndex, nil)
+    }
+
+    /// The face of `family` (the family of `base` when `nil`) nearest to `weight` (CSS's 100–1000:
+    /// 400 regular, 700 bold) and `italic`, as markup's `<b>`, `<i>` and `font_family` ask for it
+    /// relative to the text's font.
+    ///
+    /// It is looked for among the font files in `base`'s folder (inside the font root, when the
+    /// resolver is confined) by their `name` and `OS/2` tables, chosen by CSS's font-matching rule
+    /// (see ``FontFolder``); a variable face covers its whole `wght` range and is set at the weight
+    /// (and, for italic, at `ital` 1 or at the `slnt` nearest to CSS's oblique 14°). When the folder
+    /// has no face of the family and fontconfig patterns are allowed, fontconfig chooses.
+    ///
+    /// - Throws: ``CaliperError/fontNotMatched(pattern:closest:)`` when nothing of the family is
+    ///   found, and the errors of ``face(for:)``.
+    public func face(family: String?, weight: Int, italic: Bool, near base: FontFace) throws(CaliperError) -> FontFace {
+        let familyName = family ?? base.familyName
+        let folder = (base.path as NSString).deletingLastPathComponent
+        let candidates = folderFaces(folder.isEmpty ? "." : folder).filter {
+            $0.family.caseInsensitiveCompare(familyName) == .orderedSame
+        }
+        if let (chosen, chosenWeight) = FontFolder.best(among: candidates, weight: weight, italic: italic) {
+            var face = try self.face(for: chosen.path + (chosen.faceIndex == 0 ? "" : "#\(chosen.faceIndex)"))
+            var settings: [FontVariation] = []
+            if let axis = face.axes.first(where: { $0.tag == "wght" }), chosen.weightAxis != nil {
+                settings.append(FontVariation(validatedTag: axis.tag, value: min(max(chosenWeight, axis.minimum), axis.maximum)))
+            }
+            if italic, !chosen.isItalic {
+                if let axis = face.axes.first(where: { $0.tag == "ital" }) {
+                    settings.append(FontVariation(validatedTag: axis.tag, value: min(1, axis.maximum)))
+                } else if let axis = face.axes.first(where: { $0.tag == "slnt" }) {
+                    settings.append(FontVariation(validatedTag: axis.tag, value: min(max(-14, axis.minimum), axis.maximum)))
+                }
+            }
+            if !settings.isEmpty { face = try face.withVariations(settings) }
+            return face
+        }
+        guard allowsFontconfigPatterns else {
+            throw .fontNotMatched(pattern: "\(familyName) weight \(weight)\(italic ? " italic" : "") in \(folder)", closest: nil)
+        }
+        return try self.face(for: Fontconfig.pattern(family: familyName, weight: weight, italic: italic))
+    }
+
+    private func folderFaces(_ folder: String) -> [FolderFace] {
+        let key = Self.realPath(folder) ?? folder
+        if let known = folders.withLock({ $0[key] }) { return known }
+        let faces = FontFolder.faces(in: key) { file in
+            guard let fontRoot else { return true }
+            return file.openedPath.map { Self.isInside($0, root: fontRoot) } ?? false
+        }
+        folders.withLock { folders in
+            if folders.count >= 64 { folders.removeAll() }
+            folders[key] = faces
+        }
+        return faces
     }
 
     private static func isInside(_ path: String, root: String) -> Bool {

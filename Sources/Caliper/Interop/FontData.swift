@@ -66,6 +66,27 @@ final class FontFile {
         return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
+    /// Up to `count` bytes at `offset` (fewer at the end of the file), for reading a table or two
+    /// without the whole file.
+    func bytes(at offset: Int, count: Int) throws(CaliperError) -> [UInt8] {
+        guard offset >= 0, count >= 0, offset < identity.byteCount else { return [] }
+        let wanted = min(count, identity.byteCount - offset)
+        var result = [UInt8](repeating: 0, count: wanted)
+        var filled = 0
+        while filled < wanted {
+            let got = result.withUnsafeMutableBytes { buffer in
+                pread(descriptor, buffer.baseAddress.map { $0 + filled }, wanted - filled, off_t(offset + filled))
+            }
+            if got < 0, errno == EINTR { continue }
+            guard got > 0 else {
+                if got < 0 { throw .fontFileUnreadable(path: path, reason: String(cString: strerror(errno))) }
+                break
+            }
+            filled += got
+        }
+        return Array(result.prefix(filled))
+    }
+
     /// Reads the whole file, refusing one over `limit` bytes (or over ``FontData/maximumByteCount``).
     func read(limit: Int) throws(CaliperError) -> FontData {
         let size = identity.byteCount

@@ -49,6 +49,18 @@ enum Fontconfig {
     }
 
     /// The families a pattern names (`"DejaVu Sans,Noto Sans:bold"` → both), before substitution.
+    /// A pattern asking for `family` at the OpenType `weight` (CSS's 100–1000), upright or italic,
+    /// on fontconfig's own weight scale; the family is escaped as pattern syntax needs.
+    static func pattern(family: String, weight: Int, italic: Bool) -> String {
+        var escaped = ""
+        for character in family {
+            if "\\-:,=".contains(character) { escaped.append("\\") }
+            escaped.append(character)
+        }
+        let fontconfigWeight = FcWeightFromOpenTypeDouble(Double(weight))
+        return "\(escaped):weight=\(fontconfigWeight):slant=\(italic ? FC_SLANT_ITALIC : FC_SLANT_ROMAN)"
+    }
+
     static func requestedFamilies(in pattern: String) throws(CaliperError) -> [String] {
         try withParsedPattern(pattern) { parsed in .success(strings(of: FC_FAMILY, in: parsed)) }
     }
