@@ -50,10 +50,15 @@ public enum CaliperError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Styled ranges of an ``AttributedText`` that do not fit its text (outside it, overlapping,
     /// leaving gaps, or splitting a surrogate pair); the text says which and where.
     case invalidSpans(String)
+    /// Pango markup that cannot be parsed or asks for something Caliper does not measure;
+    /// `offset` is the UTF-8 byte offset in the markup where the problem starts.
+    case invalidMarkup(offset: Int, reason: String)
     /// The text is longer than the configured limit.
     case textTooLong(utf16Length: Int, limit: Int)
     /// ICU failed while finding text boundaries.
     case textBoundaries(ICUError)
+    /// An inline box with a size or offset no layout can use, or not on a U+FFFC character.
+    case invalidInlineBox(String)
 
     public var description: String {
         switch self {
@@ -104,10 +109,14 @@ public enum CaliperError: Error, Sendable, Equatable, CustomStringConvertible {
             return "a grapheme cluster of \(length) UTF-16 code units is over the limit of \(limit) (a character with that many combining marks)"
         case .invalidSpans(let reason):
             return "invalid spans: \(reason)"
+        case .invalidMarkup(let offset, let reason):
+            return "invalid markup at UTF-8 offset \(offset): \(reason)"
         case .textTooLong(let length, let limit):
             return "text of \(length) UTF-16 code units is over the limit of \(limit)"
         case .textBoundaries(let error):
             return error.description
+        case .invalidInlineBox(let reason):
+            return "invalid inline box: \(reason)"
         }
     }
 }
