@@ -54,6 +54,8 @@ public enum CaliperError: Error, Sendable, Equatable, CustomStringConvertible {
     case textTooLong(utf16Length: Int, limit: Int)
     /// ICU failed while finding text boundaries.
     case textBoundaries(ICUError)
+    /// An inline box with a size or offset no layout can use, or not on a U+FFFC character.
+    case invalidInlineBox(String)
 
     public var description: String {
         switch self {
@@ -108,6 +110,8 @@ public enum CaliperError: Error, Sendable, Equatable, CustomStringConvertible {
             return "text of \(length) UTF-16 code units is over the limit of \(limit)"
         case .textBoundaries(let error):
             return error.description
+        case .invalidInlineBox(let reason):
+            return "invalid inline box: \(reason)"
         }
     }
 }
