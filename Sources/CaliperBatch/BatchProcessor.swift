@@ -117,7 +117,8 @@ public struct BatchProcessor: Sendable {
         guard length <= measurer.maximumTextLength else {
             throw CaliperError.textTooLong(utf16Length: length, limit: measurer.maximumTextLength)
         }
-        let (attributed, spans) = try spec.attributedText(text, style: style, spans: request)
+        let (styled, spans) = try spec.attributedText(text, style: style, spans: request)
+        let attributed = try spec.attachingBoxes(to: styled, from: request)
         let directionName = try request.string("direction") ?? "natural"
         guard let direction = BaseDirection(rawValue: directionName) else {
             throw InputError("unknown direction \"\(directionName)\" (known: natural, ltr, rtl)")

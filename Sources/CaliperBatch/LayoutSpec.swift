@@ -182,6 +182,45 @@ package struct LayoutSpec {
         return (try AttributedText(string: text, spans: spans), ranged.map { ($0.range, $0.index) })
     }
 
+    /// The keys an attachment may have.
+    package static let attachmentKeys = ["at", "width", "height", "alignment", "baselineOffset", "id"]
+
+    /// `text` with `object`'s `attachments` set on its U+FFFC characters: `{"at": <UTF-16 offset>,
+    /// "width", "height", "alignment": "baseline" (default) | "middle" | "center" | "top" |
+    /// "bottom", "baselineOffset" (with "baseline"), "id"}`.
+    package func attachingBoxes(to text: AttributedText, from object: JSONObject) throws -> AttributedText {
+        var attributed = text
+        var taken: Set<Int> = []
+        for attachment in try object.objects("attachments") {
+            try attachment.requireKnownKeys(Self.attachmentKeys)
+            let offset = try attachment.integer("at") ?? { throw InputError("missing \(attachment.path).at") }()
+            guard taken.insert(offset).inserted else { throw InputError("\(attachment.path).at \(offset) has a box already") }
+            let alignmentName = try attachment.string("alignment") ?? "baseline"
+            let alignment: InlineBox.Alignment
+            switch alignmentName {
+            case "baseline": alignment = .baseline(offset: CGFloat(try attachment.number("baselineOffset") ?? 0))
+            case "middle": alignment = .centerOnXHeight
+            case "center": alignment = .centerOnLine
+            case "top": alignment = .top
+            case "bottom": alignment = .bottom
+            case let other:
+                throw InputError("unknown \(attachment.path).alignment \"\(other)\" (known: baseline, middle, center, top, bottom)")
+            }
+            if alignmentName != "baseline", try attachment.number("baselineOffset") != nil {
+                throw InputError("\(attachment.path).baselineOffset goes with the baseline alignment only")
+            }
+            let box = InlineBox(
+                width: CGFloat(try attachment.requiredNumber("width")), height: CGFloat(try attachment.requiredNumber("height")),
+                alignment: alignment, id: try attachment.string("id"))
+            do {
+                try attributed.setInlineBox(box, atUTF16Offset: offset)
+            } catch {
+                throw InputError("\(attachment.path): \(error)")
+            }
+        }
+        return attributed
+    }
+
     /// `base` with the attributes `span` gives.
     private func spanStyle(_ span: JSONObject, base: TextStyle) throws -> TextStyle {
         var style = base

@@ -67,6 +67,29 @@ extension TextLayout {
             writer.endObject()
         }
         writer.endArray()
+        if !inlineBoxes.isEmpty {
+            writer.key("attachments")
+            writer.beginArray()
+            for placed in inlineBoxes {
+                writer.beginObject()
+                if let id = placed.box.id {
+                    writer.key("id")
+                    writer.string(id)
+                }
+                writer.key("at")
+                writer.integer(placed.utf16Offset)
+                writer.key("line")
+                writer.integer(placed.lineIndex)
+                writer.key("frame")
+                writer.beginArray()
+                for value in [placed.frame.minX, placed.frame.minY, placed.frame.width, placed.frame.height] {
+                    writer.number(Double(value))
+                }
+                writer.endArray()
+                writer.endObject()
+            }
+            writer.endArray()
+        }
         writer.key("truncated")
         writer.bool(isTruncated)
         writer.key("missingGlyphs")

@@ -78,3 +78,36 @@ import Testing
         #expect(answers[1]["width"] is Double)
     }
 }
+
+@Suite struct BatchAttachmentTests {
+    @Test func attachmentsAreMeasuredAndTheirFramesAnswered() throws {
+        let request = #"{"id": 1, "text": "Tagged \ufffc in a post", "font": "Fonts/NotoSans-Regular.ttf", "attachments": [{"at": 7, "width": 60, "height": 22, "alignment": "middle", "id": "mention"}]}"#
+        let answer = try #require(try CLI.run(["batch", "--font-root", "Fonts"], input: request).jsonLines.first)
+        let attachments = try #require(answer["attachments"] as? [[String: Any]])
+        try #require(attachments.count == 1)
+        #expect(attachments[0]["id"] as? String == "mention")
+        #expect(attachments[0]["at"] as? Int == 7 && attachments[0]["line"] as? Int == 0)
+        let frame = try #require(attachments[0]["frame"] as? [Double])
+        #expect(frame.count == 4 && frame[2] == 60 && frame[3] == 22)
+        let runs = try #require((answer["lines"] as? [[String: Any]])?.first?["runs"] as? [[String: Any]])
+        #expect(runs.first { $0["start"] as? Int == 7 }?["width"] as? Double == 60)
+        #expect(frame[0] == runs.first { $0["start"] as? Int == 7 }?["x"] as? Double)
+    }
+
+    static let bad: [(String, String)] = [
+        (#"[{"at": 1, "width": 6, "height": 2}]"#, "the character at 1 is not U+FFFC"),
+        (#"[{"at": 3, "width": -6, "height": 2}]"#, "its width -6.0 must be a finite number"),
+        (#"[{"at": 3, "width": 6}]"#, "missing attachments[0].height"),
+        (#"[{"at": 3, "width": 6, "height": 2, "alignment": "sideways"}]"#, #"unknown attachments[0].alignment "sideways""#),
+        (#"[{"at": 3, "width": 6, "height": 2, "alignment": "top", "baselineOffset": 2}]"#, "goes with the baseline alignment only"),
+        (#"[{"at": 3, "width": 6, "height": 2}, {"at": 3, "width": 6, "height": 2}]"#, "has a box already"),
+        (#"[{"at": 3, "width": 6, "height": 2, "colour": "red"}]"#, #"has an unknown key "colour""#),
+    ]
+
+    @Test(arguments: bad)
+    func badAttachmentsAnswerAnErrorNamingThem(_ attachments: String, _ phrase: String) throws {
+        let request = #"{"id": "a", "text": "abc\ufffcd", "font": "Fonts/NotoSans-Regular.ttf", "attachments": \#(attachments)}"#
+        let answer = try #require(try CLI.run(["batch", "--font-root", "Fonts"], input: request).jsonLines.first)
+        #expect((answer["error"] as? String)?.contains(phrase) == true, "\(answer)")
+    }
+}

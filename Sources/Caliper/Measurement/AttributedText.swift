@@ -23,15 +23,19 @@ import Foundation
 /// An edge inside a grapheme cluster (between a letter and its combining accent) is allowed, and
 /// the whole cluster is measured in the style of its first code unit.
 public struct AttributedText: Sendable, Hashable {
-    /// A range of the text in one style.
+    /// A range of the text in one style, or the one U+FFFC character of an inline box.
     public struct Span: Sendable, Hashable {
         /// The range in UTF-16 code units.
         public var utf16Range: Range<Int>
         public var style: TextStyle
+        /// The box this span's U+FFFC stands for (its style is the font around the box: it
+        /// decides `centerOnXHeight` and counts in the line's height).
+        public var box: InlineBox?
 
-        public init(utf16Range: Range<Int>, style: TextStyle) {
+        public init(utf16Range: Range<Int>, style: TextStyle, box: InlineBox? = nil) {
             self.utf16Range = utf16Range
             self.style = style
+            self.box = box
         }
     }
 
@@ -66,6 +70,12 @@ public struct AttributedText: Sendable, Hashable {
                 throw .invalidSpans("span \(index) is empty (\(range.lowerBound)..<\(range.upperBound))")
             }
             try Self.checkEdge(range.upperBound, in: units, naming: "span \(index)")
+            if let box = span.box {
+                guard range.count == 1, units[range.lowerBound] == 0xFFFC else {
+                    throw .invalidInlineBox("span \(index) has a box but is not one U+FFFC character (\(range.lowerBound)..<\(range.upperBound))")
+                }
+                try box.validate()
+            }
             expectedStart = range.upperBound
         }
         guard expectedStart == units.count else {
@@ -89,6 +99,42 @@ public struct AttributedText: Sendable, Hashable {
         self.string += string
     }
 
+    /// Appends an inline box, as one U+FFFC character in `style` (the font around the box).
+    ///
+    /// - Throws: ``CaliperError/invalidInlineBox(_:)`` for a size or offset that is negative,
+    ///   not finite or over a million points.
+    public mutating func append(_ box: InlineBox, style: TextStyle) throws(CaliperError) {
+        try box.validate()
+        let start = utf16Count
+        let span = Span(utf16Range: start..<start + 1, style: style, box: box)
+        if start == 0 { spans = [span] } else { spans.append(span) }
+        string.append(InlineBox.character)
+    }
+
+    /// Makes the U+FFFC at `offset` stand for `box`, in the style it has (as an attachment
+    /// attribute on the object replacement character of an `NSAttributedString`).
+    ///
+    /// - Throws: ``CaliperError/invalidInlineBox(_:)`` when the character there is not U+FFFC
+    ///   or the box's size or offset cannot be used.
+    public mutating func setInlineBox(_ box: InlineBox, atUTF16Offset offset: Int) throws(CaliperError) {
+        try box.validate()
+        let units = string.utf16
+        guard offset >= 0, offset < units.count, units[units.index(units.startIndex, offsetBy: offset)] == 0xFFFC else {
+            throw .invalidInlineBox("the character at \(offset) is not U+FFFC, the object replacement character a box stands on")
+        }
+        let index = spanIndex(containing: offset)
+        let span = spans[index]
+        var replacement: [Span] = []
+        if span.utf16Range.lowerBound < offset {
+            replacement.append(Span(utf16Range: span.utf16Range.lowerBound..<offset, style: span.style))
+        }
+        replacement.append(Span(utf16Range: offset..<offset + 1, style: span.style, box: box))
+        if offset + 1 < span.utf16Range.upperBound {
+            replacement.append(Span(utf16Range: offset + 1..<span.utf16Range.upperBound, style: span.style))
+        }
+        spans.replaceSubrange(index...index, with: replacement)
+    }
+
     /// Appends `other`, its styles with it.
     public mutating func append(_ other: AttributedText) {
         guard other.utf16Count > 0 else { return }
@@ -98,7 +144,10 @@ public struct AttributedText: Sendable, Hashable {
             return
         }
         for span in other.spans {
-            appendSpan(Span(utf16Range: (span.utf16Range.lowerBound + offset)..<(span.utf16Range.upperBound + offset), style: span.style))
+            appendSpan(
+                Span(
+                    utf16Range: (span.utf16Range.lowerBound + offset)..<(span.utf16Range.upperBound + offset), style: span.style,
+                    box: span.box))
         }
         string += other.string
     }
@@ -148,7 +197,7 @@ public struct AttributedText: Sendable, Hashable {
             for (part, changes) in [(before, false), (inside, true), (after, false)] where !part.isEmpty {
                 var style = span.style
                 if changes { change(&style) }
-                updated.append(Span(utf16Range: part, style: style))
+                updated.append(Span(utf16Range: part, style: style, box: span.box))
             }
         }
         spans = [updated[0]]
@@ -171,12 +220,18 @@ public struct AttributedText: Sendable, Hashable {
         return low
     }
 
-    /// Whether the text is one style throughout.
-    var isSingleStyle: Bool { spans.count == 1 }
+    /// Whether the text is one style throughout, with no inline box.
+    var isSingleStyle: Bool { spans.count == 1 && spans[0].box == nil }
 
-    /// Adds `span` after the last one, merged with it when their styles are equal.
+    /// The inline boxes, with the UTF-16 offsets of their characters.
+    public var inlineBoxes: [(utf16Offset: Int, box: InlineBox)] {
+        spans.compactMap { span in span.box.map { (span.utf16Range.lowerBound, $0) } }
+    }
+
+    /// Adds `span` after the last one, merged with it when their styles are equal (a box's span
+    /// never merges).
     private mutating func appendSpan(_ span: Span) {
-        if spans[spans.count - 1].style == span.style {
+        if span.box == nil, spans[spans.count - 1].box == nil, spans[spans.count - 1].style == span.style {
             spans[spans.count - 1].utf16Range = spans[spans.count - 1].utf16Range.lowerBound..<span.utf16Range.upperBound
         } else {
             spans.append(span)

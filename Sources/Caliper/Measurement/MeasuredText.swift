@@ -137,6 +137,7 @@ public struct MeasuredText: Sendable {
             return cursor.index
         }
         var top: CGFloat = 0
+        var boxes: [PlacedInlineBox] = []
         for line in placed {
             let start = line.fragment.start
             // What the line shows: its own slice of the paragraph, or its truncated text.
@@ -150,6 +151,21 @@ public struct MeasuredText: Sendable {
             let height = paragraphStyle.lineHeight(forNaturalLineHeight: lineMetrics.lineHeight)
             // Extra height from a multiple or a minimum goes above the glyphs, as TextKit places it.
             let baseline = top + height - lineMetrics.lineHeight + lineMetrics.ascender
+            let runs = Self.visualRuns(of: shown, in: shownRange)
+            if shown.styles.hasBoxes {
+                // Each box on the line, where its run is and as high as the line's metrics put it.
+                let (metricsSource, metricsRange) = line.truncation == nil
+                    ? (line.paragraph, start..<line.fragment.end) : (shown, shownRange)
+                for placement in metricsSource.boxPlacements(from: metricsRange.lowerBound, to: metricsRange.upperBound).tops {
+                    guard let run = runs.first(where: { $0.utf16Range.location == placement.offset }) else { continue }
+                    boxes.append(
+                        PlacedInlineBox(
+                            box: placement.box, utf16Offset: attributedText.spans[run.spanIndex].utf16Range.lowerBound,
+                            lineIndex: lines.count,
+                            frame: CGRect(
+                                x: run.x, y: baseline - placement.top, width: placement.box.width, height: placement.box.height)))
+                }
+            }
             lines.append(
                 TextLine(
                     utf16Range: NSRange(location: start, length: line.end - start),
@@ -159,7 +175,7 @@ public struct MeasuredText: Sendable {
                     top: top, height: height, baseline: baseline,
                     truncatedText: line.truncation.map { String(decoding: $0.displayedText, as: UTF16.self) },
                     isClipped: line.isClipped,
-                    runs: Self.visualRuns(of: shown, in: shownRange)))
+                    runs: runs))
             top += height + paragraphStyle.lineSpacing
         }
         let width = lines.map { isWrapped ? $0.width : $0.widthIncludingTrailingWhitespace }.max() ?? 0
@@ -167,7 +183,7 @@ public struct MeasuredText: Sendable {
         return TextLayout(
             size: CGSize(width: width, height: height), lines: lines, isTruncated: isTruncated,
             lineHeight: paragraphStyle.lineHeight(forNaturalLineHeight: metrics.lineHeight), fontMetrics: metrics,
-            missingGlyphCount: missingGlyphCount)
+            missingGlyphCount: missingGlyphCount, inlineBoxes: boxes)
     }
 
     /// The metrics of a line of `paragraph` showing `start..<end` and, when `hardBreakEnd` is past
@@ -217,6 +233,12 @@ struct LineMetrics {
             ascender += baselineOffset
             descender += baselineOffset
         }
+    }
+
+    /// Takes an object reaching from `top` above the baseline down to `bottom` into account.
+    mutating func include(top: CGFloat, bottom: CGFloat) {
+        ascender = max(ascender, top)
+        descender = min(descender, bottom)
     }
 
     /// Takes one more face on the line into account, at `size`, raised by `baselineOffset`.

@@ -73,4 +73,6 @@ public struct TextLayout: Sendable, Hashable {
     /// Grapheme clusters that no font of the cascade covers, measured with the primary font's
     /// .notdef glyph (as CoreText does).
     public var missingGlyphCount: Int
+    /// The inline boxes shown, in line order, with their frames (y from the layout's top).
+    public var inlineBoxes: [PlacedInlineBox] = []
 }

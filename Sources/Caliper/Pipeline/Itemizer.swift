@@ -90,7 +90,9 @@ enum Itemizer {
                 styleEnd = style + 1 < styleEnds.count ? styleEnds[style] : Int.max
                 cascade = styles.cascades[style]
             }
-            let (face, isMissing) = cascade.face(forCluster: clusterScalars)
+            // An inline box's U+FFFC is in its style's font and is never missing.
+            let (face, isMissing) = styles.hasBoxes && styles.boxes[style] != nil
+                ? (cascade.primary, false) : cascade.face(forCluster: clusterScalars)
             if isMissing { missingGlyphs += 1 }
             if clusterScalars.allSatisfy(isWhitespace) { spaceClusters.append((clusters.count, clusterScalars)) }
             let faceIndex = faces.firstIndex { $0 === face } ?? {

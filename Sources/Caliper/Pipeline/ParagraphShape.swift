@@ -10,6 +10,8 @@ struct ShapedRun: Sendable {
 struct ShapingAttributes: Sendable, Hashable {
     var features: [FontFeature]
     var language: String?
+    /// An inline box's stretch: not shaped (its advance is its width, applied at a size).
+    var isBox = false
 }
 
 /// The size-independent analysis of one paragraph: ICU break opportunities and grapheme
@@ -47,7 +49,9 @@ final class ParagraphShape: Sendable {
     /// stretch's language as ICU's locale (one iterator walks the whole paragraph).
     init(content: [UInt16], styles: StyleRuns, baseDirection: BaseDirection) throws(CaliperError) {
         self.content = content
-        shaping = styles.styles.map { ShapingAttributes(features: $0.features, language: $0.language) }
+        shaping = zip(styles.styles, styles.boxes).map { style, box in
+            ShapingAttributes(features: style.features, language: style.language, isBox: box != nil)
+        }
         let locale = styles.styles[0].language ?? ""
         do {
             breakOpportunities = try TextBoundaries.lineBreakOpportunities(in: content, locale: locale).map(\.utf16Offset)
@@ -107,6 +111,14 @@ final class ParagraphShape: Sendable {
     /// Shapes `text[range]` (within one item run) on its own, with the run's font, direction and
     /// script and its style's language and features.
     static func shape(_ text: [UInt16], range: Range<Int>, run: ItemRun, shaping: ShapingAttributes) -> GlyphRun {
+        if shaping.isBox {
+            // One glyph of no advance per code unit: the box's width is added at its size.
+            let count = range.count
+            return GlyphRun(
+                glyphIDs: Array(repeating: 0, count: count), clusters: Array(range), advances: Array(repeating: 0, count: count),
+                xOffsets: Array(repeating: 0, count: count), yOffsets: Array(repeating: 0, count: count),
+                unsafeToBreak: Array(repeating: false, count: count))
+        }
         let properties = ShapingProperties(isRightToLeft: run.isRightToLeft, script: run.scriptCode, language: shaping.language)
         return text.withUnsafeBufferPointer {
             run.face.harfBuzz.shape($0, range: range, features: shaping.features, properties: properties)

@@ -53,6 +53,8 @@ public final class ShapeCache: Sendable {
             let fallback: FontFallback
             let features: [FontFeature]
             let language: String?
+            /// Whether the stretch is an inline box (shaped as nothing; its size is not in the key).
+            let isBox: Bool
         }
 
         let content: [UInt16]
@@ -65,10 +67,11 @@ public final class ShapeCache: Sendable {
         init(content: [UInt16], styles: StyleRuns, direction: BaseDirection) {
             self.content = content
             self.direction = direction
-            stretches = zip(styles.ends, styles.styles).map { end, style in
-                Stretch(
+            stretches = zip(styles.ends, styles.styles).enumerated().map { index, stretch in
+                let (end, style) = stretch
+                return Stretch(
                     end: end, fonts: [style.font] + style.fallbackFonts, fallback: style.fallback, features: style.features,
-                    language: style.language)
+                    language: style.language, isBox: styles.hasBoxes && styles.boxes[index] != nil)
             }
             var hasher = Hasher()
             content.withUnsafeBytes { hasher.combine(bytes: $0) }

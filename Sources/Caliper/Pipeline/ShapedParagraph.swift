@@ -47,6 +47,14 @@ final class ShapedParagraph {
     /// Grapheme clusters no font of the cascade covers.
     var missingGlyphs: Int { shape.missingGlyphs }
 
+    /// Points of `part` of `run`: its design units at its style's size, or, for an inline box's
+    /// run, the box's width.
+    @inline(__always)
+    private func partAdvance(_ part: Range<Int>, of run: ItemRun) -> Double {
+        if styles.hasBoxes, let box = styles.boxes[run.style] { return Double(box.width) * Double(part.count) }
+        return points(units(part), of: run)
+    }
+
     /// Points for `designUnits` of advance of `run`: units × its style's size / its font's unitsPerEm.
     private func points(_ designUnits: Int, of run: ItemRun) -> Double {
         Double(designUnits) * Double(styles.sizes[run.style]) / Double(run.face.designMetrics.unitsPerEm)
@@ -89,12 +97,12 @@ final class ShapedParagraph {
             let last = upper <= shape.runs[first].item.range.upperBound ? first : runIndex(containing: upper - 1)
             let firstRun = shape.runs[first].item
             if first == last {
-                advance = points(units(lower..<upper), of: firstRun)
+                advance = partAdvance(lower..<upper, of: firstRun)
             } else {
                 let lastRun = shape.runs[last].item
-                advance = points(units(lower..<firstRun.range.upperBound), of: firstRun)
+                advance = partAdvance(lower..<firstRun.range.upperBound, of: firstRun)
                     + (runStartPoints[last] - runStartPoints[first + 1])
-                    + points(units(lastRun.range.lowerBound..<upper), of: lastRun)
+                    + partAdvance(lastRun.range.lowerBound..<upper, of: lastRun)
             }
         }
         return CGFloat(advance) + letterSpacing(from: lower, to: upper)
@@ -105,7 +113,7 @@ final class ShapedParagraph {
     private lazy var runStartPoints: [Double] = {
         var sums = [Double](repeating: 0, count: shape.runs.count + 1)
         for (index, run) in shape.runs.enumerated() {
-            sums[index + 1] = sums[index] + points(units(run.item.range), of: run.item)
+            sums[index + 1] = sums[index] + partAdvance(run.item.range, of: run.item)
         }
         return sums
     }()
@@ -121,6 +129,7 @@ final class ShapedParagraph {
 
     /// Points of one run's part, reshaped on its own when an edge is not safe to break.
     private func pieceWidth(_ part: Range<Int>, run: ItemRun) -> Double {
+        if styles.hasBoxes, styles.boxes[run.style] != nil { return partAdvance(part, of: run) }
         let designUnits = shape.isSafeBoundary[part.lowerBound] && shape.isSafeBoundary[part.upperBound]
             ? units(part) : shape.reshape(part, of: run).totalAdvance
         return points(designUnits, of: run)
@@ -144,6 +153,48 @@ final class ShapedParagraph {
     /// can only make a line taller), and the fallback fonts its runs use — each moved by the
     /// style's baseline offset. An empty line has the metrics of the style at its start.
     func lineMetrics(from start: Int, to end: Int) -> LineMetrics {
+        guard styles.hasBoxes else { return textMetrics(from: start, to: end) }
+        return boxPlacements(from: start, to: end).metrics
+    }
+
+    /// The line's metrics and, for each inline box on it (absolute offset), its top above the
+    /// baseline: the text's metrics first (a box's own style counts there as a strut), then boxes
+    /// on the baseline or the x-height and boxes centred on the text, then boxes at the line's
+    /// top or bottom, which align with what the others made of it (CSS's order for `top` and
+    /// `bottom`).
+    func boxPlacements(from start: Int, to end: Int) -> (metrics: LineMetrics, tops: [(offset: Int, box: InlineBox, top: CGFloat)]) {
+        let text = textMetrics(from: start, to: end)
+        var metrics = text
+        var placed: [(offset: Int, box: InlineBox, top: CGFloat)] = []
+        var edgeBoxes: [(offset: Int, box: InlineBox)] = []
+        forEachPiece(from: start - base, to: end - base) { run, part in
+            let item = shape.runs[run].item
+            guard let box = styles.boxes[item.style] else { return }
+            let style = styles.styles[item.style]
+            let top: CGFloat
+            switch box.alignment {
+            case .baseline(let offset): top = offset + box.height
+            case .centerOnXHeight: top = style.font.metrics(atSize: style.size).xHeight / 2 + box.height / 2
+            case .centerOnLine: top = (text.ascender + text.descender) / 2 + box.height / 2
+            case .top, .bottom:
+                edgeBoxes.append((part.lowerBound + base, box))
+                return
+            }
+            metrics.include(top: top, bottom: top - box.height)
+            placed.append((part.lowerBound + base, box, top))
+        }
+        let ascender = metrics.ascender
+        let descender = metrics.descender
+        for (offset, box) in edgeBoxes {
+            let top = box.alignment == .top ? ascender : descender + box.height
+            metrics.include(top: top, bottom: top - box.height)
+            placed.append((offset, box, top))
+        }
+        return (metrics, placed)
+    }
+
+    /// The metrics of the text of a line (its boxes' styles included as struts, not the boxes).
+    private func textMetrics(from start: Int, to end: Int) -> LineMetrics {
         if styles.count == 1 || start >= end {
             let style = styles.styles[styles.index(containing: start - base)]
             var metrics = LineMetrics(primary: style.font, size: style.size, baselineOffset: style.baselineOffset)

@@ -19,13 +19,18 @@ struct StyleRuns: Sendable {
     let letterSpacings: [CGFloat]
     /// Whether any stretch has letter spacing (most text has none).
     let hasLetterSpacing: Bool
+    /// The inline box each stretch is, if any (its one U+FFFC), and whether there is any.
+    let boxes: [InlineBox?]
+    let hasBoxes: Bool
 
     /// One stretch of `length` code units in `style`.
     init(style: TextStyle, cascade: FontCascade, length: Int, spanIndex: Int = 0) {
         self.init(ends: [length], styles: [style], cascades: [cascade], spanIndices: [spanIndex])
     }
 
-    init(ends: [Int], styles: [TextStyle], cascades: [FontCascade], spanIndices: [Int]) {
+    init(ends: [Int], styles: [TextStyle], cascades: [FontCascade], spanIndices: [Int], boxes: [InlineBox?]? = nil) {
+        self.boxes = boxes ?? Array(repeating: nil, count: ends.count)
+        hasBoxes = self.boxes.contains { $0 != nil }
         self.ends = ends
         self.styles = styles
         self.cascades = cascades
@@ -44,16 +49,18 @@ struct StyleRuns: Sendable {
         var styles: [TextStyle] = []
         var stretchCascades: [FontCascade] = []
         var indices: [Int] = []
+        var boxes: [InlineBox?] = []
         var index = first
         repeat {
             ends.append(min(spans[index].utf16Range.upperBound, range.upperBound) - range.lowerBound)
             styles.append(spans[index].style)
             stretchCascades.append(cascades[index])
             indices.append(index)
+            boxes.append(spans[index].box)
             index += 1
         } while index < spans.count && spans[index].utf16Range.lowerBound < range.upperBound
         ends[ends.count - 1] = range.count
-        self.init(ends: ends, styles: styles, cascades: stretchCascades, spanIndices: indices)
+        self.init(ends: ends, styles: styles, cascades: stretchCascades, spanIndices: indices, boxes: boxes)
     }
 
     var count: Int { ends.count }
