@@ -111,13 +111,23 @@ public struct BatchProcessor: Sendable {
     private func measure(_ request: JSONObject) throws -> (TextLayout, AttributedText, [(range: Range<Int>, index: Int)]) {
         let spec = LayoutSpec(resolver: resolver, fallback: systemFallback)
         let style = try spec.textStyle(request)
-        let text = try request.requiredString("text")
-        // Refuse an over-long text before reading its spans.
-        let length = text.utf16.count
-        guard length <= measurer.maximumTextLength else {
-            throw CaliperError.textTooLong(utf16Length: length, limit: measurer.maximumTextLength)
+        let styled: AttributedText
+        let spans: [(range: Range<Int>, index: Int)]
+        if let markup = try request.string("markup") {
+            guard try request.string("text") == nil, try request.objects("spans").isEmpty else {
+                throw InputError("give \"markup\" or \"text\" with \"spans\", not both")
+            }
+            styled = try AttributedText(markup: markup, style: style, fonts: resolver)
+            spans = []
+        } else {
+            let text = try request.requiredString("text")
+            // Refuse an over-long text before reading its spans.
+            let length = text.utf16.count
+            guard length <= measurer.maximumTextLength else {
+                throw CaliperError.textTooLong(utf16Length: length, limit: measurer.maximumTextLength)
+            }
+            (styled, spans) = try spec.attributedText(text, style: style, spans: request)
         }
-        let (styled, spans) = try spec.attributedText(text, style: style, spans: request)
         let attributed = try spec.attachingBoxes(to: styled, from: request)
         let directionName = try request.string("direction") ?? "natural"
         guard let direction = BaseDirection(rawValue: directionName) else {

@@ -40,6 +40,8 @@ struct RichGoldens: Decodable {
     }
     struct Case: Decodable, CustomStringConvertible {
         var name: String
+        /// Pango markup the spans stand for (over Noto Sans 17 pt), for the markup cases.
+        var markup: String?
         var text: String
         var spans: [Span]
         var maxWidth: Double?
@@ -61,8 +63,15 @@ struct RichGoldens: Decodable {
     }
 
     /// The case's spans as an attributed text: each span's font, size, features, letter spacing
-    /// and baseline offset, its fallback list and no system fallback.
+    /// and baseline offset, its fallback list and no system fallback; for a markup case, the text
+    /// Caliper builds from the markup itself.
     static func attributedText(_ golden: RichGoldens.Case) throws -> AttributedText {
+        if let markup = golden.markup {
+            let base = TextStyle(
+                font: try Fixtures.font("Fonts/NotoSans-Regular.ttf"), size: 17,
+                fallbackFonts: try golden.spans[0].fallback.map { try Fixtures.font($0) }, fallback: .none)
+            return try AttributedText(markup: markup, style: base, fonts: Fixtures.resolver)
+        }
         let spans = try golden.spans.map { span in
             AttributedText.Span(
                 utf16Range: span.start..<span.end,
@@ -97,7 +106,9 @@ struct RichGoldens: Decodable {
                 let end = min(expectedRun.end, expected.contentEnd)
                 #expect(run.utf16Range == NSRange(location: expectedRun.start, length: end - expectedRun.start), "line \(index)")
                 #expect(run.font.path.hasSuffix(expectedRun.font), "line \(index) run at \(expectedRun.start): \(run.font)")
-                #expect(Double(run.size) == expectedRun.size)
+                // Sizes to an ulp or two: markup's keyword sizes are products of 1.2 (17 / 1.2 / 1.2
+                // is 17 / 1.44 to within one ulp).
+                #expect(abs(Double(run.size) - expectedRun.size) <= 1e-12 * expectedRun.size, "\(run.size)")
                 if end == expectedRun.end {
                     #expect(Self.close(run.width, expectedRun.width), "line \(index) run at \(expectedRun.start): \(run.width) vs \(expectedRun.width)")
                 }

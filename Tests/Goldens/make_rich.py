@@ -202,6 +202,23 @@ CASES = [
                                 "up wider than the same words set tight.",
                                 st(NOTO, 15, letterSpacing=2))], 200),
 ]
+
+# Markup cases: Pango markup over a Noto Sans 17 pt base (fallback as above), with the spans it
+# stands for written out by Pango 1.50's rules (exact sizes: smaller = /1.2, x-small = /1.44,
+# larger = x1.2; rise and letter_spacing in 1024ths of a point; <b> = the bold face). The
+# generator checks that Pango's own parser gives the same text, ranges, weights and sizes (to
+# its 1/1024 pt), then lays the spans out as any other case. Caliper's test builds the text from
+# the markup itself (AttributedText(markup:style:fonts:)).
+MARKUP_CASES = [
+    ("markup-reply", '<b>Ana</b> replied: <span size="smaller">great shot \U0001F4F8</span>',
+     [("Ana", B17), (" replied: ", R17), ("great shot \U0001F4F8", st(NOTO, 17 / 1.2))], 200),
+    ("markup-count", '<span weight="bold" size="larger">12</span> new messages',
+     [("12", st(BOLD, 17 * 1.2)), (" new messages", R17)], None),
+    ("markup-price", 'Price <span size="x-small" rise="5000">$</span>9<small>.99</small>',
+     [("Price ", R17), ("$", st(NOTO, 17 / 1.44, baselineOffset=5000 / 1024)), ("9", R17), (".99", st(NOTO, 17 / 1.2))], None),
+    ("markup-spaced", '<span letter_spacing="2048">SPACED</span> out <i>and about</i>',
+     [("SPACED", st(NOTO, 17, letterSpacing=2)), (" out and about", R17)], None),
+]
 WIDTH_RETRIES = [0, 5, 10]
 
 # Explanations of Pango's differences, written after looking at the generated output; a case
@@ -248,6 +265,19 @@ EXPLAIN = {
         "fit test (as in wrapped.json): 'The first line is here' plus two 30 pt spaces is "
         "172.1 pt > 165, so Pango moves 'here' to the next line; R3 hangs all trailing "
         "whitespace (156.5 pt <= 165).",
+    "markup-reply":
+        "Pango's 'smaller' is 14.167 pt, a whole number of 1024ths, where the rules keep "
+        "17/1.2 = 14.1667 pt exactly; fonts, runs and breaks agree.",
+    "markup-count":
+        "Pango keeps sizes in whole 1024ths of a point, so its 'larger' 17 x 1.2 = 20.4 pt is "
+        "20.4004 pt (20890/1024) where the rules keep the exact size, as Caliper's markup parser "
+        "does; runs and breaks agree.",
+    "markup-price":
+        "Pango's sizes are whole 1024ths of a point (x-small 17/1.44 = 11.8056 is 11.8057 in "
+        "Pango, small 17/1.2 = 14.1667 is 14.167); the rules keep exact sizes.",
+    "markup-spaced":
+        "Pango drops the letter spacing after the last cluster of a letter-spaced run at a line "
+        "end and before the first at a line start (see wrapped-letter-spaced): 1 pt less here.",
     "space-font-cjk-then-latin":
         "Runs agree: the space follows the Han text before it in Droid Sans Fallback (R1's "
         "space rule; Pango continues the item before it). Pango raises the Latin run by "
@@ -910,6 +940,43 @@ def compare(par, exp, pango):
 
 # --------------------------------------------------------------------------- main
 
+def check_markup_pieces(name, markup, pieces):
+    """Pango's parse of `markup` over a 17 pt base must give the pieces' text, and over each
+    piece one weight (bold for the bold file) and size (to 1/1024 pt, as Pango truncates), the
+    piece's rise and letter spacing."""
+    ok, attrs, text, _accel = Pango.parse_markup(markup, -1, "\0")
+    if not ok or text != "".join(p for p, _ in pieces):
+        raise SystemExit("%s: Pango parses the markup to %r" % (name, text))
+    position = 0
+    for piece, style in pieces:
+        start = len(text[:position].encode("utf-8"))
+        iterator = attrs.get_iterator()
+        while True:
+            a, b = iterator.range()
+            if a <= start < b:
+                break
+            if not iterator.next():
+                raise SystemExit("%s: no attributes at %d" % (name, start))
+        desc = Pango.FontDescription()
+        desc.set_family("Noto Sans")
+        desc.set_size(17 * Pango.SCALE)
+        found = iterator.get_font(desc)
+        bold = desc.get_weight() >= Pango.Weight.BOLD
+        if bold != (style["font"] == BOLD):
+            raise SystemExit("%s: Pango's weight for %r is %s" % (name, piece, desc.get_weight()))
+        if not (0 <= style["size"] - desc.get_size() / Pango.SCALE < 1 / Pango.SCALE):
+            raise SystemExit("%s: Pango's size for %r is %s" % (name, piece, desc.get_size() / Pango.SCALE))
+        rise = spacing = 0
+        for attr in found.extra_attrs:
+            if attr.klass.type == Pango.AttrType.RISE:
+                rise = attr.as_int().value / Pango.SCALE
+            elif attr.klass.type == Pango.AttrType.LETTER_SPACING:
+                spacing = attr.as_int().value / Pango.SCALE
+        if rise != style.get("baselineOffset", 0) or spacing != style.get("letterSpacing", 0):
+            raise SystemExit("%s: Pango's rise/spacing for %r are %s/%s" % (name, piece, rise, spacing))
+        position += len(piece)
+
+
 def build_case(ctx, fonts, icu, fc_info, name, pieces, max_width):
     text = "".join(p for p, _ in pieces)
     for ch in text:
@@ -969,6 +1036,11 @@ def run_all(fc_info):
     fonts = Fonts()
 
     cases, dropped = [], []
+    for name, markup, pieces, max_width in MARKUP_CASES:
+        check_markup_pieces(name, markup, pieces)
+        case = build_case(ctx, fonts, icu, fc_info, name, pieces, max_width)
+        case["markup"] = markup
+        cases.append(case)
     for name, pieces, max_width in CASES:
         for extra in (WIDTH_RETRIES if max_width is not None else [0]):
             w = None if max_width is None else max_width + extra

@@ -36,6 +36,13 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     let latinCoverage: LatinCoverage
     private let spaceIsolation = Locked<Bool?>(nil)
 
+    /// The face's weight on CSS's scale (400 regular, 700 bold): `OS/2.usWeightClass`, or an
+    /// instance's `wght` coordinate.
+    public let weight: Int
+    /// Whether the face is italic or oblique: `OS/2.fsSelection`, or an instance leaning on its
+    /// `ital` or `slnt` axis.
+    public let isItalic: Bool
+
     /// The variation axes of the face (`fvar`); empty for a static font.
     public let axes: [FontAxis]
     /// The coordinates this face is set at, sorted by tag; empty for the default instance (and a
@@ -90,6 +97,8 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
         self.axes = harfBuzz.axes
         self.variations = []
         self.defaultInstance = nil
+        self.weight = tables.weightClass
+        self.isItalic = tables.isItalic
         guard harfBuzz.unitsPerEm == tables.unitsPerEm else {
             throw .invalidFont(path: path, faceIndex: faceIndex, reason: "FreeType and HarfBuzz disagree on unitsPerEm")
         }
@@ -115,6 +124,8 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
         self.harfBuzz = harfBuzz
         self.variations = variations
         defaultInstance = base
+        weight = variations.first { $0.tag == "wght" }.map { Int($0.value.rounded()) } ?? base.weight
+        isItalic = base.isItalic || variations.contains { ($0.tag == "ital" && $0.value >= 1) || ($0.tag == "slnt" && $0.value < 0) }
         let delta = { (tag: String) in Int(harfBuzz.metricsVariation(tag).rounded()) }
         let metrics = base.designMetrics
         designMetrics = FontDesignMetrics(
@@ -162,6 +173,18 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
             instances[sorted] = instance
             return instance
         }
+    }
+
+    /// The size and raise of superscript (or lowering of subscript) text set in this face, as
+    /// fractions of the em: `OS/2` y size and y offset (`ySuperscriptYSize` / `ySuperscriptYOffset`,
+    /// `ySubscript…`), as Pango 1.50 sets `<sup>` and `<sub>`; without them, 1/1.2 and a third of
+    /// an em (a fifth below for subscripts).
+    func scriptMetrics(superscript: Bool) -> (scale: Double, raise: Double) {
+        let upem = Double(designMetrics.unitsPerEm)
+        let size = harfBuzz.metricsPosition(superscript ? "spys" : "sbys").map { Double($0) / upem }
+        let offset = harfBuzz.metricsPosition(superscript ? "spyo" : "sbyo").map { Double($0) / upem }
+        let scale = size.flatMap { $0 > 0 ? $0 : nil } ?? 1 / 1.2
+        return (scale, superscript ? (offset ?? 1.0 / 3) : -(offset ?? 0.2))
     }
 
     /// The face's named instances ("Thin", "SemiBold", "Bold Italic"), from its `fvar` table.

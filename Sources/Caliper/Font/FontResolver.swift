@@ -167,7 +167,7 @@ public final class FontResolver: Sendable {
     private func folderFaces(_ folder: String) -> [FolderFace] {
         let key = Self.realPath(folder) ?? folder
         if let known = folders.withLock({ $0[key] }) { return known }
-        let faces = FontFolder.faces(in: key) { file in
+        let faces = FontFolder.faces(in: folder) { file in
             guard let fontRoot else { return true }
             return file.openedPath.map { Self.isInside($0, root: fontRoot) } ?? false
         }

@@ -32,6 +32,9 @@ struct FreeTypeFaceTables: Sendable {
     /// `OS/2` sCapHeight / sxHeight (version ≥ 2), else the top of the outline of "H" / "x", else `nil`.
     var capHeight: Int?
     var xHeight: Int?
+    /// `OS/2.usWeightClass` (400 without the table) and whether `OS/2.fsSelection` says italic or oblique.
+    var weightClass = 400
+    var isItalic = false
 }
 
 /// Owns one `FT_Library` and one `FT_Face` for the duration of a table read. FreeType's library
@@ -105,6 +108,10 @@ enum FreeType {
             hheaAscender: Int(hhea.pointee.Ascender),
             hheaDescender: Int(hhea.pointee.Descender),
             hheaLineGap: Int(hhea.pointee.Line_Gap))
+        if let os2 = FT_Get_Sfnt_Table(owner.face, FT_SFNT_OS2)?.assumingMemoryBound(to: TT_OS2.self), os2.pointee.version != 0xFFFF {
+            tables.weightClass = Int(os2.pointee.usWeightClass)
+            tables.isItalic = os2.pointee.fsSelection & 0x0201 != 0
+        }
         if let os2 = FT_Get_Sfnt_Table(owner.face, FT_SFNT_OS2)?.assumingMemoryBound(to: TT_OS2.self),
             os2.pointee.version != 0xFFFF, os2.pointee.version >= 2
         {

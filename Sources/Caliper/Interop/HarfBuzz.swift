@@ -118,6 +118,14 @@ final class HarfBuzzFont: @unchecked Sendable {
         Double(hb_ot_metrics_get_variation(font, hb_ot_metrics_tag_t(rawValue: Self.tag(tag))))
     }
 
+    /// A metric in design units at this font's coordinates (`spys`, `spyo`, `sbys`, `sbyo`: the
+    /// `OS/2` superscript and subscript sizes and offsets), or `nil` when the font has none.
+    func metricsPosition(_ tag: String) -> Int? {
+        var position: hb_position_t = 0
+        guard hb_ot_metrics_get_position(font, hb_ot_metrics_tag_t(rawValue: Self.tag(tag)), &position) != 0 else { return nil }
+        return Int(position)
+    }
+
     /// The English (or first) `name` table string for `nameID`.
     private func name(_ nameID: hb_ot_name_id_t) -> String? {
         let english = hb_language_from_string("en", -1)

@@ -25,6 +25,11 @@ struct Measure: ParsableCommand {
     @Option(name: .long, help: "Also print the size ceiled to this screen scale (1, 2 or 3), as UIKit code does.")
     var scale: Double?
 
+    @Flag(name: .long, help: ArgumentHelp(
+        "The text is Pango markup: <b>, <i>, <span size=… weight=… font_family=… rise=… letter_spacing=… font_features=…>, <sup>, <sub>, <small>, <big>, <tt>.",
+        valueName: "markup"))
+    var markup = false
+
     @Flag(name: .long, help: "Print JSON instead of text.")
     var json = false
 
@@ -37,9 +42,9 @@ struct Measure: ParsableCommand {
         let source = try TextSource.read(argument: text, file: file)
         let resolver = FontResolver()
         let textStyle = try style.textStyle(resolver: resolver)
+        let text = markup ? try AttributedText(markup: source, style: textStyle, fonts: resolver) : AttributedText(source, style: textStyle)
         let layout = try TextMeasurer().layout(
-            source, style: textStyle, paragraphStyle: paragraph.paragraphStyle,
-            maxWidth: paragraph.maxWidth.map { CGFloat($0) })
+            text, paragraphStyle: paragraph.paragraphStyle, maxWidth: paragraph.maxWidth.map { CGFloat($0) })
         if json {
             try StandardOutput.write(lines: [layout.jsonText])
             return
@@ -52,11 +57,11 @@ struct Measure: ParsableCommand {
         output.append("lines: \(layout.lines.count)\(layout.isTruncated ? " (truncated)" : "")")
         output.append("font: \(textStyle.font) at \(textStyle.size) pt, line height \(layout.lineHeight)")
         if layout.missingGlyphCount > 0 { output.append("missing glyphs: \(layout.missingGlyphCount) cluster(s) no font covers") }
-        let fonts = Set(layout.lines.flatMap(\.runs).map(\.font)).subtracting([textStyle.font])
+        let fonts = Set(layout.lines.flatMap(\.runs).map(\.font)).subtracting(text.spans.map(\.style.font))
         if !fonts.isEmpty { output.append("fallback fonts: \(fonts.map(\.description).sorted().joined(separator: ", "))") }
         if paragraph.maxWidth != nil || layout.lines.count > 1 {
             for (number, line) in layout.lines.enumerated() {
-                let shown = line.truncatedText ?? String(source[line.range])
+                let shown = line.truncatedText ?? String(text.string[line.range])
                 let start = line.utf16Range.location
                 output.append("  \(number + 1): [\(start), \(start + line.utf16Range.length)) width \(line.width)  \(shown.debugDescription)")
             }
