@@ -15,6 +15,8 @@ private let style: TextStyle? = {
 }()
 
 private let bold = try? FontFace(contentsOfFile: fontsFolder + "/NotoSans-Bold.ttf")
+/// Markup's bold and italic faces are looked for beside the primary font, inside the fixtures.
+private let resolver = (try? FontResolver(fontRoot: fontsFolder)) ?? FontResolver()
 
 /// Reads numbers from the front of the input, so options vary with it.
 private struct Options {
@@ -93,6 +95,20 @@ public func fuzzText(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
                 fatalError("attributed layout differs with and without a cache for \(text.debugDescription)")
             }
         }
+    }
+    // Markup: the text read as Pango markup (mostly refused with an offset, sometimes styled),
+    // and an inline box put where the input says; the layouts must not trap and must be cached
+    // exactly as uncached.
+    if let markup = try? AttributedText(markup: text, style: textStyle, fonts: resolver) {
+        var boxed = markup
+        let box = InlineBox(
+            width: CGFloat(options.byte()), height: CGFloat(options.byte()),
+            alignment: [.baseline(offset: CGFloat(Int(options.byte()) - 128)), .centerOnXHeight, .centerOnLine, .top, .bottom][
+                Int(options.byte() % 5)])
+        try? boxed.append(box, style: textStyle)
+        let cached = try? measurer.layout(boxed, paragraphStyle: paragraph, maxWidth: width)
+        let uncached = try? TextMeasurer(maximumTextLength: 4096, cache: nil).layout(boxed, paragraphStyle: paragraph, maxWidth: width)
+        guard cached == uncached else { fatalError("markup layout differs with and without a cache for \(text.debugDescription)") }
     }
     if let measured = try? measurer.measure(text, style: textStyle) {
         _ = try? measured.layout(maxWidth: width / 2, paragraphStyle: paragraph)
