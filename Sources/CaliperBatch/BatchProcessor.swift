@@ -110,25 +110,7 @@ public struct BatchProcessor: Sendable {
     /// The layout a measure request asks for, its text, and its spans' ranges by request index.
     private func measure(_ request: JSONObject) throws -> (TextLayout, AttributedText, [(range: Range<Int>, index: Int)]) {
         let spec = LayoutSpec(resolver: resolver, fallback: systemFallback)
-        let style = try spec.textStyle(request)
-        let styled: AttributedText
-        let spans: [(range: Range<Int>, index: Int)]
-        if let markup = try request.string("markup") {
-            guard try request.string("text") == nil, try request.objects("spans").isEmpty else {
-                throw InputError("give \"markup\" or \"text\" with \"spans\", not both")
-            }
-            styled = try AttributedText(markup: markup, style: style, fonts: resolver)
-            spans = []
-        } else {
-            let text = try request.requiredString("text")
-            // Refuse an over-long text before reading its spans.
-            let length = text.utf16.count
-            guard length <= measurer.maximumTextLength else {
-                throw CaliperError.textTooLong(utf16Length: length, limit: measurer.maximumTextLength)
-            }
-            (styled, spans) = try spec.attributedText(text, style: style, spans: request)
-        }
-        let attributed = try spec.attachingBoxes(to: styled, from: request)
+        let (attributed, spans) = try spec.styledText(request, lengthLimit: measurer.maximumTextLength)
         let directionName = try request.string("direction") ?? "natural"
         guard let direction = BaseDirection(rawValue: directionName) else {
             throw InputError("unknown direction \"\(directionName)\" (known: natural, ltr, rtl)")

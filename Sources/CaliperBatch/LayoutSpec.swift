@@ -34,7 +34,7 @@ package struct LayoutSpec {
             let paragraph = ParagraphStyle(
                 lineBreakMode: try lineBreakMode(node.string("lineBreak")), numberOfLines: try node.integer("numberOfLines") ?? 0,
                 lineSpacing: CGFloat(try node.number("lineSpacing") ?? 0))
-            return LabelLayout(id: id, text: try node.requiredString("text"), style: try textStyle(node), paragraphStyle: paragraph)
+            return LabelLayout(id: id, attributedText: try styledText(node).text, paragraphStyle: paragraph)
         case "box":
             if let aspectRatio = try node.number("aspectRatio") {
                 return BoxLayout(id: id, width: try node.number("width").map { CGFloat($0) }, aspectRatio: CGFloat(aspectRatio))
@@ -77,11 +77,11 @@ package struct LayoutSpec {
             throw InputError("\(object.path.isEmpty ? "" : object.path + ".")items has \(itemObjects.count) items, over the limit of \(Self.maximumFlowItems)")
         }
         let items: [FlowItem] = try itemObjects.map { item in
-            if try item.string("text") == nil, let width = try item.number("width") {
+            if try item.string("text") == nil, try item.string("markup") == nil, let width = try item.number("width") {
                 return .fixed(CGSize(width: width, height: try item.requiredNumber("height")))
             }
             return .chip(
-                try item.requiredString("text"), style: try textStyle(item), padding: try edgeInsets(item, "padding"),
+                try styledText(item).text, padding: try edgeInsets(item, "padding"),
                 minimumWidth: try item.number("minWidth").map { CGFloat($0) }, maximumWidth: try item.number("maxWidth").map { CGFloat($0) },
                 maximumLines: try item.integer("maxLines") ?? 1)
         }
@@ -99,7 +99,7 @@ package struct LayoutSpec {
         }
         // Hidden items are counted on a "+N" chip styled like the first chip, unless "overflow" is false.
         let firstChip = items.lazy.compactMap { item -> (TextStyle, EdgeInsets)? in
-            if case .text(_, let textStyle) = item.content { return (textStyle, item.padding) } else { return nil }
+            if case .text(let text) = item.content { return (text.spans[0].style, item.padding) } else { return nil }
         }.first
         if style.maximumRows != nil, try object.bool("overflow") ?? true, let (chipStyle, padding) = firstChip {
             let format = try object.string("overflowFormat") ?? "+%d"
@@ -119,6 +119,30 @@ package struct LayoutSpec {
             features: try (object.strings("features") ?? []).map { try FontFeature($0) },
             fallbackFonts: try (object.strings("fallback") ?? []).map { try resolver.face(for: $0) }, fallback: fallback,
             language: try object.string("language"), baselineOffset: CGFloat(try object.number("baselineOffset") ?? 0))
+    }
+
+    /// The text of a measure request, label or chip, styled: `markup` (Pango markup over the
+    /// object's style), or `text` with `spans`; then `attachments` on its U+FFFC characters.
+    /// Also the spans' ranges by their index in the object (none for markup). A text longer than
+    /// `lengthLimit` is refused before its spans are read.
+    package func styledText(
+        _ object: JSONObject, lengthLimit: Int = .max
+    ) throws -> (text: AttributedText, spans: [(range: Range<Int>, index: Int)]) {
+        let style = try textStyle(object)
+        let styled: (AttributedText, [(range: Range<Int>, index: Int)])
+        if let markup = try object.string("markup") {
+            guard try object.string("text") == nil, try object.objects("spans").isEmpty else {
+                throw InputError(
+                    "\(object.path.isEmpty ? "" : object.path + ": ")give \"markup\" or \"text\" with \"spans\", not both")
+            }
+            styled = (try AttributedText(markup: markup, style: style, fonts: resolver), [])
+        } else {
+            let text = try object.requiredString("text")
+            let length = text.utf16.count
+            guard length <= lengthLimit else { throw CaliperError.textTooLong(utf16Length: length, limit: lengthLimit) }
+            styled = try attributedText(text, style: style, spans: object)
+        }
+        return (try attachingBoxes(to: styled.0, from: object), styled.1)
     }
 
     /// The keys a span may have: its range and the attributes it overrides.

@@ -30,8 +30,8 @@ public protocol Layout: Sendable {
 /// What a node shows, for drawing and for callers that need more than frames.
 public enum LayoutContent: Sendable {
     case none
-    /// A label's text as measured, in its style.
-    case text(TextMeasurement, TextStyle)
+    /// A label's text as measured, with its styles.
+    case text(TextMeasurement, AttributedText)
     /// A flow's placed items (frames relative to the flow's origin) with the flow itself.
     case flow(FlowLayoutResult, FlowLayout)
 }
@@ -78,11 +78,18 @@ public struct LayoutArrangement: Sendable {
     /// This node and all below it, depth first.
     public var allArrangements: [LayoutArrangement] { [self] + sublayouts.flatMap(\.allArrangements) }
 
-    /// The frame of every node that has an `id`.
+    /// The frame of every node that has an `id`, and of every inline box with an `id` in a
+    /// label (in the root's coordinates).
     public var framesByID: [String: CGRect] {
         var frames: [String: CGRect] = [:]
         for arrangement in allArrangements {
             if let id = arrangement.layout.id { frames[id] = arrangement.frame }
+            if case .text(let measured, _) = arrangement.content {
+                for placed in measured.inlineBoxes {
+                    guard let id = placed.box.id else { continue }
+                    frames[id] = placed.frame.offsetBy(dx: arrangement.frame.minX, dy: arrangement.frame.minY)
+                }
+            }
         }
         return frames
     }

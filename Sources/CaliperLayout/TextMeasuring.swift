@@ -11,6 +11,16 @@ public protocol TextMeasuring: Sendable {
     func measure(
         _ text: String, style: TextStyle, paragraphStyle: ParagraphStyle, maxWidth: CGFloat?
     ) throws -> TextMeasurement
+
+    /// The same for text in several styles (and inline boxes). A measurer that only knows plain
+    /// text (a fake) measures its string in its first style.
+    func measure(_ text: AttributedText, paragraphStyle: ParagraphStyle, maxWidth: CGFloat?) throws -> TextMeasurement
+}
+
+extension TextMeasuring {
+    public func measure(_ text: AttributedText, paragraphStyle: ParagraphStyle, maxWidth: CGFloat?) throws -> TextMeasurement {
+        try measure(text.string, style: text.spans[0].style, paragraphStyle: paragraphStyle, maxWidth: maxWidth)
+    }
 }
 
 /// What a layout needs to know of measured text.
@@ -24,11 +34,15 @@ public struct TextMeasurement: Sendable, Hashable {
         public var width: CGFloat
         /// The baseline, from the top of the text.
         public var baseline: CGFloat
+        /// The line's runs in visual order, their ranges in ``text`` (each in one font, size and
+        /// span of the measured text, for drawing); empty from a measurer that does not say.
+        public var runs: [TextRun]
 
-        public init(text: String, width: CGFloat, baseline: CGFloat) {
+        public init(text: String, width: CGFloat, baseline: CGFloat, runs: [TextRun] = []) {
             self.text = text
             self.width = width
             self.baseline = baseline
+            self.runs = runs
         }
     }
 
@@ -36,6 +50,8 @@ public struct TextMeasurement: Sendable, Hashable {
     public var size: CGSize
     /// The lines shown, top to bottom.
     public var lines: [Line]
+    /// The inline boxes, their frames from the top left of the text.
+    public var inlineBoxes: [PlacedInlineBox] = []
 
     /// The first line's baseline from the top, or 0 for no lines.
     public var firstBaseline: CGFloat { lines.first?.baseline ?? 0 }
@@ -51,11 +67,31 @@ extension TextMeasurer: TextMeasuring {
         _ text: String, style: TextStyle, paragraphStyle: ParagraphStyle, maxWidth: CGFloat?
     ) throws -> TextMeasurement {
         let layout = try layout(text, style: style, paragraphStyle: paragraphStyle, maxWidth: maxWidth)
-        return TextMeasurement(
+        return Self.measurement(of: layout, text: text)
+    }
+
+    public func measure(_ text: AttributedText, paragraphStyle: ParagraphStyle, maxWidth: CGFloat?) throws -> TextMeasurement {
+        let layout = try layout(text, paragraphStyle: paragraphStyle, maxWidth: maxWidth)
+        var measurement = Self.measurement(of: layout, text: text.string)
+        measurement.inlineBoxes = layout.inlineBoxes
+        return measurement
+    }
+
+    /// What a layout needs of `layout`: each line's shown text, width, baseline, and runs with
+    /// ranges in that text.
+    private static func measurement(of layout: TextLayout, text: String) -> TextMeasurement {
+        TextMeasurement(
             size: layout.size,
             lines: layout.lines.map { line in
                 let shown = line.truncatedText ?? String(text[line.range]).trimmingLineEnd()
-                return TextMeasurement.Line(text: shown, width: line.width, baseline: line.baseline)
+                // A truncated line's runs index its shown text already; others, the whole text.
+                let start = line.truncatedText == nil ? line.utf16Range.location : 0
+                let runs = line.runs.map { run in
+                    var run = run
+                    run.utf16Range.location -= start
+                    return run
+                }
+                return TextMeasurement.Line(text: shown, width: line.width, baseline: line.baseline, runs: runs)
             })
     }
 }

@@ -221,7 +221,7 @@ public struct AttributedText: Sendable, Hashable {
     }
 
     /// Whether the text is one style throughout, with no inline box.
-    var isSingleStyle: Bool { spans.count == 1 && spans[0].box == nil }
+    public var isSingleStyle: Bool { spans.count == 1 && spans[0].box == nil }
 
     /// The inline boxes, with the UTF-16 offsets of their characters.
     public var inlineBoxes: [(utf16Offset: Int, box: InlineBox)] {

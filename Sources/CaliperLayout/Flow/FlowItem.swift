@@ -11,8 +11,8 @@ import Foundation
 /// ```
 public struct FlowItem: Sendable, Hashable {
     public enum Content: Sendable, Hashable {
-        /// Text in a style; the chip is as wide as the text plus padding.
-        case text(String, TextStyle)
+        /// Text in one style or several ("swift **12**"); the chip is as wide as the text plus padding.
+        case text(AttributedText)
         /// A fixed size; `baseline` (from the top) is used for first-baseline alignment, else the bottom.
         case fixed(CGSize, baseline: CGFloat?)
     }
@@ -46,11 +46,21 @@ public struct FlowItem: Sendable, Hashable {
         maximumWidth: CGFloat? = nil, maximumLines: Int = 1
     ) -> FlowItem {
         FlowItem(
-            content: .text(text, style), padding: padding, minimumWidth: minimumWidth, maximumWidth: maximumWidth,
+            content: .text(AttributedText(text, style: style)), padding: padding, minimumWidth: minimumWidth, maximumWidth: maximumWidth,
             maximumLines: maximumLines)
     }
 
     /// An item of a fixed size.
+    /// A chip of text in several styles (a tag with a bold count, an icon as an inline box).
+    public static func chip(
+        _ text: AttributedText, padding: EdgeInsets = .zero, minimumWidth: CGFloat? = nil, maximumWidth: CGFloat? = nil,
+        maximumLines: Int = 1
+    ) -> FlowItem {
+        FlowItem(
+            content: .text(text), padding: padding, minimumWidth: minimumWidth, maximumWidth: maximumWidth,
+            maximumLines: maximumLines)
+    }
+
     public static func fixed(_ size: CGSize, baseline: CGFloat? = nil) -> FlowItem {
         FlowItem(content: .fixed(size, baseline: baseline))
     }

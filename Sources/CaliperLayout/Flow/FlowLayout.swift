@@ -96,11 +96,11 @@ public struct FlowLayout: Sendable, Hashable {
             if let baseline { try requireLength(baseline, "a fixed item's baseline") }
             let width = min(max(size.width, item.minimumWidth ?? 0), limit)
             return MeasuredItem(size: CGSize(width: width, height: size.height), baseline: baseline ?? size.height)
-        case .text(let text, let textStyle):
+        case .text(let text):
             try item.padding.validate("chip padding")
             guard item.maximumLines >= 0 else { throw LayoutError("a chip's maximum lines must be 0 or more") }
             let padding = item.padding
-            var shown = try measurer.measure(text, style: textStyle, paragraphStyle: ParagraphStyle(), maxWidth: nil)
+            var shown = try measure(text, paragraphStyle: ParagraphStyle(), maxWidth: nil, measurer: measurer)
             var textWidth = rounded(shown.size.width)
             var chipWidth = max(textWidth + padding.horizontal, item.minimumWidth ?? 0)
             if chipWidth > limit + lengthTolerance {
@@ -110,7 +110,7 @@ public struct FlowLayout: Sendable, Hashable {
                 let paragraph = ParagraphStyle(
                     lineBreakMode: item.maximumLines == 0 ? .byWordWrapping : .byTruncatingTail,
                     numberOfLines: item.maximumLines)
-                shown = try measurer.measure(text, style: textStyle, paragraphStyle: paragraph, maxWidth: textBox)
+                shown = try measure(text, paragraphStyle: paragraph, maxWidth: textBox, measurer: measurer)
                 textWidth = min(rounded(shown.size.width), textBox)
             }
             let textHeight = rounded(shown.size.height)
@@ -121,6 +121,15 @@ public struct FlowLayout: Sendable, Hashable {
                 size: CGSize(width: chipWidth, height: textHeight + padding.vertical),
                 baseline: padding.top + shown.firstBaseline, text: shown, textFrame: textFrame)
         }
+    }
+
+    /// A chip's text measured: plain text as plain text (a measurer's fast paths), else with its styles.
+    private func measure(
+        _ text: AttributedText, paragraphStyle: ParagraphStyle, maxWidth: CGFloat?, measurer: some TextMeasuring
+    ) throws -> TextMeasurement {
+        text.isSingleStyle
+            ? try measurer.measure(text.string, style: text.spans[0].style, paragraphStyle: paragraphStyle, maxWidth: maxWidth)
+            : try measurer.measure(text, paragraphStyle: paragraphStyle, maxWidth: maxWidth)
     }
 
     /// UIKit's `ceil` of a text size to the pixel grid, when rounding is on.

@@ -45,22 +45,23 @@ public struct SVGRenderer: Sendable {
         try requireFinite(node.frame, nodeName)
         if showsFrames { document.rectangle(node.frame, fill: "none", stroke: "#4A90E2", cornerRadius: 0) }
         switch node.content {
-        case .text(let text, let style):
-            try drawText(text, style: style, in: node.frame, into: &document)
+        case .text(let text, let attributed):
+            try drawText(text, attributedText: attributed, in: node.frame, into: &document)
         case .flow(let result, let flow):
             let origin = node.frame.origin
             var chips: [(FlowLayoutResult.PlacedItem, FlowItem.Content?)] = zip(result.items, flow.items).map { ($0, $1.content) }
             if let overflow = result.overflowChip, let chip = flow.style.overflowChip {
-                chips.append((overflow, .text(result.overflowText ?? "", chip.style)))
+                chips.append((overflow, .text(AttributedText(result.overflowText ?? "", style: chip.style))))
             }
             for (index, (item, content)) in chips.enumerated() where !item.isHidden {
                 let frame = item.frame.offsetBy(dx: origin.x, dy: origin.y)
                 try requireFinite(frame, "item \(index) of \(nodeName)")
                 switch content {
-                case .text(_, let style)?:
+                case .text(let attributed)?:
                     document.rectangle(frame, fill: "#E8EEF9", stroke: "#9DB2D9", cornerRadius: min(frame.height / 2, 14))
                     if let text = item.text, let textFrame = item.textFrame {
-                        try drawText(text, style: style, in: textFrame.offsetBy(dx: origin.x, dy: origin.y), into: &document)
+                        try drawText(
+                            text, attributedText: attributed, in: textFrame.offsetBy(dx: origin.x, dy: origin.y), into: &document)
                     }
                 case .fixed?, nil:
                     document.rectangle(frame, fill: "#D8D8D8", stroke: "none", cornerRadius: 4)
@@ -71,7 +72,11 @@ public struct SVGRenderer: Sendable {
         }
     }
 
-    private func drawText(_ text: TextMeasurement, style: TextStyle, in frame: CGRect, into document: inout SVGDocument) throws {
+    /// Each line's runs in their own font, size and baseline offset (a measurer that gives no
+    /// runs has its lines drawn in the first style), and each inline box as a placeholder.
+    private func drawText(
+        _ text: TextMeasurement, attributedText: AttributedText, in frame: CGRect, into document: inout SVGDocument
+    ) throws {
         try requireFinite(frame, "a text")
         let measurer = TextMeasurer()
         for (index, line) in text.lines.enumerated() {
@@ -79,11 +84,30 @@ public struct SVGRenderer: Sendable {
             guard baseline.isFinite, line.width.isFinite else {
                 throw LayoutError("cannot draw line \(index + 1) (\(line.text.debugDescription)) as SVG: its baseline \(baseline) or width \(line.width) is not finite")
             }
-            let glyphs = try measurer.glyphs(ofLine: line.text, style: style)
-            document.line(line.text, glyphs: glyphs, style: style, origin: CGPoint(x: frame.minX, y: baseline))
+            var pieces: [SVGDocument.Piece] = []
+            if line.runs.isEmpty {
+                let style = attributedText.spans[0].style
+                pieces.append(SVGDocument.Piece(glyphs: try measurer.glyphs(ofLine: line.text, style: style), size: style.size))
+            }
+            let units = Array(line.text.utf16)
+            for run in line.runs {
+                let span = attributedText.spans[min(run.spanIndex, attributedText.spans.count - 1)]
+                let range = run.utf16Range.location..<(run.utf16Range.location + run.utf16Range.length)
+                guard span.box == nil, range.lowerBound >= 0, range.upperBound <= units.count else { continue }
+                var style = span.style
+                (style.font, style.size, style.fallbackFonts, style.fallback) = (run.font, run.size, [], .none)
+                let glyphs = try measurer.glyphs(ofLine: String(decoding: units[range], as: UTF16.self), style: style)
+                pieces.append(SVGDocument.Piece(glyphs: glyphs, size: run.size, x: run.x, raise: run.baselineOffset))
+            }
+            document.line(line.text, pieces: pieces, origin: CGPoint(x: frame.minX, y: baseline))
             if showsBaselines {
                 document.segment(from: CGPoint(x: frame.minX, y: baseline), to: CGPoint(x: frame.minX + line.width, y: baseline))
             }
+        }
+        for placed in text.inlineBoxes {
+            let box = placed.frame.offsetBy(dx: frame.minX, dy: frame.minY)
+            try requireFinite(box, "an inline box")
+            document.rectangle(box, fill: "#F2C94C", stroke: "none", cornerRadius: min(box.height / 2, 6))
         }
     }
 }
@@ -108,6 +132,14 @@ private struct SVGDocument {
         var glyph: UInt32
     }
 
+    /// A run's glyphs on a line: drawn at `size`, from `x` along the line, raised by `raise`.
+    struct Piece {
+        var glyphs: [PositionedGlyph]
+        var size: CGFloat
+        var x: CGFloat = 0
+        var raise: CGFloat = 0
+    }
+
     init(size: CGSize) { self.size = size }
 
     var text: String {
@@ -129,10 +161,12 @@ private struct SVGDocument {
     }
 
     /// One line of text: its glyphs placed from `origin` on the baseline.
-    mutating func line(_ text: String, glyphs: [PositionedGlyph], style: TextStyle, origin: CGPoint) {
+    mutating func line(_ text: String, pieces: [Piece], origin: CGPoint) {
         var uses: [String] = []
-        for glyph in glyphs {
-            let scale = style.size / CGFloat(glyph.font.designMetrics.unitsPerEm)
+        for (piece, placed) in pieces.lazy.flatMap({ piece in piece.glyphs.map { (piece, $0) } }) {
+            var glyph = placed
+            glyph.position = CGPoint(x: placed.position.x + piece.x, y: placed.position.y + piece.raise)
+            let scale = piece.size / CGFloat(glyph.font.designMetrics.unitsPerEm)
             // A malformed font can place a glyph nowhere: leave it out rather than write nan.
             guard scale.isFinite, glyph.position.x.isFinite, glyph.position.y.isFinite else { continue }
             if glyph.font.isColorFont, let image = glyph.font.colorImage(ofGlyph: glyph.glyph) {
