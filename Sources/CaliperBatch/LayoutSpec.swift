@@ -6,7 +6,9 @@ import Foundation
 /// Reads the JSON form of layouts, shared by `caliper layout`, `caliper flow` and `caliper batch`.
 ///
 /// A node is an object with a `type`:
-/// - `label`: `text`, `font`, `size` (17), `numberOfLines` (0), `lineBreak` (`word`), `lineSpacing`, `letterSpacing`
+/// - `label`: `text`, `font`, `size` (17), `numberOfLines` (0), `lineBreak` (`word`), `lineSpacing`, `letterSpacing`;
+///   for attributed text, `spans` over `text` or `markup` instead of `text`, `variations`, and `attachments`
+///   (inline boxes, whose `id`s name frames like nodes' do) — the keys of a batch request, read by ``styledText(_:lengthLimit:)``
 /// - `box`: `width` and `height`, or `aspectRatio` (width ÷ height) with an optional `width`
 /// - `inset`: `insets` `[top, left, bottom, right]`, `child`
 /// - `stack`: `axis` (`vertical`|`horizontal`), `spacing`, `alignment` (`leading`|`center`|`trailing`|`fill`),
@@ -66,8 +68,8 @@ package struct LayoutSpec {
         }
     }
 
-    /// A flow: `items` (chips `{text, font, size, padding, minWidth, maxWidth, maxLines}` or fixed
-    /// `{width, height}`), `width` (when laid out alone), `insets`, `spacing` (8), `lineSpacing` (8),
+    /// A flow: `items` (chips `{text, font, size, padding, minWidth, maxWidth, maxLines}`, with `spans`,
+    /// `markup`, `variations` and `attachments` as a label's, or fixed `{width, height}`), `width` (when laid out alone), `insets`, `spacing` (8), `lineSpacing` (8),
     /// `alignment` (`leading`/`left`, `center`, `trailing`/`right`, `justified`), `verticalAlignment`,
     /// `rtl`, `maxRows`, `overflowFormat` (`"+%d"`; `"overflow": false` hides silently), `packing` (`greedy`|`balanced`),
     /// `rounding` (`none`|`pixel`) with `scale`, `horizontal` (one scrolling row).

@@ -50,7 +50,6 @@ public struct FlowItem: Sendable, Hashable {
             maximumLines: maximumLines)
     }
 
-    /// An item of a fixed size.
     /// A chip of text in several styles (a tag with a bold count, an icon as an inline box).
     public static func chip(
         _ text: AttributedText, padding: EdgeInsets = .zero, minimumWidth: CGFloat? = nil, maximumWidth: CGFloat? = nil,
@@ -61,6 +60,7 @@ public struct FlowItem: Sendable, Hashable {
             maximumLines: maximumLines)
     }
 
+    /// An item of a fixed size.
     public static func fixed(_ size: CGSize, baseline: CGFloat? = nil) -> FlowItem {
         FlowItem(content: .fixed(size, baseline: baseline))
     }
