@@ -66,6 +66,10 @@ public struct Corpus: Sendable {
     public let mixed: [String]
     /// A Zipf stream over the first part of ``mixed``: warm-cache mixed-script labels.
     public let mixedStream: [String]
+    /// The 400 people posting (the rich-text titles name them too).
+    public let names: [String]
+    /// How many of each were drawn (``RichCorpus`` reads its own counts here).
+    public let sizes: Sizes
 
     public struct Post: Sendable {
         public let name: String
@@ -84,6 +88,11 @@ public struct Corpus: Sendable {
         public var mixed = 4_000
         public var mixedVocabulary = 300
         public var mixedStream = 40_000
+        /// The rich-text corpus (``RichCorpus``), drawn only when a rich workload runs.
+        public var richPosts = 10_000
+        public var richDistinctChips = 10_000
+        public var richChipStream = 100_000
+        public var richParagraphs = 1_000
 
         public init() {}
 
@@ -92,6 +101,7 @@ public struct Corpus: Sendable {
             var sizes = Sizes()
             (sizes.tagCount, sizes.labelStream, sizes.distinctLabels, sizes.paragraphs) = (20, 20, 20, 4)
             (sizes.chips, sizes.posts, sizes.mixed, sizes.mixedVocabulary, sizes.mixedStream) = (20, 20, 20, 10, 20)
+            (sizes.richPosts, sizes.richDistinctChips, sizes.richChipStream, sizes.richParagraphs) = (20, 20, 20, 4)
             return sizes
         }
 
@@ -103,6 +113,10 @@ public struct Corpus: Sendable {
             sizes.paragraphs = 80
             sizes.mixed = 1_000
             sizes.mixedStream = 10_000
+            sizes.richPosts = 2_000
+            sizes.richDistinctChips = 3_000
+            sizes.richChipStream = 20_000
+            sizes.richParagraphs = 200
             return sizes
         }
     }
@@ -140,6 +154,8 @@ public struct Corpus: Sendable {
         self.mixed = mixed
         let mixedZipf = ZipfSampler(count: min(sizes.mixedVocabulary, mixed.count))
         mixedStream = (0..<sizes.mixedStream).map { _ in mixed[mixedZipf.next(using: &rng)] }
+        self.names = names
+        self.sizes = sizes
     }
 
     /// A 1–3-word label: 40% one word, 45% two, 15% three; some Title Case, some with a `#`.

@@ -14,6 +14,8 @@ public enum FontFiles {
     public static func path(_ name: String) -> String { root + "/Fonts/" + name }
 
     public static let latin = path("NotoSans-Regular.ttf")
+    /// The bold face of the rich-text workloads (same coverage as ``latin``).
+    public static let latinBold = path("NotoSans-Bold.ttf")
     /// The fallback cascade of the mixed-script workload, in order.
     public static let cascade = [
         path("DroidSansFallbackFull.ttf"), path("NotoColorEmoji.ttf"), path("NotoSansArabic-Regular.ttf"),

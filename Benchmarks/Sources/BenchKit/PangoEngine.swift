@@ -1,4 +1,4 @@
-// PangoEngine.swift — Pango through its C API: PangoLayout on a PangoFT2 font map.
+// PangoEngine.swift — Pango through its C API: PangoLayout on a PangoCairo font map, and attribute lists for rich text.
 import CBenchText
 import Foundation
 
@@ -121,6 +121,12 @@ public final class PangoEngine {
         pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END)
     }
 
+    /// Gives `layout` the attribute list of a rich text (`nil`: none), as a label does when its
+    /// attributed text changes. The layout keeps its own reference to the list.
+    public func setAttributes(_ layout: OpaquePointer, _ attributes: PangoAttributes?) {
+        pango_layout_set_attributes(layout, attributes?.list)
+    }
+
     /// The logical size of the laid-out text, in points.
     public func size(_ layout: OpaquePointer) -> (width: Double, height: Double) {
         var width: Int32 = 0
@@ -129,11 +135,52 @@ public final class PangoEngine {
         return (Double(width) / Double(PANGO_SCALE), Double(height) / Double(PANGO_SCALE))
     }
 
+    /// How many lines the laid-out text has.
+    public func lineCount(_ layout: OpaquePointer) -> Int { Int(pango_layout_get_line_count(layout)) }
+
     /// The single-line size of `text` at `size` points (set_text + get_size on the size's layout).
     public func measure(_ text: String, size: Double, width: Double? = nil) -> (width: Double, height: Double) {
         let layout = layout(size: size)
         setText(layout, text)
         setWidth(layout, width)
         return self.size(layout)
+    }
+}
+
+/// The PangoAttrList of one ``RichText``, owned: what an app hands `pango_layout_set_attributes`
+/// for a label whose name is bold. Each bold run gets a font-description attribute (the layout's
+/// family list, weight bold: fontconfig picks Noto Sans Bold among the fixture fonts) and each run
+/// whose size differs from the layout's an absolute size, over the run's UTF-8 byte range (Pango
+/// indexes attributes by byte): the equivalent of `<b>` and `<span size>` markup.
+public final class PangoAttributes {
+    let list: OpaquePointer
+
+    /// The attributes of `text` for a layout whose font description is ``PangoEngine/families``
+    /// at `baseSize` points.
+    public init(_ text: RichText, baseSize: Double) {
+        list = pango_attr_list_new()
+        let bold = pango_font_description_new()
+        pango_font_description_set_family(bold, PangoEngine.families)
+        pango_font_description_set_weight(bold, PANGO_WEIGHT_BOLD)
+        defer { pango_font_description_free(bold) }
+        var byteOffset = 0
+        for run in text.runs {
+            let byteRange = UInt32(byteOffset)..<UInt32(byteOffset + run.text.utf8.count)
+            byteOffset = Int(byteRange.upperBound)
+            if run.isBold { insert(pango_attr_font_desc_new(bold), over: byteRange) }
+            if run.sizeInPoints != baseSize {
+                insert(pango_attr_size_new_absolute(Int32((run.sizeInPoints * Double(PANGO_SCALE)).rounded())), over: byteRange)
+            }
+        }
+    }
+
+    deinit { pango_attr_list_unref(list) }
+
+    /// Inserts `attribute` over `byteRange`; the list takes ownership of it.
+    private func insert(_ attribute: UnsafeMutablePointer<PangoAttribute>?, over byteRange: Range<UInt32>) {
+        guard let attribute else { return }
+        attribute.pointee.start_index = byteRange.lowerBound
+        attribute.pointee.end_index = byteRange.upperBound
+        pango_attr_list_insert(list, attribute)
     }
 }

@@ -1,4 +1,4 @@
-// Workloads.swift — issue #6's workloads, each as one kernel per engine over the same strings.
+// Workloads.swift — issue #6's workloads, each as one kernel per engine over the same strings (rich text: RichWorkloads.swift).
 import Caliper
 import CaliperLayout
 import Foundation
@@ -52,10 +52,14 @@ public struct Workload {
 /// Fonts, styles, engines and corpus, set up once; ``workloads()`` hands out the kernels.
 public final class Workbench {
     public let corpus: Corpus
+    /// The rich-text strings, drawn on first use: a run that measures no rich text never holds them.
+    public private(set) lazy var richCorpus = RichCorpus(corpus: corpus)
     public let pango: PangoEngine
     public let harfBuzz: HarfBuzzEngine
 
     public let font: FontFace
+    /// Noto Sans Bold: the bold spans of the rich workloads.
+    public let boldFont: FontFace
     public let fallbackFonts: [FontFace]
     /// Chips, tags, titles: 17 pt. Body text: 15 pt. Captions: 13 pt.
     public let labelStyle: TextStyle
@@ -77,6 +81,7 @@ public final class Workbench {
         pango = PangoEngine()
         harfBuzz = HarfBuzzEngine()
         font = try FontFace(contentsOfFile: FontFiles.latin)
+        boldFont = try FontFace(contentsOfFile: FontFiles.latinBold)
         fallbackFonts = try FontFiles.cascade.map { path throws(CaliperError) in try FontFace(contentsOfFile: path) }
         labelStyle = TextStyle(font: font, size: 17, fallback: .none)
         bodyStyle = TextStyle(font: font, size: 15, fallback: .none)
@@ -87,7 +92,11 @@ public final class Workbench {
 
     // MARK: - The workloads
 
-    public func workloads() -> [Workload] {
+    /// Every workload: issue #6's, then issue #13's rich text.
+    public func workloads() -> [Workload] { plainWorkloads() + richWorkloads() }
+
+    /// Issue #6's workloads, one style per text.
+    public func plainWorkloads() -> [Workload] {
         [
             labelsCold(), labelsWarm(), paragraphFirst(), paragraphFourWidths(), paragraphRewrap(), flow(), feed(),
             mixedCold(), mixedWarm(),

@@ -1,9 +1,12 @@
-// caliper-bench — every workload of issue #6 through Caliper, Pango and raw HarfBuzz in one
-// process, then memory flatness and `caliper batch --jobs 1/2`; prints a Markdown table.
+// caliper-bench — every workload of issue #6 (and #13's rich text) through Caliper, Pango and raw
+// HarfBuzz in one process, then memory flatness and `caliper batch --jobs 1/2`; prints a Markdown table.
 //
 //   caliper-bench [--quick] [--min-time S] [--only ID,…] [--engines caliper,pango,harfbuzz] [--memory-count N] [--batch-count N]
 //                 [--caliper-cli PATH] [--work-dir DIR] [--markdown FILE] [--skip-memory] [--skip-batch]
 //   caliper-bench memory-child N      (internal: the memory run, in a process of its own)
+//
+// --only takes workload ids or their leading parts: `labels` is labels.cold and labels.warm,
+// `rich.feed` is rich.feed.cold and rich.feed.warm, `rich` all six rich-text workloads.
 import BenchKit
 import Caliper
 import Foundation
@@ -157,7 +160,12 @@ struct Row {
 
 var rows: [Row] = []
 let workloadsStart = now()
-for workload in bench.workloads() where options.only.map({ $0.contains(workload.id) || $0.contains(String(workload.id.prefix { $0 != "." })) }) ?? true {
+/// Whether `--only` names the workload: its id, or the id's leading parts (`rich.feed` for rich.feed.cold).
+@MainActor func isSelected(_ id: String) -> Bool {
+    guard let only = options.only else { return true }
+    return only.contains { id == $0 || id.hasPrefix($0 + ".") }
+}
+@MainActor func run(_ workload: Workload) throws {
     var row = Row(workload: workload, timings: [:])
     for engine in Engine.allCases {
         guard let kernel = workload.kernels[engine], options.engines.contains(engine) else { continue }
@@ -173,6 +181,35 @@ for workload in bench.workloads() where options.only.map({ $0.contains(workload.
     print("  \(pad(workload.title, 40)) Caliper ÷ Pango \(ratio(row.ratio(.pango))), Caliper ÷ raw HarfBuzz "
         + "\(ratio(row.ratio(.harfBuzz))), cache hit rate \(row.hitRate.map(percent) ?? "—")")
     rows.append(row)
+}
+for workload in bench.plainWorkloads() where isSelected(workload.id) { try run(workload) }
+
+// Issue #13's rich text is set up only now, and only when asked for, so its strings, texts and
+// attribute lists weigh on no memory figure of the rows above (all of them would add some 40 MiB).
+var richAgreement: RichAgreement?
+var richIdentity: (compared: Int, differing: Int)?
+if Workbench.richWorkloadIDs.contains(where: isSelected) {
+    let richStart = now()
+    let rich = bench.richCorpus
+    let paragraphLengths = rich.paragraphs.map(\.string.count)
+    print("rich corpus: \(rich.posts.count) notification cells (bold name + action at 17 pt, body 120–480 chars at 15 pt), "
+        + "\(rich.distinctChips.count) distinct chips and a Zipf stream of \(rich.chipStream.count) over "
+        + "\(rich.chipVocabulary.count) tags (count in bold), \(rich.paragraphs.count) ten-span paragraphs "
+        + "(\(paragraphLengths.min() ?? 0)–\(paragraphLengths.max() ?? 0) chars, avg "
+        + "\(paragraphLengths.reduce(0, +) / max(1, paragraphLengths.count)))"
+        + String(format: " (%.1f s to draw)", now() - richStart))
+    let agreement = try bench.richAgreement()
+    print(String(
+        format: "rich agreement (Pango with attribute lists): single-line widths of %d titles, chips and paragraphs, max |Δ| %.4f pt "
+            + "(for a text of %d UTF-16 units), %d/%d within Pango's 1/1024 pt per glyph; truncated titles and wrapped paragraphs: "
+            + "%d/%d same height and line count, max |Δ height| %.3f pt",
+        agreement.singleLineCount, agreement.largestWidthDifference, agreement.widestDifferenceText.utf16.count,
+        agreement.withinRounding, agreement.singleLineCount, agreement.sameHeight, agreement.laidOutCount,
+        agreement.largestHeightDifference))
+    let identity = try bench.richCachedEqualsUncached()
+    print("rich cached vs uncached: \(identity.compared) layouts compared (sizes and line widths), \(identity.differing) differ")
+    (richAgreement, richIdentity) = (agreement, identity)
+    for workload in bench.richWorkloads() where isSelected(workload.id) { try run(workload) }
 }
 print(String(format: "workloads took %.0f s", now() - workloadsStart))
 
@@ -364,8 +401,35 @@ if batchRuns.count == 2 {
 targets.append((
     "Cached results identical to uncached", "\(identity.compared - identity.differing)/\(identity.compared) sizes bit-identical",
     identity.differing == 0))
+/// Issue #13: each rich workload's Caliper ÷ Pango, and their geometric mean (the target's measure).
+@MainActor func richTarget(warm: Bool, _ name: String, atLeast minimum: Double) {
+    let ratios = Workbench.richKinds.compactMap { kind in
+        row(Workbench.richID(kind, warm: warm))?.ratio(.pango).map { (kind, $0) }
+    }
+    guard !ratios.isEmpty else { return }
+    let geometricMean = exp(ratios.map { log($0.1) }.reduce(0, +) / Double(ratios.count))
+    targets.append((
+        "\(name) (geometric mean of \(ratios.map(\.0).joined(separator: ", ")))",
+        "\(ratio(geometricMean)) (" + ratios.map { "\($0.0) \(ratio($0.1))" }.joined(separator: ", ") + ")",
+        geometricMean >= minimum))
+}
+richTarget(warm: false, "Rich-text first measure ≥ 2× Pango with attribute lists", atLeast: 2)
+richTarget(warm: true, "Rich-text warm ≥ 20× Pango with attribute lists", atLeast: 20)
+if let richIdentity {
+    targets.append((
+        "Rich text: cached results identical to uncached",
+        "\(richIdentity.compared - richIdentity.differing)/\(richIdentity.compared) layouts bit-identical",
+        richIdentity.differing == 0))
+}
+if let richAgreement {
+    targets.append((
+        "Rich text: single-line widths within Pango's 1/1024 pt per glyph",
+        "\(richAgreement.withinRounding)/\(richAgreement.singleLineCount) texts, "
+            + String(format: "largest difference %.4f pt", richAgreement.largestWidthDifference),
+        richAgreement.withinRounding == richAgreement.singleLineCount))
+}
 
-markdown += "\n| Target (issue #6) | Measured | Met |\n|---|---|:-:|\n"
+markdown += "\n| Target (issues #6, #13) | Measured | Met |\n|---|---|:-:|\n"
 for (name, measured, met) in targets {
     markdown += "| \(name) | \(measured) | \(met.map { $0 ? "yes" : "**no**" } ?? "—") |\n"
 }
