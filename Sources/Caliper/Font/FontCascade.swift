@@ -32,6 +32,11 @@ final class FontCascade: Sendable {
 
     /// The font for a grapheme cluster, and whether some of its characters have no glyph in it.
     func face(forCluster scalars: [Unicode.Scalar]) -> (face: FontFace, isMissing: Bool) {
+        // The commonest cluster: one plain Latin character (neither default-ignorable nor emoji
+        // presentation, so any font will do) that the primary font, first of the cascade, has.
+        if scalars.count == 1, Self.isPlainLatin(scalars[0].value), primary.latinCoverage.contains(scalars[0].value) {
+            return (primary, false)
+        }
         // Most clusters are one character: keep the array rather than filter it into a new one.
         let needed = scalars.count == 1 && !UnicodeProperties.isDefaultIgnorable(scalars[0])
             ? scalars : scalars.filter { !UnicodeProperties.isDefaultIgnorable($0) }
@@ -45,6 +50,13 @@ final class FontCascade: Sendable {
         // No font has every character (a rare mark on a common base): take a font for the base.
         if needed.count > 1, let face = firstFace(covering: [base], presentation) { return (face, true) }
         return (primary, true)
+    }
+
+    /// Whether `value` is a printable character of Basic Latin to Latin Extended-B other than the
+    /// soft hyphen: none of them is default-ignorable or has emoji presentation (`FontCascadeTests`
+    /// asks ICU about each).
+    static func isPlainLatin(_ value: UInt32) -> Bool {
+        (0x20...0x7E).contains(value) || ((0xA0..<LatinCoverage.end).contains(value) && value != 0xAD)
     }
 
     /// The first font of the cascade that covers `needed` and suits the presentation, else the

@@ -263,7 +263,8 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether the face's character map has a glyph for `scalar`.
     public func hasGlyph(for scalar: Unicode.Scalar) -> Bool {
-        harfBuzz.nominalGlyph(for: scalar) != nil
+        // The Latin bitmap holds the same answers for its range, made from the same call.
+        scalar.value < LatinCoverage.end ? latinCoverage.contains(scalar.value) : harfBuzz.nominalGlyph(for: scalar) != nil
     }
 
     /// Whether Latin words shape the same on their own as between spaces (see ``SpaceIsolation``),

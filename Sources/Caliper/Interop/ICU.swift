@@ -101,6 +101,20 @@ public enum Bidi {
         of text: [UInt16], baseDirection: BaseDirection = .natural
     ) throws(ICUError) -> (levels: [UInt8], paragraphLevel: UInt8) {
         guard !text.isEmpty else { return ([], baseDirection == .rightToLeft ? 1 : 0) }
+        // Below U+0590 no character is right-to-left (R, AL, AN) or an explicit embedding, so a
+        // paragraph that is not forced right-to-left is all at level 0, whatever ICU would be asked.
+        if baseDirection != .rightToLeft, !text.contains(where: { $0 >= firstRightToLeftUnit }) {
+            return ([UInt8](repeating: 0, count: text.count), 0)
+        }
+        return try icuLevels(of: text, baseDirection: baseDirection)
+    }
+
+    /// The first code unit of the Hebrew block, where the right-to-left characters start.
+    static let firstRightToLeftUnit: UInt16 = 0x0590
+
+    /// ``levels(of:baseDirection:)`` from ICU alone, without its shortcut for text below U+0590 (for tests).
+    static func icuLevels(of text: [UInt16], baseDirection: BaseDirection) throws(ICUError) -> (levels: [UInt8], paragraphLevel: UInt8) {
+        guard !text.isEmpty else { return ([], baseDirection == .rightToLeft ? 1 : 0) }
         let requested: Int32 = switch baseDirection {
         case .natural: -1
         case .leftToRight: 0
@@ -144,7 +158,15 @@ public enum Bidi {
 /// Unicode character properties, from ICU's data.
 enum UnicodeProperties {
     /// ICU's UScriptCode of `scalar` (0 Common, 1 Inherited).
-    static func script(of scalar: Unicode.Scalar) -> Int32 { max(caliper_script(scalar.value), 0) }
+    static func script(of scalar: Unicode.Scalar) -> Int32 {
+        scalar.isASCII ? asciiScripts[Int(scalar.value)] : icuScript(scalar.value)
+    }
+    /// ICU's answers for ASCII, asked once: most text is mostly ASCII.
+    private static let asciiScripts: [Int32] = (0..<128).map(icuScript)
+    private static let asciiBracketTypes: [Int32] = (0..<128).map(icuBracketType)
+    /// ICU's script and bracket type of a scalar value, asked each time.
+    static func icuScript(_ value: UInt32) -> Int32 { max(caliper_script(value), 0) }
+    static func icuBracketType(_ value: UInt32) -> Int32 { caliper_bracket_type(value) }
 
     /// The ISO 15924 code of a UScriptCode ("Latn", "Arab", "Zyyy").
     static func scriptCode(_ script: Int32) -> String { String(cString: caliper_script_code(script)) }
@@ -155,7 +177,9 @@ enum UnicodeProperties {
     static func isMark(_ scalar: Unicode.Scalar) -> Bool { caliper_is_mark(scalar.value) != 0 }
 
     /// 1 for an opening bracket, 2 for a closing one (Bidi_Paired_Bracket_Type), else 0.
-    static func bracketType(of scalar: Unicode.Scalar) -> Int32 { caliper_bracket_type(scalar.value) }
+    static func bracketType(of scalar: Unicode.Scalar) -> Int32 {
+        scalar.isASCII ? asciiBracketTypes[Int(scalar.value)] : icuBracketType(scalar.value)
+    }
     /// The bracket that pairs with `scalar` ("(" for ")").
     static func pairedBracket(of scalar: Unicode.Scalar) -> UInt32 { caliper_paired_bracket(scalar.value) }
 

@@ -96,13 +96,13 @@ final class ParagraphShape: Sendable {
         // the run's last cluster only, as Firefox does.
         let boundaries = graphemeBoundaries
         var spacing = [Int](repeating: 0, count: max(boundaries.count, 1))
+        let isCursive = shapedRuns.map { Self.cursiveScripts.contains($0.item.scriptCode) }  // once per run, not per cluster
         var runIndex = 0
         for cluster in 0..<max(boundaries.count - 1, 0) {
             let start = boundaries[cluster]
             let end = boundaries[cluster + 1]
             while runIndex + 1 < shapedRuns.count, shapedRuns[runIndex].item.range.upperBound <= start { runIndex += 1 }
-            let run = shapedRuns.isEmpty ? nil : shapedRuns[runIndex].item
-            let suppressed = run.map { Self.cursiveScripts.contains($0.scriptCode) && end < $0.range.upperBound } ?? false
+            let suppressed = !shapedRuns.isEmpty && isCursive[runIndex] && end < shapedRuns[runIndex].item.range.upperBound
             spacing[cluster + 1] = spacing[cluster] + (suppressed ? 0 : 1)
         }
         spacingPrefix = spacing
