@@ -33,6 +33,12 @@ struct BrowserFlowGoldens: Decodable {
 
 /// `browser_cells.json`: Chromium's layout of each Examples/*.json cell at 320, 375 and 414.
 struct BrowserCellGoldens: Decodable {
+    /// An inline box of a label, whose frame is among the cell's frames.
+    struct InlineBox: Decodable {
+        var label: String
+        /// Text runs before the box on its line, each of which Chromium ceils to 1/64.
+        var textRunsBefore: Int
+    }
     struct Cell: Decodable, CustomStringConvertible {
         var spec: String
         var width: Double
@@ -40,6 +46,7 @@ struct BrowserCellGoldens: Decodable {
         var frames: [String: [Double]]
         var labelLines: [String: Int]
         var flowRows: [String: [[Int]]]?
+        var inlineBoxes: [String: InlineBox]?
         var description: String { "\(spec) at \(width)" }
     }
     var cells: [Cell]
@@ -60,7 +67,7 @@ func edgeInsets(_ values: [Double]) -> EdgeInsets {
 
     @Test func goldensAreThere() {
         #expect(Self.flows.count >= 20)
-        #expect(Self.cells.count == 9)
+        #expect(Self.cells.count == 12)
     }
 
     /// Chromium works in 1/64 px units and ceils each text width to them, so positions may drift by
@@ -107,7 +114,9 @@ func edgeInsets(_ values: [Double]) -> EdgeInsets {
         let frames = arrangement.framesByID
         for (id, expected) in golden.frames {
             let frame = try #require(frames[id], "no frame for \(id)")
-            #expect(abs(Double(frame.minX) - expected[0]) <= 1e-9, "\(id) x")
+            // Nodes' x involves no text width; an inline box's is the text before it on its line.
+            let xTolerance = Double(golden.inlineBoxes?[id]?.textRunsBefore ?? 0) / 64 + 1e-9
+            #expect(abs(Double(frame.minX) - expected[0]) <= xTolerance, "\(id) x")
             #expect(abs(Double(frame.width) - expected[2]) <= 1e-9, "\(id) width")
             #expect(abs(Double(frame.minY) - expected[1]) <= tolerance, "\(id) y")
             #expect(abs(Double(frame.height) - expected[3]) <= tolerance, "\(id) height")
@@ -124,7 +133,7 @@ func edgeInsets(_ values: [Double]) -> EdgeInsets {
 }
 
 /// Builds the cell trees of Examples/*.json for the tests (the CLI has its own reader; this one
-/// covers the node types the examples use, so the test does not depend on the CLI target).
+/// covers the node types and label keys the examples use, so the test does not depend on the CLI target).
 struct CellSpecReader {
     let resolver: FontResolver
 
@@ -134,16 +143,12 @@ struct CellSpecReader {
         func insets(_ key: String) -> EdgeInsets {
             edgeInsets((node[key] as? [NSNumber])?.map(\.doubleValue) ?? [0, 0, 0, 0])
         }
-        func style(_ object: [String: Any]) throws -> TextStyle {
-            let font = try resolver.face(for: LayoutFixtures.path(object["font"] as? String ?? ""))
-            return TextStyle(font: font, size: CGFloat((object["size"] as? NSNumber)?.doubleValue ?? 17))
-        }
         switch node["type"] as? String {
         case "label":
             let lines = (node["numberOfLines"] as? NSNumber)?.intValue ?? 0
             let mode = LineBreakMode(rawValue: node["lineBreak"] as? String ?? "word") ?? .byWordWrapping
             return LabelLayout(
-                id: id, text: node["text"] as? String ?? "", style: try style(node),
+                id: id, attributedText: try attributedText(node),
                 paragraphStyle: ParagraphStyle(lineBreakMode: mode, numberOfLines: lines))
         case "box":
             return BoxLayout(id: id, width: number("width") ?? 0, height: number("height") ?? 0)
@@ -167,5 +172,44 @@ struct CellSpecReader {
         default:
             throw LayoutError("unknown node type in \(node)")
         }
+    }
+
+    /// A font file, set at `variations` (`{"wght": 650}`) when given.
+    func face(_ path: String, variations: Any?) throws -> FontFace {
+        let face = try resolver.face(for: LayoutFixtures.path(path))
+        guard let axes = variations as? [String: NSNumber] else { return face }
+        return try face.withVariations(axes.map { try FontVariation(tag: $0.key, value: $0.value.doubleValue) })
+    }
+
+    func style(_ object: [String: Any]) throws -> TextStyle {
+        TextStyle(
+            font: try face(object["font"] as? String ?? "", variations: object["variations"]),
+            size: CGFloat((object["size"] as? NSNumber)?.doubleValue ?? 17))
+    }
+
+    /// A label's or chip's `text` in its style, with `spans` overriding `font` (with its own
+    /// `variations`) and `size`, and `attachments` (inline boxes) on its U+FFFC characters.
+    func attributedText(_ object: [String: Any]) throws -> AttributedText {
+        let base = try style(object)
+        var text = AttributedText(object["text"] as? String ?? "", style: base)
+        for span in object["spans"] as? [[String: Any]] ?? [] {
+            var spanStyle = base
+            if let font = span["font"] as? String { spanStyle.font = try face(font, variations: span["variations"]) }
+            if let size = span["size"] as? NSNumber { spanStyle.size = CGFloat(size.doubleValue) }
+            let start = (span["start"] as? NSNumber)?.intValue ?? 0
+            try text.setStyle(spanStyle, utf16Range: start..<((span["end"] as? NSNumber)?.intValue ?? start))
+        }
+        let alignments: [String: InlineBox.Alignment] = [
+            "baseline": .baseline(offset: 0), "middle": .centerOnXHeight, "center": .centerOnLine, "top": .top, "bottom": .bottom,
+        ]
+        for attachment in object["attachments"] as? [[String: Any]] ?? [] {
+            let box = InlineBox(
+                width: CGFloat((attachment["width"] as? NSNumber)?.doubleValue ?? 0),
+                height: CGFloat((attachment["height"] as? NSNumber)?.doubleValue ?? 0),
+                alignment: alignments[attachment["alignment"] as? String ?? "baseline"] ?? .baseline(offset: 0),
+                id: attachment["id"] as? String)
+            try text.setInlineBox(box, atUTF16Offset: (attachment["at"] as? NSNumber)?.intValue ?? -1)
+        }
+        return text
     }
 }

@@ -13,13 +13,16 @@ standard library and fontTools are needed.
 
 Chip flows and the Examples/*.json cells are translated to CSS flexbox (see
 Tests/Goldens/README.md, "Browser layouts"); the fixture fonts are loaded with @font-face
-from file:// URLs. Chromium gets a private fontconfig file with hinting off, so its glyph
-advances are unhinted and subpixel-positioned. The script checks, and fails loudly
-otherwise, that
+from file:// URLs. A label may be attributed text: `spans` setting font, size and variations
+over its `text` become <span>s, `attachments` (inline boxes aligned top or bottom) become
+inline-blocks, and a variable font's coordinates become font-variation-settings. Chromium
+gets a private fontconfig file with hinting off, so its glyph advances are unhinted and
+subpixel-positioned. The script checks, and fails loudly otherwise, that
 
 - every @font-face font loaded;
-- every chip's and one-line label's text width in the browser agrees with hb-shape's
-  advance * size / unitsPerEm within 1/64 px;
+- every chip's text width, and the width of every run of a one-line label's text (a span's
+  text between inline boxes), in the browser agrees with hb-shape's
+  advance * size / unitsPerEm (HVAR deltas included) within 1/64 px;
 - the browser's rows and wrapped lines are the greedy ones computed from hb-shape widths;
 - the browser's frames agree with an exact model of Caliper's semantics (hb-shape widths,
   exact line heights) within the tolerances documented in the README.
@@ -94,9 +97,11 @@ CELL_WIDTHS = [320, 375, 414]
 CELL_FALLBACK_WIDTHS = [360, 390, 428]   # used, in order, in place of a width with a tie
 
 NOTO = "Fonts/NotoSans-Regular.ttf"
+NOTO_BOLD = "Fonts/NotoSans-Bold.ttf"
 DEJAVU = "Fonts/DejaVuSans.ttf"
 LIBERATION = "Fonts/LiberationSans-Regular.ttf"
-FONTS = [DEJAVU, LIBERATION, NOTO]
+INTER = "Fonts/Inter.var.ttf"       # variable: wght 100-900, HVAR, no MVAR
+FONTS = [DEJAVU, INTER, LIBERATION, NOTO, NOTO_BOLD]
 
 
 # --------------------------------------------------------------------------- fonts
@@ -107,14 +112,34 @@ class Font:
         self.path = path
         self.upem = tt["head"].unitsPerEm
         hhea = tt["hhea"]
+        self.ascender, self.descender, self.line_gap = hhea.ascent, hhea.descent, hhea.lineGap
         self.line_units = hhea.ascent - hhea.descent + hhea.lineGap
         self.family = "caliper-" + os.path.splitext(os.path.basename(path))[0].lower()
+        self.axes = {a.axisTag for a in tt["fvar"].axes} if "fvar" in tt else set()
+        # Without MVAR, an instance has the default's hhea metrics (as Caliper and Chromium
+        # read them); with it the model's line heights would be wrong.
+        self.has_mvar = "MVAR" in tt
+        self._shapes = {}
 
     def line_height(self, size):
         return self.line_units * size / self.upem
 
-    def width(self, text, size):
-        glyphs = hbshape.shape(self.path, text)
+    def metrics(self, size):
+        """hhea ascender, descender (negative) and lineGap at `size`."""
+        return tuple(v * size / self.upem for v in (self.ascender, self.descender, self.line_gap))
+
+    def width(self, text, size, variations=()):
+        """hb-shape width of `text` at `size`; `variations` is a sorted tuple of (axis, value)."""
+        if variations:
+            if not {tag for tag, _ in variations} <= self.axes or self.has_mvar:
+                raise SystemExit("%s: cannot model variations %s" % (self.path, variations))
+            key = (text, variations)
+            if key not in self._shapes:
+                setting = ",".join("%s=%g" % tv for tv in variations)
+                self._shapes[key] = hbshape.shape_variations(self.path, text, setting)
+            glyphs = self._shapes[key]
+        else:
+            glyphs = hbshape.shape(self.path, text)
         if any(g["g"] == 0 for g in glyphs):
             raise SystemExit("%s has no glyph for some character in %r" % (self.path, text))
         return sum(g["ax"] for g in glyphs) * size / self.upem
@@ -412,16 +437,20 @@ async function loadFonts() {
                                        document.fonts.check('16px "' + f.family + '"')]);
 }
 
-function setText(el, font, size, lineHeight) {
-  el.style.fontFamily = '"' + FAMILY[font] + '"';
-  el.style.fontSize = px(size);
-  el.style.lineHeight = px(lineHeight);
+// A text style {font, size, lineHeight, variations}: the font's @font-face, an explicit
+// line height, and the variable font's axes as font-variation-settings.
+function setText(el, style) {
+  el.style.fontFamily = '"' + FAMILY[style.font] + '"';
+  el.style.fontSize = px(style.size);
+  el.style.lineHeight = px(style.lineHeight);
+  const axes = Object.entries(style.variations || {});
+  if (axes.length) el.style.fontVariationSettings = axes.map(([tag, v]) => `"${tag}" ${v}`).join(', ');
 }
 
 function chip(item) {
   const d = document.createElement('div');
   d.className = 'chip';
-  setText(d, item.font, item.size, item.lineHeight);
+  setText(d, item);
   d.style.padding = pad(item.padding);
   d.textContent = item.text;
   return d;
@@ -460,19 +489,34 @@ function layoutFlow(f, width) {
   return res;
 }
 
-// UTF-16 offsets where each visual line of a wrapped label starts.
+// UTF-16 offsets where each visual line of a wrapped label starts. A label's children are
+// its pieces: a span of text or an inline box (one U+FFFC). A character or box starts a new
+// line when it is left of the one before it (labels are left-to-right) or entirely below
+// it (tops alone would not do: on a line of mixed sizes a larger glyph's box starts higher).
 function lineStarts(el) {
-  const text = el.firstChild, s = text.data, starts = [0];
-  let lastTop = null;
-  for (let i = 0; i < s.length; i++) {
-    if (/\s/.test(s[i])) continue;
-    const range = document.createRange();
-    range.setStart(text, i); range.setEnd(text, i + 1);
-    const rects = range.getClientRects();
-    if (rects.length === 0) continue;
-    const top = rects[0].top;
-    if (lastTop !== null && top > lastTop + 0.5) starts.push(i);
-    lastTop = top;
+  const starts = [0];
+  let offset = 0, last = null;
+  const visit = rect => {
+    if (rect && last && (rect.left < last.left - 0.5 || rect.top >= last.bottom)) starts.push(offset);
+    if (rect) last = rect;
+    offset += 1;
+  };
+  for (const piece of el.children) {
+    if (piece.dataset.box !== undefined) {
+      visit(piece.getBoundingClientRect());
+      continue;
+    }
+    const text = piece.firstChild, s = text.data;
+    for (let i = 0; i < s.length; i++) {
+      if (/\s/.test(s[i])) {
+        visit(null);
+        continue;
+      }
+      const range = document.createRange();
+      range.setStart(text, i); range.setEnd(text, i + 1);
+      const rects = range.getClientRects();
+      visit(rects.length ? rects[0] : null);
+    }
   }
   return starts;
 }
@@ -502,8 +546,10 @@ function build(node, parentAxis, named) {
       el.style.height = px(node.height);
       break;
     case 'label':
-      setText(el, node.font, node.size, node.lineHeight);
-      el.textContent = node.text;
+      // The label's own style is the CSS strut of each line; every piece is a span in its
+      // style or an inline-block for an inline box.
+      setText(el, node.base);
+      for (const piece of node.pieces) el.appendChild(piece.box ? inlineBox(piece.box) : textSpan(piece));
       if (node.numberOfLines === 1) {
         el.style.whiteSpace = 'nowrap';
         el.style.overflow = 'hidden';
@@ -520,6 +566,23 @@ function build(node, parentAxis, named) {
       throw new Error('unknown node type ' + node.type);
   }
   return register(el, node, parentAxis, named);
+}
+
+function textSpan(piece) {
+  const span = document.createElement('span');
+  setText(span, piece);
+  span.textContent = piece.text;
+  return span;
+}
+
+function inlineBox(box) {
+  const span = document.createElement('span');
+  span.style.display = 'inline-block';
+  span.style.width = px(box.width);
+  span.style.height = px(box.height);
+  span.style.verticalAlign = box.alignment;     // top or bottom (the model refuses others)
+  span.dataset.box = box.id;
+  return span;
 }
 
 function register(el, node, parentAxis, named) {
@@ -546,7 +609,9 @@ function layoutCell(spec, width) {
     if (node.type === 'label') {
       res.labels[node.id] = {
         lineStarts: node.numberOfLines === 0 ? lineStarts(el) : [0],
-        textWidth: node.numberOfLines === 1 ? textWidth(el) : null};
+        pieceWidths: node.numberOfLines === 1
+          ? [...el.children].map(p => p.dataset.box !== undefined ? null : textWidth(p)) : null};
+      for (const box of el.querySelectorAll('[data-box]')) res.frames[box.dataset.box] = rel(box, o);
     } else if (node.type === 'flow') {
       res.flows[node.id] = [...el.children].map(e => rel(e, o));
     }
@@ -688,15 +753,150 @@ def run_flows(browser):
     return cases, dropped
 
 
+# --------------------------------------------------------------------------- labels
+
+# What the model reads of a label: the keys of LayoutSpec.swift it implements exactly. Anything
+# else (letterSpacing, lineSpacing, markup, features, baselineOffset, ...) is refused.
+LABEL_KEYS = {"type", "id", "text", "font", "size", "variations", "spans", "attachments",
+              "numberOfLines", "lineBreak"}
+SPAN_KEYS = {"start", "end", "font", "size", "variations"}
+ATTACHMENT_KEYS = {"at", "width", "height", "alignment", "id"}
+BOX = "\ufffc"
+
+
+class Style:
+    """A font file at a size and variable-font coordinates (a sorted tuple of (axis, value))."""
+
+    def __init__(self, font_path, size, variations=()):
+        self.font, self.size, self.variations = font(font_path), size, tuple(sorted(variations))
+
+    def __eq__(self, other):
+        return (self.font.path, self.size, self.variations) == (other.font.path, other.size,
+                                                                 other.variations)
+
+    def width(self, text):
+        return self.font.width(text, self.size, self.variations)
+
+    def metrics(self):
+        return self.font.metrics(self.size)
+
+    def css(self):
+        return {"font": self.font.path, "size": self.size,
+                "lineHeight": self.font.line_height(self.size),
+                "variations": dict(self.variations)}
+
+
+def label_style(n):
+    return Style(n["font"], n["size"], n.get("variations", {}).items())
+
+
+def span_style(span, base):
+    """LayoutSpec's span over `base`: a span's font is a new face (the base's coordinates do
+    not carry over); variations without a font add to the base face's own."""
+    if "font" in span:
+        variations = dict(span.get("variations", {}))
+    else:
+        variations = dict(base.variations)
+        variations.update(span.get("variations", {}))
+    return Style(span.get("font", base.font.path), span.get("size", base.size), variations.items())
+
+
+def label_pieces(n):
+    """A label's text cut where Caliper shapes it separately: at span edges (equal neighbours
+    merged, as Caliper merges equal spans) and around each inline box. Returns (base style,
+    pieces), each piece {"start", "end", "style"} with "text", or with "box" (the attachment)
+    for one U+FFFC; offsets are UTF-16 (the model takes BMP text only, where they are str
+    indices)."""
+    text = n["text"]
+    unknown = set(n) - LABEL_KEYS - {"base", "pieces"}
+    if unknown:
+        raise SystemExit("model: label %s has keys the model does not implement: %s"
+                         % (n.get("id"), sorted(unknown)))
+    if hbshape.utf16_len(text) != len(text):
+        raise SystemExit("model: label %s has text beyond the BMP" % n.get("id"))
+    base = label_style(n)
+    styles, covered = [base] * len(text), [False] * len(text)
+    for span in n.get("spans", []):
+        if set(span) - SPAN_KEYS or not 0 <= span["start"] <= span["end"] <= len(text):
+            raise SystemExit("model: label %s: unsupported or bad span %s" % (n.get("id"), span))
+        style = span_style(span, base)
+        for i in range(span["start"], span["end"]):
+            if covered[i]:
+                raise SystemExit("model: label %s: spans overlap at %d" % (n.get("id"), i))
+            styles[i], covered[i] = style, True
+    boxes = {}
+    for box in n.get("attachments", []):
+        if set(box) - ATTACHMENT_KEYS or "id" not in box or text[box["at"]] != BOX:
+            raise SystemExit("model: label %s: bad attachment %s" % (n.get("id"), box))
+        # Only top and bottom have exact CSS equivalents in Chromium: it puts a line's
+        # baseline at round(ascent) + floor(half-leading) whole pixels (README, "Browser
+        # layouts"), so baseline, middle and center boxes would be off by a fraction of a pixel.
+        if box.get("alignment") not in ("top", "bottom"):
+            raise SystemExit("model: label %s: box %s is not top or bottom aligned"
+                             % (n.get("id"), box["id"]))
+        boxes[box["at"]] = box
+    if {i for i, ch in enumerate(text) if ch == BOX} != set(boxes):
+        raise SystemExit("model: label %s: every U+FFFC needs one attachment" % n.get("id"))
+    pieces = []
+    for i, ch in enumerate(text):
+        if i in boxes:
+            pieces.append({"start": i, "end": i + 1, "box": boxes[i], "style": styles[i]})
+        elif pieces and "text" in pieces[-1] and pieces[-1]["style"] == styles[i]:
+            pieces[-1]["end"] = i + 1
+            pieces[-1]["text"] += ch
+        else:
+            pieces.append({"start": i, "end": i + 1, "text": ch, "style": styles[i]})
+    return base, pieces
+
+
+def text_width(pieces, start, end):
+    """Width of [start, end): each piece's part shaped on its own with hb-shape, as Caliper
+    shapes each run (no kerning or ligature across a span edge); boxes as wide as they are."""
+    w = 0.0
+    for p in pieces:
+        lo, hi = max(p["start"], start), min(p["end"], end)
+        if lo < hi:
+            w += p["box"]["width"] if "box" in p else p["style"].width(
+                p["text"][lo - p["start"]:hi - p["start"]])
+    return w
+
+
+def line_height(pieces, start, end):
+    """Caliper's height of the line [start, end) (trailing spaces included): the largest
+    ascender minus the smallest descender plus the largest lineGap over the styles of its
+    text and boxes. Top and bottom boxes no taller than that leave it alone."""
+    ms = [p["style"].metrics() for p in pieces if p["start"] < end and p["end"] > start]
+    height = max(m[0] for m in ms) - min(m[1] for m in ms) + max(m[2] for m in ms)
+    for p in pieces:
+        if "box" in p and start <= p["start"] < end and p["box"]["height"] > height:
+            raise SystemExit("model: box %s is taller than its line" % p["box"]["id"])
+    return height
+
+
 # --------------------------------------------------------------------------- cells
 
 def annotate(node):
-    """Copy of a spec node with lineHeight added to labels and flow items."""
+    """Copy of a spec node for the page: labels get their own style (`base`, the CSS strut)
+    and their `pieces` with line heights, flow items their lineHeight."""
     node = copy.deepcopy(node)
 
     def walk(n):
         if n["type"] == "label":
-            n["lineHeight"] = font(n["font"]).line_height(n["size"])
+            base, pieces = label_pieces(n)
+            # The label's style is the strut of every CSS line box; Caliper counts only the
+            # styles a line holds. The strut adds nothing when every piece's style reaches at
+            # least as far up and down and has at least its lineGap, so the model requires it
+            # (a rich label's own style is its smallest: Noto Sans Regular and Bold have the
+            # same metrics per em).
+            b = base.metrics()
+            for p in pieces:
+                m = p["style"].metrics()
+                if m[0] < b[0] - EPS or m[1] > b[1] + EPS or m[2] < b[2] - EPS:
+                    raise SystemExit("label %s: its own style would add height to lines "
+                                     "through the CSS strut" % n.get("id"))
+            n["base"] = base.css()
+            n["pieces"] = [{"box": p["box"]} if "box" in p else dict(p["style"].css(), text=p["text"])
+                           for p in pieces]
         elif n["type"] == "flow":
             for it in n["items"]:
                 it["lineHeight"] = font(it["font"]).line_height(it["size"])
@@ -713,7 +913,8 @@ def intrinsic_width(n):
     if t == "box":
         return n["width"]
     if t == "label" and n["numberOfLines"] == 1:
-        return font(n["font"]).width(n["text"], n["size"])
+        _base, pieces = label_pieces(n)
+        return text_width(pieces, 0, len(n["text"]))
     if t == "inset":
         return n["insets"][1] + n["insets"][3] + intrinsic_width(n["child"])
     if t == "stack":
@@ -725,9 +926,9 @@ def intrinsic_width(n):
 
 
 def model_cell(n, x, y, width, lines, out):
-    """Caliper's cell semantics with exact widths/line heights; label line counts come from
-    the browser (they are checked separately). Fills out[id] = (node, frame) and
-    out["__flows__"][id] = (node, width, flow model, origin)."""
+    """Caliper's cell semantics with exact widths/line heights; label line starts come from
+    the browser (`lines`; they are checked separately). Fills out[id] = (node, frame), for
+    inline boxes too, and out["__flows__"][id] = (node, width, flow model, origin)."""
     t = n["type"]
     if t in ("label", "flow") and "id" not in n:
         raise SystemExit("every label and flow in a cell spec needs an id")
@@ -738,8 +939,21 @@ def model_cell(n, x, y, width, lines, out):
         h = n["height"]
         width = n["width"]
     elif t == "label":
-        count = 1 if n["numberOfLines"] == 1 else lines[n["id"]]
-        h = count * font(n["font"]).line_height(n["size"])
+        _base, pieces = label_pieces(n)
+        bounds = lines[n["id"]] + [len(n["text"])]
+        heights = [line_height(pieces, a, b) for a, b in zip(bounds, bounds[1:])]
+        h = sum(heights)
+        for p in pieces:
+            if "box" not in p:
+                continue
+            k = max(i for i, a in enumerate(bounds[:-1]) if a <= p["start"])
+            box = p["box"]
+            top = y + sum(heights[:k])
+            by = top if box["alignment"] == "top" else top + heights[k] - box["height"]
+            before = sum(1 for q in pieces if "text" in q and bounds[k] <= q["start"] < p["start"])
+            out[box["id"]] = ({"type": "inline box", "label": n["id"], "textRunsBefore": before},
+                              [x + text_width(pieces, bounds[k], p["start"]), by,
+                               box["width"], box["height"]])
     elif t == "flow":
         m = model_flow(n, width)
         h = m["height"]
@@ -773,12 +987,13 @@ def model_cell(n, x, y, width, lines, out):
 def label_line_notes(n, starts, avail):
     """Greedy check of a wrapped label's browser lines with hb-shape widths. Returns tie
     notes; raises if the browser's lines are not the greedy ones."""
-    f, text, notes = font(n["font"]), n["text"], []
+    text, notes = n["text"], []
+    _base, pieces = label_pieces(n)
     bounds = starts + [len(text)]
     for k in range(len(starts)):
         a, b = bounds[k], bounds[k + 1]
         line = text[a:b].rstrip(" ")
-        w = f.width(line, n["size"])
+        w = text_width(pieces, a, a + len(line))
         STATS.decision("label", w, avail)
         if abs(w - avail) < TIE:
             notes.append("%s line %d width %.4f vs %.4f" % (n["id"], k, w, avail))
@@ -786,11 +1001,15 @@ def label_line_notes(n, starts, avail):
             raise SystemExit("%s line %d %r is %.4f px wide, more than %.4f"
                              % (n["id"], k, line, w, avail))
         if b < len(text):
-            if text[b - 1] in " -":
-                word = re.match(r"[^\s-]*-?", text[b:]).group(0)
+            # The next unit: a box (lines break before and after one), the next word up to
+            # a space, hyphen or box, or one character after a break inside a word.
+            if text[b] == BOX:
+                word = BOX
+            elif text[b - 1] in " -" + BOX:
+                word = re.match(r"[^\s\-\ufffc]*-?", text[b:]).group(0)
             else:
                 word = text[b]           # overflow-wrap break inside a word
-            w_next = f.width(text[a:b] + word, n["size"])
+            w_next = text_width(pieces, a, b + len(word))
             STATS.decision("label", w_next, avail)
             if abs(w_next - avail) < TIE:
                 notes.append("%s line %d plus %r: %.4f vs %.4f" % (n["id"], k, word, w_next, avail))
@@ -810,12 +1029,14 @@ def layout_cell(browser, path, spec, width):
     """Returns (entry, notes); notes non-empty means a tie at this width."""
     js_spec = {"root": annotate(spec["root"])}
     res = browser.call("layoutCell", js_spec, width)
-    lines = {k: len(v["lineStarts"]) for k, v in res["labels"].items()}
+    starts = {k: v["lineStarts"] for k, v in res["labels"].items()}
+    lines = {k: len(v) for k, v in starts.items()}
     model = {}
-    root_h = model_cell(js_spec["root"], 0, 0, width, lines, model)
+    root_h = model_cell(js_spec["root"], 0, 0, width, starts, model)
     # Every line box (label line, chip row) is up to 1/128 px off the exact line height, so
     # y, h and the root height may be off by half a LayoutUnit per line of text in the cell;
-    # x and w involve no text widths in these specs and must be exact.
+    # x and w of nodes involve no text widths in these specs and must be exact. An inline
+    # box's x is the text before it on its line, each text piece ceiled to a LayoutUnit.
     text_lines = sum(lines.values()) + sum(len(fm["rows"]) for _n, _w, fm, _o
                                            in model.get("__flows__", {}).values())
     notes = []
@@ -824,19 +1045,29 @@ def layout_cell(browser, path, spec, width):
             continue
         node, m = entry
         fr = res["frames"][ident]
+        x_bound = 0
         if node["type"] == "label":
-            lh = font(node["font"]).line_height(node["size"])
-            if abs(fr[3] / lh - lines[ident]) > 0.01:
-                raise SystemExit("%s@%d %s: height %r is not %d lines of %r"
-                                 % (path, width, ident, fr[3], lines[ident], lh))
+            if abs(fr[3] - m[3]) * 64 > lines[ident] / 2 + EPS:
+                raise SystemExit("%s@%d %s: height %r is not the %d lines' %r"
+                                 % (path, width, ident, fr[3], lines[ident], m[3]))
+            _base, pieces = label_pieces(node)
             if node["numberOfLines"] == 1:
-                check_text_width("%s %s" % (path, ident), res["labels"][ident]["textWidth"],
-                                 font(node["font"]).width(node["text"], node["size"]))
+                for p, browser_width in zip(pieces, res["labels"][ident]["pieceWidths"]):
+                    if "text" in p:
+                        check_text_width("%s %s %r" % (path, ident, p["text"]), browser_width,
+                                         p["style"].width(p["text"]))
+                full = text_width(pieces, 0, len(node["text"]))
+                if len(pieces) > 1 and full > m[2]:
+                    raise SystemExit("%s@%d %s: the model does not truncate attributed text "
+                                     "(%.4f px in %.4f)" % (path, width, ident, full, m[2]))
             else:
-                notes += label_line_notes(node, res["labels"][ident]["lineStarts"], m[2])
+                notes += label_line_notes(node, starts[ident], m[2])
+        elif node["type"] == "inline box":
+            x_bound = node["textRunsBefore"]
         for q, (b, e) in enumerate(zip(fr, m)):
-            dev, bound = abs(b - e) * 64, (text_lines / 2 if q in (1, 3) else 0)
-            STATS.note("cell %s (LU)" % "xywh"[q], dev)
+            dev, bound = abs(b - e) * 64, (text_lines / 2 if q in (1, 3) else x_bound if q == 0 else 0)
+            STATS.note("%s %s (LU)" % ("inline box" if node["type"] == "inline box" else "cell",
+                                       "xywh"[q]), dev)
             if dev > bound + EPS:
                 raise SystemExit("%s@%d %s: frame %s vs exact %s" % (path, width, ident, fr, m))
     dev = abs(res["height"] - root_h) * 64
@@ -855,6 +1086,10 @@ def layout_cell(browser, path, spec, width):
             notes.append("layout changes at width %+g" % delta)
     entry = {"spec": path, "width": width, "height": res["height"], "frames": res["frames"],
              "labelLines": lines}
+    boxes = {k: {"label": v[0]["label"], "textRunsBefore": v[0]["textRunsBefore"]}
+             for k, v in model.items() if k != "__flows__" and v[0]["type"] == "inline box"}
+    if boxes:
+        entry["inlineBoxes"] = boxes
     if res["flows"]:
         entry["flowFrames"] = res["flows"]
         entry["flowRows"] = {k: rows_of(v) for k, v in res["flows"].items()}
