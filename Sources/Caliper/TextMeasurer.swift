@@ -54,6 +54,9 @@ public struct TextMeasurer: Sendable {
     /// whitespace; height = the sum of each line's height, which the spans on it decide.
     public func size(of text: AttributedText) throws(CaliperError) -> CGSize {
         if text.isSingleStyle { return try size(of: text.string, style: text.spans[0].style) }
+        if try mayTakeFastPath(text), let advances = PlainLatinLabel.spanAdvances(of: text, cache: cache) {
+            return PlainLatinLabel.size(of: text, advances: advances)
+        }
         return try measure(text).unwrappedSize
     }
 
@@ -68,6 +71,18 @@ public struct TextMeasurer: Sendable {
             _ = try FontCascade(style: style)  // report a bad configuration file as the general path does
         }
         return true
+    }
+
+    /// Whether attributed text may try the plain-Latin fast path: each span's style valid (else
+    /// this throws what the general path throws), the text within the length limit, no inline box.
+    private func mayTakeFastPath(_ text: AttributedText) throws(CaliperError) -> Bool {
+        for span in text.spans { try span.style.validate() }
+        for span in text.spans {
+            if case .fontconfig = span.style.fallback, span.style.fallbackFonts.isEmpty {
+                _ = try FontCascade(style: span.style)  // report a bad configuration file as the general path does
+            }
+        }
+        return text.string.utf8.count <= maximumTextLength && !text.spans.contains { $0.box != nil }
     }
 
     /// Lays `text` out in lines no wider than `maxWidth` (`nil` or infinity: no wrapping).
@@ -102,6 +117,11 @@ public struct TextMeasurer: Sendable {
             return try layout(text.string, style: text.spans[0].style, paragraphStyle: paragraphStyle, maxWidth: maxWidth)
         }
         try paragraphStyle.validate()
+        if maxWidth.map({ !$0.isNaN && $0 >= 0 }) ?? true, try mayTakeFastPath(text),
+            let layout = PlainLatinLabel.layout(text, paragraphStyle: paragraphStyle, maxWidth: maxWidth, cache: cache)
+        {
+            return layout
+        }
         return try measure(text, baseDirection: paragraphStyle.baseDirection)
             .layout(maxWidth: maxWidth, paragraphStyle: paragraphStyle)
     }

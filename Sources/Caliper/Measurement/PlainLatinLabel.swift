@@ -158,7 +158,7 @@ enum PlainLatinLabel {
 
     /// The advance of `text` shaped as one run: the sum of its words' and runs of spaces' when the
     /// font lets words shape apart from spaces and a cache keeps them, else shaped whole.
-    private static func advance(
+    static func advance(
         of text: String, script: PieceScript, count: Int, style: TextStyle, cache: ShapeCache?
     ) -> LabelAdvance? {
         let bytes = text.utf8

@@ -9,9 +9,12 @@ import Darwin
 /// ``AdvanceTable`` shapes: what the text is (a whole label, or a piece of one in a script), the
 /// font and the style's features and language.
 struct AdvanceStyle: Sendable {
-    /// What the text is: a whole label, or a piece of one shaped in a given script.
+    /// What the text is: a whole label, a span's run of a label in several styles, or a word or
+    /// run of spaces of either; runs and pieces are shaped in the script of the text around them.
     enum Kind: UInt8, Sendable {
         case label
+        case latinRun
+        case commonRun
         case latinPiece
         case commonPiece
     }

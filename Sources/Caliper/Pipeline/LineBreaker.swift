@@ -71,7 +71,8 @@ struct LineBreaker {
     ///
     /// Candidates are screened with the whole-paragraph widths, which may differ from a line's own
     /// shaping only by kerning or ligatures at its edges, so one em of slack keeps every candidate
-    /// that could fit; the survivors are then checked, furthest first, with exact widths.
+    /// that could fit (the largest em of the paragraph's styles: the edge may be in any of them);
+    /// the survivors are then checked, furthest first, with exact widths.
     ///
     /// The screen walks the candidates once: each estimate costs O(log runs), and a candidate's
     /// trailing whitespace is trimmed back only to the previous candidate, so a line of thousands
@@ -80,7 +81,7 @@ struct LineBreaker {
     private func furthestFitting(
         _ candidates: ArraySlice<Int>, in paragraph: ShapedParagraph, from start: Int, maxWidth: CGFloat
     ) -> Int? {
-        let slack = paragraph.style.size
+        let slack = paragraph.styles.largestSize
         var screenedEnd = candidates.startIndex  // candidates[startIndex..<screenedEnd] pass the screen
         var previous = (candidate: start, contentEnd: start)
         for index in candidates.indices {
