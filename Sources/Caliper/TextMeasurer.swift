@@ -102,8 +102,7 @@ public struct TextMeasurer: Sendable {
         {
             return layout
         }
-        return try measure(AttributedText(text, style: style), baseDirection: paragraphStyle.baseDirection)
-            .layout(maxWidth: maxWidth, paragraphStyle: paragraphStyle)
+        return try generalLayout(AttributedText(text, style: style), paragraphStyle: paragraphStyle, maxWidth: maxWidth)
     }
 
     /// Lays attributed text out in lines no wider than `maxWidth` (`nil` or infinity: no
@@ -122,8 +121,27 @@ public struct TextMeasurer: Sendable {
         {
             return layout
         }
-        return try measure(text, baseDirection: paragraphStyle.baseDirection)
+        return try generalLayout(text, paragraphStyle: paragraphStyle, maxWidth: maxWidth)
+    }
+
+    /// The general pipeline's layout: measured and laid out, or, when the cache holds the layout
+    /// of a call with the same text, spans, styles, paragraph style and maximum width (compared
+    /// bit for bit), that layout. Every check that could refuse the call depends only on those
+    /// values, except the length limit, which is this measurer's and is checked first; refused
+    /// calls are never kept.
+    private func generalLayout(
+        _ text: AttributedText, paragraphStyle: ParagraphStyle, maxWidth: CGFloat?
+    ) throws(CaliperError) -> TextLayout {
+        guard let cache, text.utf16Count <= min(maximumTextLength, Int(Int32.max)) else {
+            return try measure(text, baseDirection: paragraphStyle.baseDirection)
+                .layout(maxWidth: maxWidth, paragraphStyle: paragraphStyle)
+        }
+        let key = LayoutKey(text, paragraphStyle: paragraphStyle, maxWidth: maxWidth)
+        if let layout = cache.layouts.layout(for: key) { return layout }
+        let layout = try measure(text, baseDirection: paragraphStyle.baseDirection)
             .layout(maxWidth: maxWidth, paragraphStyle: paragraphStyle)
+        cache.layouts.insert(layout, for: key)
+        return layout
     }
 
     /// Shapes `text` once, for laying it out at any number of widths without shaping again

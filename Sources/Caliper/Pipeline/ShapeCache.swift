@@ -15,11 +15,16 @@
 /// units, so a label seen before costs one look-up and a new label of known words is summed from
 /// its words (only in fonts where nothing shapes across a space, see ``TextMeasurer/size(of:style:)``).
 ///
-/// **Bound**: the approximate bytes of what is cached. Paragraph shapes get three quarters of
+/// Finished layouts are kept too, for the calls the label fast path does not answer (wrapped,
+/// truncated or international text): a call with the same text, spans, styles, paragraph style and
+/// maximum width — compared bit for bit and byte for byte, fonts by identity — returns the layout
+/// the first call computed, without itemizing, breaking or truncating again.
+///
+/// **Bound**: the approximate bytes of what is cached. Paragraph shapes get eleven sixteenths of
 /// ``byteBudget`` (past it the least recently used are dropped until three quarters of their share
-/// remain); labels and words an eighth each, in two generations (when the newer fills half its
-/// share, the older is dropped). Results are bit-identical to measuring without the cache (the
-/// cached value is what the uncached path computes).
+/// remain); labels and words an eighth each and layouts a sixteenth, in two generations (when the
+/// newer fills half its share, the older is dropped). Results are bit-identical to measuring
+/// without the cache (the cached value is what the uncached path computes).
 ///
 /// ```swift
 /// let measurer = TextMeasurer(cache: ShapeCache(byteBudget: 16 << 20))
@@ -114,17 +119,20 @@ public final class ShapeCache: Sendable {
     let labels: AdvanceTable<LabelAdvance>
     /// Advances of the words and runs of spaces of plain Latin labels.
     let pieces: AdvanceTable<ShapedAdvance>
+    /// Finished layouts of the general path.
+    let layouts: LayoutTable
 
     public init(byteBudget: Int = ShapeCache.defaultByteBudget) {
         self.byteBudget = max(0, byteBudget)
-        paragraphBudget = self.byteBudget / 4 * 3
+        paragraphBudget = self.byteBudget / 16 * 11
         labels = AdvanceTable(byteBudget: self.byteBudget / 8)
         pieces = AdvanceTable(byteBudget: self.byteBudget / 8)
+        layouts = LayoutTable(byteBudget: self.byteBudget / 16)
     }
 
     public var statistics: Statistics {
         var statistics = state.withLock { $0.statistics }
-        for table in [labels.statistics, pieces.statistics] {
+        for table in [labels.statistics, pieces.statistics, layouts.statistics] {
             statistics.hits += table.hits
             statistics.misses += table.misses
             statistics.evictions += table.evictions
@@ -143,6 +151,7 @@ public final class ShapeCache: Sendable {
         }
         labels.removeAll()
         pieces.removeAll()
+        layouts.removeAll()
     }
 
     /// The shape for `key`, computed by `make` on a miss. Two threads missing the same key at once

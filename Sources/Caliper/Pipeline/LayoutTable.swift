@@ -1,0 +1,235 @@
+// LayoutTable.swift — finished layouts by everything that decides them, bounded and thread-safe.
+import Foundation
+
+/// Everything a ``TextMeasurer/layout(_:paragraphStyle:maxWidth:)`` call's answer depends on,
+/// as a key: the text's bytes, each span's range, style and box, the paragraph style and the
+/// maximum width. Numbers are compared by their bits and strings by their UTF-8 bytes, never by
+/// `==` (which takes -0 for 0 and "é" for "e\u{301}", pairs that may lay out differently), so two
+/// calls with equal keys compute the same layout bit for bit. Fonts are compared by identity and
+/// held by the key, so a font's address is never reused while a key names it.
+struct LayoutKey: Hashable, Sendable {
+    /// The call's values as bytes (fonts by their identity, in ``fonts``' order).
+    private let bytes: [UInt8]
+    /// The fonts the bytes name, kept alive by the key.
+    private let fonts: [FontFace]
+    private let digest: Int
+
+    /// The key of a layout of `text` in `paragraphStyle` at `maxWidth`.
+    init(_ text: AttributedText, paragraphStyle: ParagraphStyle, maxWidth: CGFloat?) {
+        var encoder = Encoder()
+        encoder.bytes.reserveCapacity(text.string.utf8.count + 96 * text.spans.count + 64)
+        encoder.append(text.string)
+        encoder.append(text.spans.count)
+        for span in text.spans {
+            encoder.append(span.utf16Range.lowerBound)
+            encoder.append(span.utf16Range.upperBound)
+            encoder.append(span.style)
+            encoder.append(span.box)
+        }
+        encoder.append(paragraphStyle)
+        encoder.append(maxWidth)
+        bytes = encoder.bytes
+        fonts = encoder.fonts
+        var hasher = Hasher()
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+        digest = hasher.finalize()
+    }
+
+    static func == (lhs: LayoutKey, rhs: LayoutKey) -> Bool {
+        lhs.digest == rhs.digest && lhs.bytes == rhs.bytes && lhs.fonts.elementsEqual(rhs.fonts, by: ===)
+    }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(digest) }
+
+    /// Roughly the bytes the key takes: its two arrays and its dictionary slot.
+    var byteCount: Int { 96 + bytes.count + 8 * fonts.count }
+
+    /// Appends values as bytes, each with its length or a tag where its extent could be ambiguous.
+    private struct Encoder {
+        var bytes: [UInt8] = []
+        var fonts: [FontFace] = []
+
+        mutating func append(_ value: Int) {
+            withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+        }
+
+        mutating func append(_ value: UInt64) {
+            withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+        }
+
+        mutating func append(_ value: CGFloat) { append(UInt64(value.bitPattern)) }
+
+        mutating func append(_ value: CGFloat?) {
+            if let value {
+                bytes.append(1)
+                append(value)
+            } else {
+                bytes.append(0)
+            }
+        }
+
+        mutating func append(_ string: String) {
+            append(string.utf8.count)
+            bytes.append(contentsOf: string.utf8)
+        }
+
+        mutating func append(_ string: String?) {
+            if let string {
+                bytes.append(1)
+                append(string)
+            } else {
+                bytes.append(0)
+            }
+        }
+
+        mutating func append(_ font: FontFace) {
+            fonts.append(font)
+            append(Int(bitPattern: UInt(bitPattern: ObjectIdentifier(font))))
+        }
+
+        /// Every stored property of ``TextStyle`` (`LayoutTableTests` checks none is missed).
+        mutating func append(_ style: TextStyle) {
+            append(style.font)
+            append(style.size)
+            append(style.letterSpacing)
+            append(style.features.count)
+            for feature in style.features {
+                append(feature.tag)
+                append(Int(feature.value))
+            }
+            append(style.fallbackFonts.count)
+            for font in style.fallbackFonts { append(font) }
+            switch style.fallback {
+            case .none: bytes.append(0)
+            case .system: bytes.append(1)
+            case .fontconfig(let configurationFile):
+                bytes.append(2)
+                append(configurationFile)
+            }
+            append(style.baselineOffset)
+            append(style.language)
+        }
+
+        /// Every stored property of ``InlineBox``.
+        mutating func append(_ box: InlineBox?) {
+            guard let box else { return bytes.append(0) }
+            bytes.append(1)
+            append(box.width)
+            append(box.height)
+            switch box.alignment {
+            case .baseline(let offset):
+                bytes.append(0)
+                append(offset)
+            case .centerOnXHeight: bytes.append(1)
+            case .centerOnLine: bytes.append(2)
+            case .top: bytes.append(3)
+            case .bottom: bytes.append(4)
+            }
+            append(box.id)
+        }
+
+        /// Every stored property of ``ParagraphStyle``.
+        mutating func append(_ style: ParagraphStyle) {
+            append(style.lineBreakMode.rawValue)
+            append(style.numberOfLines)
+            append(style.lineSpacing)
+            append(style.lineHeightMultiple)
+            append(style.minimumLineHeight)
+            append(style.maximumLineHeight)
+            switch style.baseDirection {
+            case .natural: bytes.append(0)
+            case .leftToRight: bytes.append(1)
+            case .rightToLeft: bytes.append(2)
+            }
+        }
+    }
+}
+
+/// Finished layouts by ``LayoutKey``, bounded by bytes with generational eviction as
+/// ``AdvanceTable`` is: entries go into the current generation; when the next would take it past
+/// half the budget it becomes the previous one and the one before is dropped; a hit in the
+/// previous generation is copied forward. A stored layout is the one the general pipeline computed for that key.
+final class LayoutTable: Sendable {
+    private struct Generation {
+        var entries: [LayoutKey: TextLayout] = [:]
+        var byteCount = 0
+    }
+
+    private struct State {
+        var current = Generation()
+        var previous = Generation()
+        var hits = 0
+        var misses = 0
+        var evictions = 0
+    }
+
+    let byteBudget: Int
+    private let state = Locked(State())
+
+    init(byteBudget: Int) {
+        self.byteBudget = max(0, byteBudget)
+    }
+
+    func layout(for key: LayoutKey) -> TextLayout? {
+        state.withLock { state in
+            if let layout = state.current.entries[key] {
+                state.hits += 1
+                return layout
+            }
+            guard let layout = state.previous.entries[key] else {
+                state.misses += 1
+                return nil
+            }
+            state.hits += 1
+            insert(layout, for: key, into: &state)
+            return layout
+        }
+    }
+
+    func insert(_ layout: TextLayout, for key: LayoutKey) {
+        state.withLock { state in insert(layout, for: key, into: &state) }
+    }
+
+    private func insert(_ layout: TextLayout, for key: LayoutKey, into state: inout State) {
+        let bytes = key.byteCount + Self.byteCount(of: layout)
+        guard bytes <= byteBudget / 2, state.current.entries[key] == nil else { return }
+        // Each generation holds at most half the budget, so both together stay within it.
+        if state.current.byteCount + bytes > byteBudget / 2 {
+            state.evictions += state.previous.entries.count
+            state.previous = state.current
+            state.current = Generation()
+        }
+        state.current.entries[key] = layout
+        state.current.byteCount += bytes
+    }
+
+    /// Roughly the bytes a layout holds: its arrays of lines, runs and boxes, and the strings of
+    /// truncated lines and box names.
+    static func byteCount(of layout: TextLayout) -> Int {
+        var bytes = MemoryLayout<TextLayout>.stride + 32 + layout.lines.count * MemoryLayout<TextLine>.stride
+        for line in layout.lines {
+            bytes += 32 + line.runs.count * MemoryLayout<TextRun>.stride
+            if let truncated = line.truncatedText { bytes += 32 + truncated.utf8.count }
+        }
+        if !layout.inlineBoxes.isEmpty { bytes += 32 + layout.inlineBoxes.count * MemoryLayout<PlacedInlineBox>.stride }
+        for box in layout.inlineBoxes { bytes += box.box.id.map { 32 + $0.utf8.count } ?? 0 }
+        return bytes
+    }
+
+    /// What the table holds (an entry copied forward counts in both generations) and how it has served.
+    var statistics: ShapeCache.Statistics {
+        state.withLock { state in
+            ShapeCache.Statistics(
+                hits: state.hits, misses: state.misses, evictions: state.evictions,
+                entryCount: state.current.entries.count + state.previous.entries.count,
+                byteCount: state.current.byteCount + state.previous.byteCount)
+        }
+    }
+
+    func removeAll() {
+        state.withLock { state in
+            state.current = Generation()
+            state.previous = Generation()
+        }
+    }
+}
