@@ -60,12 +60,13 @@ enum Itemizer {
             var level: UInt8
         }
         var faces: [FontFace] = []
+        var lastFaceIndex = 0
         var clusters: [Cluster] = []
         clusters.reserveCapacity(graphemeBoundaries.count)
         var missingGlyphs = 0
         var scalarIndex = 0
-        // The clusters made only of whitespace, in order, with their characters.
-        var spaceClusters: [(index: Int, scalars: [Unicode.Scalar])] = []
+        // The clusters made only of whitespace, in order, with where their characters are in `scalars`.
+        var spaceClusters: [(index: Int, scalars: Range<Int>)] = []
         var firstScalars: [Unicode.Scalar] = []
         firstScalars.reserveCapacity(graphemeBoundaries.count)
         var clusterScalars: [Unicode.Scalar] = []  // reused: one allocation for the paragraph, not one per cluster
@@ -81,6 +82,7 @@ enum Itemizer {
                 throw .graphemeClusterTooLong(utf16Length: end - start, limit: TextMeasurer.maximumGraphemeClusterLength)
             }
             clusterScalars.removeAll(keepingCapacity: true)
+            let firstScalarIndex = scalarIndex
             while scalarIndex < scalars.count, scalars[scalarIndex].offset < end - range.lowerBound {
                 clusterScalars.append(scalars[scalarIndex].scalar)
                 scalarIndex += 1
@@ -94,11 +96,18 @@ enum Itemizer {
             let (face, isMissing) = styles.hasBoxes && styles.boxes[style] != nil
                 ? (cascade.primary, false) : cascade.face(forCluster: clusterScalars)
             if isMissing { missingGlyphs += 1 }
-            if clusterScalars.allSatisfy(isWhitespace) { spaceClusters.append((clusters.count, clusterScalars)) }
-            let faceIndex = faces.firstIndex { $0 === face } ?? {
-                faces.append(face)
-                return faces.count - 1
-            }()
+            if clusterScalars.allSatisfy(isWhitespace) { spaceClusters.append((clusters.count, firstScalarIndex..<scalarIndex)) }
+            // Most clusters are in the font of the one before.
+            let faceIndex: Int
+            if lastFaceIndex < faces.count, faces[lastFaceIndex] === face {
+                faceIndex = lastFaceIndex
+            } else {
+                faceIndex = faces.firstIndex { $0 === face } ?? {
+                    faces.append(face)
+                    return faces.count - 1
+                }()
+                lastFaceIndex = faceIndex
+            }
             var script = UnicodeProperties.common
             for scalar in clusterScalars {
                 let candidate = UnicodeProperties.script(of: scalar)
@@ -132,8 +141,10 @@ enum Itemizer {
             nextText[position] = following
             cluster = index
         }
-        for (position, (index, scalars)) in spaceClusters.enumerated() {
-            let suits = { (face: FontFace) in !face.isColorFont && scalars.allSatisfy { face.hasGlyph(for: $0) } }
+        for (position, (index, scalarRange)) in spaceClusters.enumerated() {
+            let suits = { (face: FontFace) in
+                !face.isColorFont && scalars[scalarRange].allSatisfy { face.hasGlyph(for: $0.scalar) }
+            }
             let isNeighbour = { (other: Int) in
                 clusters[other].level == clusters[index].level && clusters[other].style == clusters[index].style
             }

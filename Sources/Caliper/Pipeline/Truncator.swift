@@ -74,8 +74,16 @@ struct Truncator {
         // keep it all; this also spares the searches below on very wide lines.
         let everything = mode == .byTruncatingHead
             ? geometry.kept(prefixTo: start, suffixFrom: start) : geometry.kept(prefixTo: end, suffixFrom: end)
-        let whole = try line(everything, in: geometry)
-        if fits(whole) { return whole }
+        let styles = paragraph.styles.styles
+        let margin = 2 * paragraph.styles.largestSize
+            + 4 * styles.dropFirst().map { abs($0.letterSpacing) }.reduce(abs(styles[0].letterSpacing), max)
+        // The whole line is shaped unless its width bound, even with no ellipsis, is past the
+        // maximum width (a title far longer than its label skips its longest line); were the
+        // bound wrong, the scans below still reach the candidate keeping everything.
+        if !Candidates.surelyMisfits(everything, in: geometry, ellipsisWidth: 0, margin: margin, truncator: self) {
+            let whole = try line(everything, in: geometry)
+            if fits(whole) { return whole }
+        }
         let ellipsisAlone = try line(geometry.kept(prefixTo: start, suffixFrom: end), in: geometry)
         // The ellipsis's width in every style it may take on this line, for the width bounds.
         var ellipsisWidths = (smallest: ellipsisAlone.width, largest: ellipsisAlone.width)
@@ -85,10 +93,7 @@ struct Truncator {
             let width = try shapedLine(ellipsis(inStretch: stretch), styles: [(ellipsis(inStretch: stretch).count, stretch)]).width
             ellipsisWidths = (min(ellipsisWidths.smallest, width), max(ellipsisWidths.largest, width))
         }
-        let styles = paragraph.styles.styles
-        let candidates = Candidates(
-            truncator: self, geometry: geometry, ellipsisWidth: ellipsisWidths.largest,
-            margin: 2 * paragraph.styles.largestSize + 4 * styles.dropFirst().map { abs($0.letterSpacing) }.reduce(abs(styles[0].letterSpacing), max))
+        let candidates = Candidates(truncator: self, geometry: geometry, ellipsisWidth: ellipsisWidths.largest, margin: margin)
         let boundaries = paragraph.graphemeBoundaries
         let cuts = Array(boundaries[firstIndex(in: boundaries, atOrAfter: start)..<firstIndex(in: boundaries, atOrAfter: end + 1)])
         switch mode {
@@ -161,7 +166,12 @@ struct Truncator {
         let styles = StyleRuns(
             ends: ends, styles: stretches.map { source.styles[$0] }, cascades: stretches.map { source.cascades[$0] },
             spanIndices: stretches.map { source.spanIndices[$0] })
-        let shape = try ParagraphShape.make(content: displayed, styles: styles, direction: baseDirection, cache: cache)
+        // Candidate lines are kept out of the cache: each is one prefix of one text at one width,
+        // seldom asked for again (a layout asked for again is answered by the cache's layout
+        // table), and they would crowd out paragraphs. The ellipsis alone, in every line's style,
+        // is kept.
+        let shape = try ParagraphShape.make(
+            content: displayed, styles: styles, direction: baseDirection, cache: displayed.count <= 3 ? cache : nil)
         let shown = ShapedParagraph(text: displayed, range: 0..<displayed.count, shape: shape, styles: styles)
         let width = shown.width(from: 0, to: displayed.count)
         let line = TruncatedLine(displayedText: displayed, width: width, shaped: shown)
@@ -199,6 +209,18 @@ private struct Candidates {
         let margin = self.margin + geometry.reshapedWidth(around: kept.prefixEnd) + geometry.reshapedWidth(around: kept.suffixStart)
             - truncator.marginReduction
         return estimate + margin <= truncator.maxWidth + LineBreaker.fitTolerance
+    }
+
+    /// Whether the line of `kept` is wider than the maximum width by its width bound (its
+    /// estimate with an ellipsis `ellipsisWidth` wide, less the margin), without shaping it.
+    static func surelyMisfits(
+        _ kept: KeptText, in geometry: CutGeometry, ellipsisWidth: CGFloat, margin: CGFloat, truncator: Truncator
+    ) -> Bool {
+        let estimate = geometry.estimatedWidth(from: geometry.start, to: kept.prefixEnd)
+            + geometry.estimatedWidth(from: kept.suffixStart, to: geometry.end) + ellipsisWidth
+        let margin = margin + geometry.reshapedWidth(around: kept.prefixEnd) + geometry.reshapedWidth(around: kept.suffixStart)
+            - truncator.marginReduction
+        return estimate - margin > truncator.maxWidth + LineBreaker.fitTolerance
     }
 
     /// The forward scan over candidates 1…`count`: how many fit before the first that does not,
