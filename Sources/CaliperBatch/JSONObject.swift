@@ -28,14 +28,15 @@ package struct JSONObject {
 
     /// Refuses keys other than `known`, so a misspelt attribute (`"sise"`) is an error rather
     /// than silently ignored. The error names the key's path and the known key nearest to it
-    /// (`unknown key root.children[1].numberOfLine: did you mean numberOfLines?`), or lists the
-    /// known keys when none is near.
+    /// (`unknown key root.children[1].numberOfLine: did you mean numberOfLines?`), or says how to
+    /// choose a weight or family (`weight`, `fontFamily`…), or lists the known keys.
     package func requireKnownKeys(_ known: [String]) throws {
         guard let (unknown, _) = fields.first(where: { !known.contains($0.0) }) else { return }
         let keyPath = path.isEmpty ? Self.displayed(unknown) : "\(path).\(Self.displayed(unknown))"
         if let suggestion = NearestKey.suggestion(for: unknown, among: known) {
             throw InputError("unknown key \(keyPath): did you mean \(suggestion)?")
         }
+        if let hint = NearestKey.fontAttributeHint(for: unknown, among: known) { throw InputError("unknown key \(keyPath): \(hint)") }
         throw InputError("unknown key \(keyPath) (known: \(known.joined(separator: ", ")))")
     }
 

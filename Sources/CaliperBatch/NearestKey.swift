@@ -23,6 +23,14 @@ enum NearestKey {
         return best?.key
     }
 
+    /// What to say of a key that names a font's attribute (`weight`, `fontFamily`…) in an object
+    /// with a `font`, where no known key is near: such attributes are chosen with the font.
+    static func fontAttributeHint(for key: String, among known: [String]) -> String? {
+        let fontAttributes: Set<String> = ["weight", "fontweight", "bold", "italic", "fontstyle", "family", "fontfamily"]
+        guard known.contains("font"), fontAttributes.contains(key.lowercased()) else { return nil }
+        return #"a font's weight, style and family are chosen with "font" (a file, or a pattern such as "DejaVu Sans:bold") and "variations" ({"wght": 700})"#
+    }
+
     /// The optimal string alignment distance between `a` and `b`, or `limit + 1` as soon as it is
     /// certain to exceed `limit` (keys may be long: the work stays proportional to their lengths).
     static func distance(_ a: [Character], _ b: [Character], limit: Int) -> Int {
