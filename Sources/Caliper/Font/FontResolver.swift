@@ -9,8 +9,8 @@ import Foundation
 /// with `#N` (`"Fonts/x.ttc#1"`). Anything else is a **fontconfig pattern** (`"DejaVu Sans:bold"`);
 /// `nil` or `""` is the default font, ``defaultFontFamily`` (DejaVu Sans) as fontconfig finds it:
 /// the same font on every machine that has it, and an error naming fontconfig's substitute on one
-/// that does not, never another font in its place. Only regular files are read: a folder, a FIFO, a device or a
-/// socket is refused before a byte is read.
+/// that does not, never another font in its place. Only regular files are read: a folder, a FIFO,
+/// a device or a socket is refused before a byte is read.
 ///
 /// Loaded fonts are kept by the file they came from, not by how it was spelled, within a budget of
 /// ``cacheByteBudget`` bytes (least recently used files let go first; see ``statistics``).
@@ -206,10 +206,9 @@ public final class FontResolver: Sendable {
     /// `"DejaVu Sans:bold"` stays a pattern.
     public static func specification(_ specification: String, relativeTo folder: String) -> String {
         guard !specification.isEmpty, !specification.hasPrefix("/") else { return specification }
-        let joined = (folder.isEmpty ? "." : folder) + "/" + specification
+        let prefix = (folder.isEmpty ? "." : folder) + "/"
         let (path, _) = splitFaceIndex(specification)
-        let isPath = looksLikePath(path) || FileManager.default.fileExists(atPath: (folder.isEmpty ? "." : folder) + "/" + path)
-        return isPath ? joined : specification
+        return looksLikePath(path) || FileManager.default.fileExists(atPath: prefix + path) ? prefix + specification : specification
     }
 
     /// `(path, faceIndex)` when `specification` names a file, else `nil`.
