@@ -17,12 +17,30 @@ public struct BatchProcessor: Sendable {
     public var measurer: TextMeasurer
     /// Where characters the request's fonts lack are looked for when it names no fallback fonts.
     public var systemFallback: FontFallback
+    /// Whether every request uses only the fonts it names, as if each said `"onlyGivenFonts": true`:
+    /// no default font (a text without `font` is an error) and no system fallback, so answers do
+    /// not depend on the fonts the machine has installed.
+    public var onlyGivenFonts: Bool
 
-    public init(resolver: FontResolver = FontResolver(), measurer: TextMeasurer = TextMeasurer(), systemFallback: FontFallback = .system) {
+    public init(
+        resolver: FontResolver = FontResolver(), measurer: TextMeasurer = TextMeasurer(), systemFallback: FontFallback = .system,
+        onlyGivenFonts: Bool = false
+    ) {
         self.resolver = resolver
         self.measurer = measurer
         self.systemFallback = systemFallback
+        self.onlyGivenFonts = onlyGivenFonts
     }
+
+    // The keys of each op's request, beside the shared ones of LayoutSpec; a key not in its op's
+    // list is an error naming it. A new key is added here.
+
+    /// What every request may have: its `id`, its `op`, and `onlyGivenFonts`.
+    static let requestKeys = ["id", "op", "onlyGivenFonts"]
+    static let measureRequestKeys =
+        requestKeys + LayoutSpec.styledTextKeys + ["maxWidth", "maxLines", "lineBreak", "lineSpacing", "direction"]
+    static let flowRequestKeys = requestKeys + ["width"] + LayoutSpec.flowKeys
+    static let layoutRequestKeys = requestKeys + ["width", "root"]
 
     /// The answers to `requests`, in their order, computed on up to `jobs` threads.
     public func answers(_ requests: [String], jobs: Int) -> [String] {
@@ -70,6 +88,7 @@ public struct BatchProcessor: Sendable {
             id = request.id
             switch try request.string("op") ?? "measure" {
             case "measure":
+                try request.requireKnownKeys(Self.measureRequestKeys)
                 // The commonest answer is written straight to bytes.
                 let (layout, text, spans) = try measure(request)
                 var writer = JSONWriter()
@@ -82,8 +101,12 @@ public struct BatchProcessor: Sendable {
                 writer.endObject()
                 guard writer.hasNonFiniteNumber else { return writer.bytes }
                 answer = Self.errorAnswer(id: id, Self.nonFiniteMessage)
-            case "flow": answer = .object([("id", id)] + (try flow(request)))
-            case "layout": answer = .object([("id", id)] + (try layout(request)))
+            case "flow":
+                try request.requireKnownKeys(Self.flowRequestKeys)
+                answer = .object([("id", id)] + (try flow(request)))
+            case "layout":
+                try request.requireKnownKeys(Self.layoutRequestKeys)
+                answer = .object([("id", id)] + (try layout(request)))
             case let op: throw InputError("unknown op \"\(op)\" (known: measure, flow, layout)")
             }
         } catch let error as InputError {
@@ -107,9 +130,16 @@ public struct BatchProcessor: Sendable {
         .object([("id", id), ("error", .string(message))])
     }
 
+    /// The reader of `request`'s text and layout: its fonts from the resolver (relative paths from
+    /// the current directory, even with a font root), with the request's `onlyGivenFonts`.
+    private func layoutSpec(for request: JSONObject) throws -> LayoutSpec {
+        LayoutSpec(
+            resolver: resolver, fallback: systemFallback, onlyGivenFonts: try onlyGivenFonts || request.bool("onlyGivenFonts") == true)
+    }
+
     /// The layout a measure request asks for, its text, and its spans' ranges by request index.
     private func measure(_ request: JSONObject) throws -> (TextLayout, AttributedText, [(range: Range<Int>, index: Int)]) {
-        let spec = LayoutSpec(resolver: resolver, fallback: systemFallback)
+        let spec = try layoutSpec(for: request)
         let (attributed, spans) = try spec.styledText(request, lengthLimit: measurer.maximumTextLength)
         let directionName = try request.string("direction") ?? "natural"
         guard let direction = BaseDirection(rawValue: directionName) else {
@@ -140,13 +170,13 @@ public struct BatchProcessor: Sendable {
     }
 
     private func flow(_ request: JSONObject) throws -> [(String, JSON)] {
-        let flow = try LayoutSpec(resolver: resolver, fallback: systemFallback).flow(request)
+        let flow = try layoutSpec(for: request).flow(request)
         let result = try flow.layout(width: CGFloat(try request.requiredNumber("width")), measurer: measurer)
         return LayoutJSON.flowMembers(result)
     }
 
     private func layout(_ request: JSONObject) throws -> [(String, JSON)] {
-        let root = try LayoutSpec(resolver: resolver, fallback: systemFallback).layout(request.object("root"))
+        let root = try layoutSpec(for: request).layout(request.object("root"))
         let arrangement = try root.arrange(width: CGFloat(try request.requiredNumber("width")), measurer: measurer)
         return LayoutJSON.layoutMembers(arrangement)
     }

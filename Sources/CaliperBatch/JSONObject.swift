@@ -27,11 +27,23 @@ package struct JSONObject {
     }
 
     /// Refuses keys other than `known`, so a misspelt attribute (`"sise"`) is an error rather
-    /// than silently ignored.
+    /// than silently ignored. The error names the key's path and the known key nearest to it
+    /// (`unknown key root.children[1].numberOfLine: did you mean numberOfLines?`), or says how to
+    /// choose a weight or family (`weight`, `fontFamily`…), or lists the known keys.
     package func requireKnownKeys(_ known: [String]) throws {
-        if let (unknown, _) = fields.first(where: { !known.contains($0.0) }) {
-            throw InputError("\(path.isEmpty ? "the request" : path) has an unknown key \"\(unknown)\" (known: \(known.joined(separator: ", ")))")
+        guard let (unknown, _) = fields.first(where: { !known.contains($0.0) }) else { return }
+        let keyPath = path.isEmpty ? Self.displayed(unknown) : "\(path).\(Self.displayed(unknown))"
+        if let suggestion = NearestKey.suggestion(for: unknown, among: known) {
+            throw InputError("unknown key \(keyPath): did you mean \(suggestion)?")
         }
+        if let hint = NearestKey.fontAttributeHint(for: unknown, among: known) { throw InputError("unknown key \(keyPath): \(hint)") }
+        throw InputError("unknown key \(keyPath) (known: \(known.joined(separator: ", ")))")
+    }
+
+    /// A key as written in a path: bare when it is a plain name, else quoted as JSON would.
+    private static func displayed(_ key: String) -> String {
+        let plain = !key.isEmpty && key.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-" }
+        return plain ? key : JSON.string(key).serialized
     }
 
     private func name(_ key: String) -> String { path.isEmpty ? "\"\(key)\"" : "\(path).\(key)" }

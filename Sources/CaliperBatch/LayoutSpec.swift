@@ -14,28 +14,88 @@ import Foundation
 /// - `stack`: `axis` (`vertical`|`horizontal`), `spacing`, `alignment` (`leading`|`center`|`trailing`|`fill`),
 ///   `children`; one child may say `"flexible": true` to take a horizontal stack's remaining width
 /// - `flow`: see ``flow(_:)``
-/// Any node may have an `id`, which names its frame in the output.
+/// Any node may have an `id`, which names its frame in the output, and a `description` for people.
+/// A key that is not one of its object's is an error naming its path and the nearest known key;
+/// so is an id that names two frames (see ``layout(_:)``).
 package struct LayoutSpec {
     /// The most items one flow may have: a tag cloud has tens to hundreds, and balanced packing
     /// costs up to the square of the count.
     package static let maximumFlowItems = 10_000
 
+    // The keys each kind of object may have, one list per kind: a key not in its object's list is
+    // an error, so a misspelling never passes silently. A new key is added to its kind's list here.
+
+    /// Every node: its `type`, the `id` naming its frame, and a `description` for people.
+    package static let nodeKeys = ["type", "id", "description"]
+    /// What a stack's child may say besides its own node's keys.
+    package static let stackChildKeys = ["flexible"]
+    /// A text style (a request's, a label's, a chip's), read by ``textStyle(_:)``.
+    package static let textStyleKeys = ["font", "variations", "size", "letterSpacing", "features", "baselineOffset", "fallback", "language"]
+    /// Styled text, read by ``styledText(_:lengthLimit:)``: the text and its style.
+    package static let styledTextKeys = ["text", "markup", "spans", "attachments"] + textStyleKeys
+    package static let labelKeys = nodeKeys + styledTextKeys + ["numberOfLines", "lineBreak", "lineSpacing"]
+    package static let boxKeys = nodeKeys + ["width", "height", "aspectRatio"]
+    package static let insetKeys = nodeKeys + ["insets", "child"]
+    package static let stackKeys = nodeKeys + ["axis", "spacing", "alignment", "children"]
+    /// A flow's own keys, read by ``flow(_:)`` (a flow node adds ``nodeKeys``, a flow request its own).
+    package static let flowKeys = [
+        "items", "insets", "spacing", "lineSpacing", "alignment", "verticalAlignment", "rtl", "maxRows", "overflowFormat",
+        "overflow", "packing", "rounding", "scale", "horizontal",
+    ]
+    package static let flowNodeKeys = nodeKeys + flowKeys
+    /// A text chip of a flow.
+    package static let chipKeys = ["id"] + styledTextKeys + ["padding", "minWidth", "maxWidth", "maxLines"]
+    /// A flow item of a fixed size (one with a `width` and no `text` or `markup`).
+    package static let fixedItemKeys = ["id", "width", "height"]
+    // Spans (``spanKeys``) and attachments (``attachmentKeys``) have theirs beside their readers below.
+
     package let resolver: FontResolver
     /// Where characters the fonts lack are looked for (`fallback` fonts named in the JSON come first).
     package var fallback = FontFallback.system
+    /// The folder relative font paths are read from (a spec file's folder); `nil` reads them from
+    /// the current directory, as the resolver does.
+    package var fontFolder: String?
+    /// Only the fonts the JSON names: every text must name its `font` (the default font is found
+    /// among the machine's), and there is no system fallback.
+    package var onlyGivenFonts = false
 
-    package init(resolver: FontResolver, fallback: FontFallback = .system) {
+    package init(resolver: FontResolver, fallback: FontFallback = .system, fontFolder: String? = nil, onlyGivenFonts: Bool = false) {
         self.resolver = resolver
-        self.fallback = fallback
+        self.fallback = onlyGivenFonts ? .none : fallback
+        self.fontFolder = fontFolder
+        self.onlyGivenFonts = onlyGivenFonts
     }
 
+    /// The layout tree of `node` and all below it.
+    ///
+    /// Every frame the arrangement will name (``LayoutArrangement/framesByID``) must have one
+    /// name: node ids, inline box ids, flow items' ids (their own, or `<flow id>[index]`) and a
+    /// flow's `<flow id>.overflow`; an id used twice is an error naming both places.
     package func layout(_ node: JSONObject) throws -> any Layout {
+        var ids = FrameIDs()
+        return try layout(node, ids: &ids)
+    }
+
+    private func layout(_ node: JSONObject, extraKeys: [String] = [], ids: inout FrameIDs) throws -> any Layout {
         let id = try node.string("id")
-        switch try node.requiredString("type") {
+        let type = try node.requiredString("type")
+        let known: [String]
+        switch type {
+        case "label": known = Self.labelKeys
+        case "box": known = Self.boxKeys
+        case "inset": known = Self.insetKeys
+        case "stack": known = Self.stackKeys
+        case "flow": known = Self.flowNodeKeys
+        default: throw InputError("unknown \(node.path.isEmpty ? "type" : node.path + ".type") \"\(type)\" (known: label, box, inset, stack, flow)")
+        }
+        try node.requireKnownKeys(known + extraKeys)
+        if let id { try ids.add(id, at: node.path) }
+        switch type {
         case "label":
             let paragraph = ParagraphStyle(
                 lineBreakMode: try lineBreakMode(node.string("lineBreak")), numberOfLines: try node.integer("numberOfLines") ?? 0,
                 lineSpacing: CGFloat(try node.number("lineSpacing") ?? 0))
+            try ids.addAttachments(of: node)
             return LabelLayout(id: id, attributedText: try styledText(node).text, paragraphStyle: paragraph)
         case "box":
             if let aspectRatio = try node.number("aspectRatio") {
@@ -43,7 +103,7 @@ package struct LayoutSpec {
             }
             return BoxLayout(id: id, width: CGFloat(try node.requiredNumber("width")), height: CGFloat(try node.requiredNumber("height")))
         case "inset":
-            return InsetLayout(id: id, insets: try edgeInsets(node, "insets"), child: try layout(node.object("child")))
+            return InsetLayout(id: id, insets: try edgeInsets(node, "insets"), child: try layout(node.object("child"), ids: &ids))
         case "stack":
             let children = try node.objects("children")
             let flexible = try children.indices.filter { try children[$0].bool("flexible") == true }
@@ -58,32 +118,36 @@ package struct LayoutSpec {
             }
             return StackLayout(
                 id: id, axis: stackAxis, spacing: CGFloat(try node.number("spacing") ?? 0), alignment: alignment,
-                children: try children.map(layout), flexibleChild: flexible.first)
-        case "flow":
+                children: try children.map { try layout($0, extraKeys: Self.stackChildKeys, ids: &ids) }, flexibleChild: flexible.first)
+        default:
             var flowLayout = try flow(node)
             flowLayout.id = id
+            try ids.addItems(of: node, flowID: id, hasOverflowChip: flowLayout.style.overflowChip != nil)
             return flowLayout
-        case let other:
-            throw InputError("unknown \(node.path.isEmpty ? "type" : node.path + ".type") \"\(other)\" (known: label, box, inset, stack, flow)")
         }
     }
 
     /// A flow: `items` (chips `{text, font, size, padding, minWidth, maxWidth, maxLines}`, with `spans`,
-    /// `markup`, `variations` and `attachments` as a label's, or fixed `{width, height}`), `width` (when laid out alone), `insets`, `spacing` (8), `lineSpacing` (8),
+    /// `markup`, `variations` and `attachments` as a label's, or fixed `{width, height}`; either may have an `id`),
+    /// `width` (when laid out alone), `insets`, `spacing` (8), `lineSpacing` (8),
     /// `alignment` (`leading`/`left`, `center`, `trailing`/`right`, `justified`), `verticalAlignment`,
     /// `rtl`, `maxRows`, `overflowFormat` (`"+%d"`; `"overflow": false` hides silently), `packing` (`greedy`|`balanced`),
-    /// `rounding` (`none`|`pixel`) with `scale`, `horizontal` (one scrolling row).
+    /// `rounding` (`none`|`pixel`) with `scale`, `horizontal` (one scrolling row). The caller checks
+    /// the flow object's own keys (they differ for a node and a request); this checks the items'.
     package func flow(_ object: JSONObject) throws -> FlowLayout {
         let itemObjects = try object.objects("items")
         guard itemObjects.count <= Self.maximumFlowItems else {
             throw InputError("\(object.path.isEmpty ? "" : object.path + ".")items has \(itemObjects.count) items, over the limit of \(Self.maximumFlowItems)")
         }
         let items: [FlowItem] = try itemObjects.map { item in
+            let id = try item.string("id")
             if try item.string("text") == nil, try item.string("markup") == nil, let width = try item.number("width") {
-                return .fixed(CGSize(width: width, height: try item.requiredNumber("height")))
+                try item.requireKnownKeys(Self.fixedItemKeys)
+                return .fixed(CGSize(width: width, height: try item.requiredNumber("height")), id: id)
             }
+            try item.requireKnownKeys(Self.chipKeys)
             return .chip(
-                try styledText(item).text, padding: try edgeInsets(item, "padding"),
+                try styledText(item).text, id: id, padding: try edgeInsets(item, "padding"),
                 minimumWidth: try item.number("minWidth").map { CGFloat($0) }, maximumWidth: try item.number("maxWidth").map { CGFloat($0) },
                 maximumLines: try item.integer("maxLines") ?? 1)
         }
@@ -113,13 +177,19 @@ package struct LayoutSpec {
 
     /// `font` with `variations` (`{"wght": 600}`), `size` (17), `letterSpacing`, `features`,
     /// `baselineOffset`, `fallback` (fonts), `language`.
+    /// Without `font`, the default font, unless ``onlyGivenFonts`` refuses it.
     package func textStyle(_ object: JSONObject) throws -> TextStyle {
-        let face = try resolver.face(for: object.string("font"))
+        let fontName = try object.string("font")
+        if fontName == nil, onlyGivenFonts {
+            throw InputError(
+                "missing \(object.path.isEmpty ? "\"font\"" : object.path + ".font"): only the fonts given are used (onlyGivenFonts, --only-given-fonts), so every text names its font")
+        }
+        let primary = try face(fontName)
         return TextStyle(
-            font: try variations(object).map { try face.withVariations($0) } ?? face, size: CGFloat(try object.number("size") ?? 17),
+            font: try variations(object).map { try primary.withVariations($0) } ?? primary, size: CGFloat(try object.number("size") ?? 17),
             letterSpacing: CGFloat(try object.number("letterSpacing") ?? 0),
             features: try (object.strings("features") ?? []).map { try FontFeature($0) },
-            fallbackFonts: try (object.strings("fallback") ?? []).map { try resolver.face(for: $0) }, fallback: fallback,
+            fallbackFonts: try (object.strings("fallback") ?? []).map { try face($0) }, fallback: fallback,
             language: try object.string("language"), baselineOffset: CGFloat(try object.number("baselineOffset") ?? 0))
     }
 
@@ -250,20 +320,27 @@ package struct LayoutSpec {
     /// `base` with the attributes `span` gives.
     private func spanStyle(_ span: JSONObject, base: TextStyle) throws -> TextStyle {
         var style = base
-        if let font = try span.string("font") { style.font = try resolver.face(for: font) }
+        if let font = try span.string("font") { style.font = try face(font) }
         if let variations = try variations(span) { style.font = try style.font.withVariations(variations) }
         if let size = try span.number("size") { style.size = CGFloat(size) }
         if let letterSpacing = try span.number("letterSpacing") { style.letterSpacing = CGFloat(letterSpacing) }
         if let features = try span.strings("features") { style.features = try features.map { try FontFeature($0) } }
         if let offset = try span.number("baselineOffset") { style.baselineOffset = CGFloat(offset) }
         if let language = try span.string("language") { style.language = language }
-        if let fallback = try span.strings("fallback") { style.fallbackFonts = try fallback.map { try resolver.face(for: $0) } }
+        if let fallback = try span.strings("fallback") { style.fallbackFonts = try fallback.map { try face($0) } }
         do {
             try style.validate()
         } catch {
             throw InputError("\(span.path): \(error)")
         }
         return style
+    }
+
+    /// The face a font name in the JSON names: a relative path is read from ``fontFolder`` when
+    /// there is one; `nil` is the default font.
+    private func face(_ name: String?) throws -> FontFace {
+        guard let name, let fontFolder else { return try resolver.face(for: name) }
+        return try resolver.face(for: FontResolver.specification(name, relativeTo: fontFolder))
     }
 
     private func edgeInsets(_ object: JSONObject, _ key: String) throws -> EdgeInsets {
@@ -306,6 +383,38 @@ package struct LayoutSpec {
     }
 }
 
+/// The names of a cell's frames as its spec gives them, each with the path where it was given, so
+/// that a name given twice is an error naming both places.
+private struct FrameIDs {
+    private var places: [String: String] = [:]
+
+    mutating func add(_ id: String, at place: String) throws {
+        if let earlier = places[id] {
+            throw InputError("the id \"\(id)\" names two frames, \(earlier) and \(place); ids must be unique in a cell")
+        }
+        places[id] = place
+    }
+
+    /// The ids of `object`'s inline boxes.
+    mutating func addAttachments(of object: JSONObject) throws {
+        for attachment in try object.objects("attachments") {
+            if let id = try attachment.string("id") { try add(id, at: attachment.path) }
+        }
+    }
+
+    /// The names of a flow node's items (their own ids, or `<flowID>[index]`), of its overflow
+    /// chip (`<flowID>.overflow`) and of its chips' inline boxes.
+    mutating func addItems(of flow: JSONObject, flowID: String?, hasOverflowChip: Bool) throws {
+        for (index, item) in try flow.objects("items").enumerated() {
+            if let id = try item.string("id") ?? flowID.map({ FlowLayout.itemID(flowID: $0, index: index) }) {
+                try add(id, at: item.path)
+            }
+            try addAttachments(of: item)
+        }
+        if hasOverflowChip, let flowID { try add(FlowLayout.overflowChipID(flowID: flowID), at: "\(flow.path) (its overflow chip)") }
+    }
+}
+
 /// JSON forms of layout results, shared by the commands and batch answers.
 package enum LayoutJSON {
     package static func rect(_ rect: CGRect) -> JSON {
@@ -327,9 +436,20 @@ package enum LayoutJSON {
         return members
     }
 
-    /// `size` and `frames` (by node id).
+    /// `size` and `frames` (every named frame, see ``LayoutArrangement/framesByID``).
     package static func layoutMembers(_ arrangement: LayoutArrangement) -> [(String, JSON)] {
-        let frames = arrangement.framesByID.sorted { $0.key < $1.key }.map { ($0.key, rect($0.value)) }
+        let frames = sortedFrames(arrangement.framesByID).map { ($0.id, rect($0.frame)) }
         return [("size", size(arrangement.frame.size)), ("frames", .object(frames))]
+    }
+
+    /// Named frames in the order people read them: by id, numbers by value (`tags[2]` before `tags[10]`).
+    package static func sortedFrames(_ frames: [String: CGRect]) -> [(id: String, frame: CGRect)] {
+        frames.sorted { first, second in
+            switch first.key.compare(second.key, options: .numeric) {
+            case .orderedAscending: return true
+            case .orderedDescending: return false
+            case .orderedSame: return first.key < second.key
+            }
+        }.map { ($0.key, $0.value) }
     }
 }

@@ -78,17 +78,34 @@ public struct LayoutArrangement: Sendable {
     /// This node and all below it, depth first.
     public var allArrangements: [LayoutArrangement] { [self] + sublayouts.flatMap(\.allArrangements) }
 
-    /// The frame of every node that has an `id`, and of every inline box with an `id` in a
-    /// label (in the root's coordinates).
+    /// Every named frame, in the root's coordinates:
+    /// - every node that has an `id`;
+    /// - every inline box that has an `id`, in a label or in a flow's chip;
+    /// - every visible item of a flow: by its own ``FlowItem/id``, else, when the flow has an `id`,
+    ///   as `<flow id>[index]` (``FlowLayout/itemID(flowID:index:)``; `tags[3]` is the fourth item,
+    ///   counting hidden ones), and the flow's overflow chip as `<flow id>.overflow`. Hidden items
+    ///   have no frame; items of a flow without an id are named only by their own ids.
+    ///
+    /// An id that names two frames keeps the first in depth-first order (a node before its
+    /// children, children and items in order, a chip before its inline boxes); `caliper layout`
+    /// specs refuse such ids.
     public var framesByID: [String: CGRect] {
         var frames: [String: CGRect] = [:]
+        func add(_ id: String, _ frame: CGRect) {
+            if frames[id] == nil { frames[id] = frame }
+        }
         for arrangement in allArrangements {
-            if let id = arrangement.layout.id { frames[id] = arrangement.frame }
-            if case .text(let measured, _) = arrangement.content {
+            if let id = arrangement.layout.id { add(id, arrangement.frame) }
+            switch arrangement.content {
+            case .text(let measured, _):
                 for placed in measured.inlineBoxes {
                     guard let id = placed.box.id else { continue }
-                    frames[id] = placed.frame.offsetBy(dx: arrangement.frame.minX, dy: arrangement.frame.minY)
+                    add(id, placed.frame.offsetBy(dx: arrangement.frame.minX, dy: arrangement.frame.minY))
                 }
+            case .flow(let result, let flow):
+                for (id, frame) in flow.namedFrames(of: result, origin: arrangement.frame.origin) { add(id, frame) }
+            case .none:
+                break
             }
         }
         return frames

@@ -9,7 +9,9 @@ struct Caliper: ParsableCommand {
         abstract: "Exact text measurement from real fonts: HarfBuzz shaping, ICU line breaking, hhea metrics.",
         discussion: """
             Sizes are in points, unrounded (add --scale to see UIKit's ceil to pixels). A font is a file \
-            path (a face of a .ttc as PATH#N) or a fontconfig pattern such as "DejaVu Sans:bold".
+            path (a face of a .ttc as PATH#N) or a fontconfig pattern such as "DejaVu Sans:bold"; without \
+            one, DejaVu Sans. Characters the fonts lack are looked for in every installed font unless \
+            --fallback fonts or --only-given-fonts are given.
             """,
         subcommands: [Measure.self, Metrics.self, Fonts.self, Flow.self, LayoutCell.self, Batch.self],
         defaultSubcommand: nil)

@@ -60,7 +60,7 @@ import Testing
         (#"[{"start": 0, "end": 2}]"#, "spans[0].end 2 falls between the two halves of a surrogate pair"),
         (#"[{"start": -1, "end": 2}]"#, "spans[0].start must be a whole number"),
         (#"[{"end": 2}]"#, "missing spans[0].start"),
-        (#"[{"start": 0, "end": 1, "sise": 3}]"#, #"spans[0] has an unknown key "sise""#),
+        (#"[{"start": 0, "end": 1, "sise": 3}]"#, "unknown key spans[0].sise: did you mean size?"),
         (#"[{"start": 0, "end": 1, "size": -3}]"#, "spans[0]: invalid font size -3.0"),
         (#"[{"start": 0, "end": 1, "baselineOffset": 1e308}]"#, "spans[0]: invalid baseline offset"),
         (#"[{"start": 0, "end": 1, "font": "/etc/passwd"}]"#, "outside the allowed font folder"),
@@ -101,7 +101,7 @@ import Testing
         (#"[{"at": 3, "width": 6, "height": 2, "alignment": "sideways"}]"#, #"unknown attachments[0].alignment "sideways""#),
         (#"[{"at": 3, "width": 6, "height": 2, "alignment": "top", "baselineOffset": 2}]"#, "goes with the baseline alignment only"),
         (#"[{"at": 3, "width": 6, "height": 2}, {"at": 3, "width": 6, "height": 2}]"#, "has a box already"),
-        (#"[{"at": 3, "width": 6, "height": 2, "colour": "red"}]"#, #"has an unknown key "colour""#),
+        (#"[{"at": 3, "width": 6, "height": 2, "colour": "red"}]"#, "unknown key attachments[0].colour (known: at, width, height, alignment, baselineOffset, id)"),
     ]
 
     @Test(arguments: bad)

@@ -34,23 +34,28 @@ enum CLI {
 
     struct BinaryMissing: Error {}
 
-    /// A `caliper` process in the repository, with fontconfig restricted to the fixture fonts, so
-    /// patterns resolve the same everywhere.
-    private static func process(_ arguments: [String]) throws -> Process {
+    /// A `caliper` process in `directory` (the repository by default), with fontconfig restricted
+    /// to the fixture fonts, so patterns resolve the same everywhere.
+    /// `environment` adds to (or replaces in) the test's own.
+    private static func process(_ arguments: [String], in directory: URL? = nil, environment extra: [String: String] = [:]) throws -> Process {
         guard let binary else { throw BinaryMissing() }
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
-        process.currentDirectoryURL = root
+        process.currentDirectoryURL = directory ?? root
         var environment = ProcessInfo.processInfo.environment
         environment["FONTCONFIG_FILE"] = path("Fonts/fonts.conf")
+        environment.merge(extra) { $1 }
         process.environment = environment
         return process
     }
 
-    /// Runs `caliper` with fontconfig restricted to the fixture fonts, so patterns resolve the same everywhere.
-    static func run(_ arguments: [String], input: String = "") throws -> CLIResult {
-        let process = try process(arguments)
+    /// Runs `caliper` with fontconfig restricted to the fixture fonts, so patterns resolve the same
+    /// everywhere, in `directory` (the repository by default), with `environment` added.
+    static func run(
+        _ arguments: [String], input: String = "", in directory: URL? = nil, environment: [String: String] = [:]
+    ) throws -> CLIResult {
+        let process = try process(arguments, in: directory, environment: environment)
         let standardInput = Pipe()
         let standardOutput = Pipe()
         let standardError = Pipe()

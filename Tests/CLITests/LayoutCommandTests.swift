@@ -111,14 +111,17 @@ import Testing
     }
 
     @Test func batchAnswersFlowAndLayoutOps() throws {
-        let flow = #"{"id": 41, "op": "flow", "width": 200, "insets": [8, 8, 8, 8], "spacing": 6, "lineSpacing": 4, "alignment": "left", "rounding": "pixel", "scale": 2, "items": [{"text": "swift", "font": "Fonts/DejaVuSans.ttf", "size": 15, "padding": [4, 10, 4, 10]}, {"text": "ios", "font": "Fonts/DejaVuSans.ttf", "size": 15, "padding": [4, 10, 4, 10]}]}"#
+        let flow = #"{"id": 41, "op": "flow", "width": 200, "insets": [8, 8, 8, 8], "spacing": 6, "lineSpacing": 4, "alignment": "left", "rounding": "pixel", "scale": 2, "items": [{"text": "swift", "font": "../Fonts/DejaVuSans.ttf", "size": 15, "padding": [4, 10, 4, 10]}, {"text": "ios", "font": "../Fonts/DejaVuSans.ttf", "size": 15, "padding": [4, 10, 4, 10]}]}"#
         let spec = try String(contentsOfFile: CLI.path("Examples/tag-cell.json"), encoding: .utf8)
         let specObject = try #require(try JSONSerialization.jsonObject(with: Data(spec.utf8)) as? [String: Any])
         let layoutRequest: [String: Any] = ["id": "l1", "op": "layout", "width": 320, "root": specObject["root"] as Any]
         let layout = String(decoding: try JSONSerialization.data(withJSONObject: layoutRequest), as: UTF8.self)
-        let bad = #"{"id": "f2", "op": "flow", "width": 200, "items": [{"text": "x", "font": "Fonts/DejaVuSans.ttf", "size": 0}]}"#
+        let bad = #"{"id": "f2", "op": "flow", "width": 200, "items": [{"text": "x", "font": "../Fonts/DejaVuSans.ttf", "size": 0}]}"#
         let badLayout = #"{"id": "l2", "op": "layout", "width": 200, "root": {"type": "triangle"}}"#
-        let answers = try CLI.run(["batch"], input: [flow, layout, bad, badLayout].joined(separator: "\n")).jsonLines
+        // The spec's font paths are relative to its folder; a batch reads them from the current directory.
+        let answers = try CLI.run(
+            ["batch"], input: [flow, layout, bad, badLayout].joined(separator: "\n"),
+            in: CLI.root.appendingPathComponent("Examples")).jsonLines
         try #require(answers.count == 4)
         let frames = try #require(answers[0]["frames"] as? [[Double]])
         try #require(frames.count == 2)

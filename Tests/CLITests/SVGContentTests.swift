@@ -38,8 +38,9 @@ import Testing
 
     @Test func layoutWritesWellFormedXMLForAnyText() throws {
         let labels = Self.texts.enumerated().map { index, text in
-            ["type": "label", "id": "t\(index)", "text": text.text, "font": "Fonts/NotoSans-Regular.ttf", "size": 14]
+            ["type": "label", "id": "t\(index)", "text": text.text, "font": CLI.path("Fonts/NotoSans-Regular.ttf"), "size": 14]
         }
+        // The spec is written in the temporary folder, and a spec's relative font paths are read from its folder.
         let spec: [String: Any] = ["width": 2000, "root": ["type": "stack", "axis": "vertical", "children": labels]]
         let specText = String(decoding: try JSONSerialization.data(withJSONObject: spec), as: UTF8.self)
         try withSVGFile { file in

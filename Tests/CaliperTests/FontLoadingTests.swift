@@ -25,6 +25,28 @@ import Testing
         #expect(throws: CaliperError.fontFileNotFound(path: "./missing")) { try FontResolver().face(for: "./missing#1") }
     }
 
+    @Test func relativeFontPathsAreMadeRelativeToADocumentsFolder() throws {
+        let fixtures = Fixtures.path("Fonts")
+        #expect(FontResolver.specification("../Fonts/x.ttf", relativeTo: "Examples") == "Examples/../Fonts/x.ttf")
+        #expect(FontResolver.specification("x.TTC#1", relativeTo: "cells") == "cells/x.TTC#1")
+        #expect(FontResolver.specification("x.otf", relativeTo: "") == "./x.otf")
+        // An absolute path, a pattern and the default font stay as they are.
+        #expect(FontResolver.specification("/fonts/x.ttf", relativeTo: "cells") == "/fonts/x.ttf")
+        #expect(FontResolver.specification("DejaVu Sans:bold", relativeTo: "cells") == "DejaVu Sans:bold")
+        #expect(FontResolver.specification("", relativeTo: "cells") == "")
+        // A name without a slash or extension is a path when the folder has such a file (here the
+        // fixtures' LICENSES folder, which the current directory does not have).
+        #expect(FontResolver.specification("LICENSES", relativeTo: fixtures) == fixtures + "/LICENSES")
+        #expect(FontResolver.specification("LICENSES", relativeTo: Fixtures.path("Tests")) == "LICENSES")
+    }
+
+    @Test func theDefaultFontIsDejaVuSans() throws {
+        // Depends on the system's fonts, as the test below: fonts-dejavu-core.
+        let font = try FontResolver().face(for: nil)
+        #expect(font.familyName == FontResolver.defaultFontFamily)
+        #expect(font.familyName == "DejaVu Sans" && font.styleName == "Book")
+    }
+
     @Test func installedFontsMatchFontconfigPatterns() throws {
         // Depends on the system's fonts: DejaVu Sans comes with the `fontconfig` package's dependencies.
         let fonts = try FontFace.installedFonts(matching: "DejaVu Sans")

@@ -1096,12 +1096,31 @@ def layout_cell(browser, path, spec, width):
     return entry, notes
 
 
+def rebase_fonts(value, folder):
+    """A spec with its font paths, which are relative to the spec's folder (as `caliper layout`
+    reads them), made relative to the repository like the model's fonts ("Fonts/x.ttf")."""
+    if isinstance(value, list):
+        return [rebase_fonts(v, folder) for v in value]
+    if not isinstance(value, dict):
+        return value
+    out = {}
+    for k, v in value.items():
+        if k == "font" and isinstance(v, str) and not os.path.isabs(v):
+            out[k] = os.path.normpath(os.path.join(folder, v))
+        elif k == "fallback" and isinstance(v, list):
+            out[k] = [os.path.normpath(os.path.join(folder, f)) if isinstance(f, str) and not os.path.isabs(f) else f
+                      for f in v]
+        else:
+            out[k] = rebase_fonts(v, folder)
+    return out
+
+
 def run_cells(browser):
     cells, dropped = [], []
     for spec_path in sorted(glob.glob(os.path.join(REPO, "Examples", "*.json"))):
         rel_path = os.path.relpath(spec_path, REPO)
         with open(spec_path) as fp:
-            spec = json.load(fp)
+            spec = rebase_fonts(json.load(fp), os.path.dirname(rel_path))
         fallbacks = list(CELL_FALLBACK_WIDTHS)
         for width in CELL_WIDTHS:
             while True:

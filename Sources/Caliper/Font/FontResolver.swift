@@ -7,8 +7,10 @@ import Foundation
 /// A specification is a **file path** when it contains a `/`, ends in `.ttf`, `.otf`, `.ttc`,
 /// `.otc` (case-insensitive), or names an existing file or folder; a face of a collection is picked
 /// with `#N` (`"Fonts/x.ttc#1"`). Anything else is a **fontconfig pattern** (`"DejaVu Sans:bold"`);
-/// `nil` or `""` is the default font. Only regular files are read: a folder, a FIFO, a device or a
-/// socket is refused before a byte is read.
+/// `nil` or `""` is the default font, ``defaultFontFamily`` (DejaVu Sans) as fontconfig finds it:
+/// the same font on every machine that has it, and an error naming fontconfig's substitute on one
+/// that does not, never another font in its place. Only regular files are read: a folder, a FIFO,
+/// a device or a socket is refused before a byte is read.
 ///
 /// Loaded fonts are kept by the file they came from, not by how it was spelled, within a budget of
 /// ``cacheByteBudget`` bytes (least recently used files let go first; see ``statistics``).
@@ -18,6 +20,12 @@ import Foundation
 /// says the open file really is (every symbolic link and `..` resolved) is what must lie inside the
 /// root, so swapping a link between a check and the read cannot reach a file outside it.
 public final class FontResolver: Sendable {
+    /// The family of the default font, used when no font is named: DejaVu Sans (its Book face),
+    /// which Debian installs with `fonts-dejavu-core` and most Linux systems have. It is named
+    /// rather than left to fontconfig's `sans-serif`, which is whatever the machine prefers
+    /// (Noto Sans where Noto is installed), so that measurements without a font agree across machines.
+    public static let defaultFontFamily = "DejaVu Sans"
+
     /// The default budget for font files kept loaded: 512 MiB.
     public static let defaultCacheByteBudget = 512 << 20
 
@@ -115,7 +123,7 @@ public final class FontResolver: Sendable {
     private func fileToOpen(for specification: String) throws(CaliperError) -> (path: String, faceIndex: Int, namedInstance: Int?) {
         guard let (path, faceIndex) = Self.filePath(in: specification), !specification.isEmpty else {
             guard allowsFontconfigPatterns else { throw .fontPatternNotAllowed(specification) }
-            return try FontFace.matchedFile(specification.isEmpty ? "sans-serif" : specification)
+            return try FontFace.matchedFile(specification.isEmpty ? Self.defaultFontFamily : specification)
         }
         if let fontRoot {
             guard let resolved = Self.realPath(path) else { throw .fontFileNotFound(path: path) }
@@ -189,19 +197,39 @@ public final class FontResolver: Sendable {
         return String(cString: resolved)
     }
 
+    /// `specification` with a relative font file path made relative to `folder`, as a document
+    /// that names fonts beside itself needs (a layout spec naming `../Fonts/x.ttf`); absolute
+    /// paths and fontconfig patterns are returned as they are.
+    ///
+    /// A specification is a path by the rules of ``face(for:)``, "names an existing file or
+    /// folder" being asked of `folder`: `"x.ttc#1"` in `"cells"` is `"cells/x.ttc#1"`;
+    /// `"DejaVu Sans:bold"` stays a pattern.
+    public static func specification(_ specification: String, relativeTo folder: String) -> String {
+        guard !specification.isEmpty, !specification.hasPrefix("/") else { return specification }
+        let prefix = (folder.isEmpty ? "." : folder) + "/"
+        let (path, _) = splitFaceIndex(specification)
+        return looksLikePath(path) || FileManager.default.fileExists(atPath: prefix + path) ? prefix + specification : specification
+    }
+
     /// `(path, faceIndex)` when `specification` names a file, else `nil`.
     static func filePath(in specification: String) -> (String, Int)? {
-        var path = specification
-        var faceIndex = 0
+        let (path, faceIndex) = splitFaceIndex(specification)
+        return looksLikePath(path) || FileManager.default.fileExists(atPath: path) ? (path, faceIndex) : nil
+    }
+
+    /// `specification` without a `#N` face index, and the index (0 without one).
+    private static func splitFaceIndex(_ specification: String) -> (path: String, faceIndex: Int) {
         if let hash = specification.lastIndex(of: "#"),
             let index = Int(specification[specification.index(after: hash)...]), index >= 0
         {
-            path = String(specification[..<hash])
-            faceIndex = index
+            return (String(specification[..<hash]), index)
         }
+        return (specification, 0)
+    }
+
+    /// Whether `path` is a path by its spelling: it has a `/` or a font file's extension.
+    private static func looksLikePath(_ path: String) -> Bool {
         let fontExtensions: Set<String> = ["ttf", "otf", "ttc", "otc"]
-        let isPath = path.contains("/") || fontExtensions.contains((path as NSString).pathExtension.lowercased())
-            || FileManager.default.fileExists(atPath: path)
-        return isPath ? (path, faceIndex) : nil
+        return path.contains("/") || fontExtensions.contains((path as NSString).pathExtension.lowercased())
     }
 }

@@ -18,6 +18,9 @@ public struct FlowItem: Sendable, Hashable {
     }
 
     public var content: Content
+    /// A name for the item's frame in a cell's ``LayoutArrangement/framesByID``; without one, an
+    /// item of a flow with an `id` is named `<flow id>[index]` (see ``FlowLayout/itemID(flowID:index:)``).
+    public var id: String?
     /// Space around the text inside the chip.
     public var padding: EdgeInsets
     /// The chip is at least this wide (text centred in the extra room).
@@ -30,10 +33,11 @@ public struct FlowItem: Sendable, Hashable {
     public var maximumLines: Int
 
     public init(
-        content: Content, padding: EdgeInsets = .zero, minimumWidth: CGFloat? = nil, maximumWidth: CGFloat? = nil,
+        content: Content, id: String? = nil, padding: EdgeInsets = .zero, minimumWidth: CGFloat? = nil, maximumWidth: CGFloat? = nil,
         maximumLines: Int = 1
     ) {
         self.content = content
+        self.id = id
         self.padding = padding
         self.minimumWidth = minimumWidth
         self.maximumWidth = maximumWidth
@@ -42,26 +46,26 @@ public struct FlowItem: Sendable, Hashable {
 
     /// A text chip.
     public static func chip(
-        _ text: String, style: TextStyle, padding: EdgeInsets = .zero, minimumWidth: CGFloat? = nil,
+        _ text: String, style: TextStyle, id: String? = nil, padding: EdgeInsets = .zero, minimumWidth: CGFloat? = nil,
         maximumWidth: CGFloat? = nil, maximumLines: Int = 1
     ) -> FlowItem {
         FlowItem(
-            content: .text(AttributedText(text, style: style)), padding: padding, minimumWidth: minimumWidth, maximumWidth: maximumWidth,
+            content: .text(AttributedText(text, style: style)), id: id, padding: padding, minimumWidth: minimumWidth, maximumWidth: maximumWidth,
             maximumLines: maximumLines)
     }
 
     /// A chip of text in several styles (a tag with a bold count, an icon as an inline box).
     public static func chip(
-        _ text: AttributedText, padding: EdgeInsets = .zero, minimumWidth: CGFloat? = nil, maximumWidth: CGFloat? = nil,
-        maximumLines: Int = 1
+        _ text: AttributedText, id: String? = nil, padding: EdgeInsets = .zero, minimumWidth: CGFloat? = nil,
+        maximumWidth: CGFloat? = nil, maximumLines: Int = 1
     ) -> FlowItem {
         FlowItem(
-            content: .text(text), padding: padding, minimumWidth: minimumWidth, maximumWidth: maximumWidth,
+            content: .text(text), id: id, padding: padding, minimumWidth: minimumWidth, maximumWidth: maximumWidth,
             maximumLines: maximumLines)
     }
 
     /// An item of a fixed size.
-    public static func fixed(_ size: CGSize, baseline: CGFloat? = nil) -> FlowItem {
-        FlowItem(content: .fixed(size, baseline: baseline))
+    public static func fixed(_ size: CGSize, baseline: CGFloat? = nil, id: String? = nil) -> FlowItem {
+        FlowItem(content: .fixed(size, baseline: baseline), id: id)
     }
 }

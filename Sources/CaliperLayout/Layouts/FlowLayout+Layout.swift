@@ -11,4 +11,30 @@ extension FlowLayout: Layout {
     public func arrangement(within frame: CGRect, measurement: LayoutMeasurement) -> LayoutArrangement {
         LayoutArrangement(layout: self, frame: frame, content: measurement.content)
     }
+
+    /// The name of the frame of item `index` of the flow named `flowID` when the item has no
+    /// ``FlowItem/id`` of its own: `tags[3]` is the fourth item (counting from 0) of the flow `tags`.
+    public static func itemID(flowID: String, index: Int) -> String { "\(flowID)[\(index)]" }
+
+    /// The name of the frame of the overflow chip ("+N") of the flow named `flowID`: `tags.overflow`.
+    public static func overflowChipID(flowID: String) -> String { "\(flowID).overflow" }
+
+    /// The frames of this flow's visible items, its overflow chip and its chips' inline boxes that
+    /// have names (see ``LayoutArrangement/framesByID``), from `result`, offset by `origin`.
+    func namedFrames(of result: FlowLayoutResult, origin: CGPoint) -> [(id: String, frame: CGRect)] {
+        var frames: [(id: String, frame: CGRect)] = []
+        func add(_ placed: FlowLayoutResult.PlacedItem, id: String?) {
+            if let id { frames.append((id, placed.frame.offsetBy(dx: origin.x, dy: origin.y))) }
+            guard let text = placed.text, let textFrame = placed.textFrame else { return }
+            for box in text.inlineBoxes {
+                guard let boxID = box.box.id else { continue }
+                frames.append((boxID, box.frame.offsetBy(dx: origin.x + textFrame.minX, dy: origin.y + textFrame.minY)))
+            }
+        }
+        for (index, placed) in result.items.enumerated() where !placed.isHidden && index < items.count {
+            add(placed, id: items[index].id ?? id.map { Self.itemID(flowID: $0, index: index) })
+        }
+        if let overflow = result.overflowChip { add(overflow, id: id.map { Self.overflowChipID(flowID: $0) }) }
+        return frames
+    }
 }

@@ -5,7 +5,7 @@ import Foundation
 
 struct StyleOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
-        "Font file path (PATH#N for face N of a collection) or fontconfig pattern; the default font if omitted.",
+        "Font file path (PATH#N for face N of a collection) or fontconfig pattern. Default: DejaVu Sans, as fontconfig finds it (Debian: fonts-dejavu-core); an error where it is not installed, never another font.",
         valueName: "font"))
     var font: String?
 
@@ -16,9 +16,13 @@ struct StyleOptions: ParsableArguments {
     var letterSpacing: Double = 0
 
     @Option(name: .customLong("fallback"), help: ArgumentHelp(
-        "A fallback font (path or pattern) for characters the font lacks; repeat for a cascade. Without it, fontconfig's fallback order is used.",
+        "A fallback font (path or pattern) for characters the font lacks; repeat for a cascade. Default: every installed font, in fontconfig's fallback order for the font (FcFontSort), unless --only-given-fonts.",
         valueName: "font"))
     var fallbacks: [String] = []
+
+    @Flag(name: .long, help: ArgumentHelp(
+        "Use only --font and the --fallback fonts: --font is required, and characters they lack are measured with the font's .notdef glyph rather than found in the machine's fonts, so results do not depend on what is installed."))
+    var onlyGivenFonts = false
 
     @Option(name: .long, help: "The text's language, BCP 47 (sr, ja, th, ar-EG): language-specific glyphs and line breaking.")
     var language: String?
@@ -33,6 +37,7 @@ struct StyleOptions: ParsableArguments {
     var features: [String] = []
 
     func validate() throws {
+        if onlyGivenFonts, font == nil { throw ValidationError("--only-given-fonts needs --font: the default font is found among the machine's") }
         guard size.isFinite, size > 0, size <= Double(TextStyle.maximumFontSize) else {
             throw ValidationError("--size must be a finite number greater than 0 and at most \(Int(TextStyle.maximumFontSize)), not \(size)")
         }
@@ -55,6 +60,6 @@ struct StyleOptions: ParsableArguments {
             font: variations.isEmpty ? face : try face.withVariations(variations.map { try FontVariation($0) }),
             size: CGFloat(size), letterSpacing: CGFloat(letterSpacing),
             features: try features.map { try FontFeature($0) }, fallbackFonts: try fallbacks.map { try resolver.face(for: $0) },
-            language: language)
+            fallback: onlyGivenFonts ? .none : .system, language: language)
     }
 }

@@ -19,7 +19,13 @@ struct Batch: ParsableCommand {
             "items": [{"text", "font", "size", "padding": [t,l,b,r]}]} → {"id", "frames": [[x,y,w,h],…], \
             "rows", "contentSize": [w,h], "hiddenCount"}.
             Layout: {"id", "op": "layout", "width", "root": <cell tree as in Examples/*.json>} → \
-            {"id", "size": [w,h], "frames": {"<node id>": [x,y,w,h]}}.
+            {"id", "size": [w,h], "frames": {"<id>": [x,y,w,h]}}: nodes and inline boxes with an id, \
+            chips by their own id or as <flow id>[index].
+            Without "font" a text is in the default font, DejaVu Sans as fontconfig finds it; with no \
+            "fallback" fonts, characters the fonts lack are looked for in every installed font \
+            (fontconfig's order), unless --font-root or "onlyGivenFonts": true. Relative font paths \
+            are read from the current directory (with --font-root too). A key a request or node \
+            does not have is an error naming it. \
             A bad request answers {"id": …, "error": "…"} and the batch goes on; so does a line \
             longer than --max-request-bytes, with "id": null. Blank lines are skipped. Fonts are \
             loaded once per batch. If standard output closes, the batch stops with exit status 74.
@@ -40,6 +46,10 @@ struct Batch: ParsableCommand {
 
     @Flag(name: .long, help: "With --font-root, still allow fontconfig patterns and the default font.")
     var allowPatterns = false
+
+    @Flag(name: .long, help: ArgumentHelp(
+        "Every request uses only the fonts it names, as if it said \"onlyGivenFonts\": true: a text without \"font\" is an error (the default font is found among the machine's) and there is no system fallback."))
+    var onlyGivenFonts = false
 
     @Option(name: .long, help: "Refuse texts longer than this many UTF-16 code units.")
     var maxTextLength = 100_000
@@ -88,7 +98,7 @@ struct Batch: ParsableCommand {
         } ?? FontResolver(fileSizeLimit: maxFontBytes, cacheByteBudget: fontCacheBytes)
         let processor = BatchProcessor(
             resolver: resolver, measurer: TextMeasurer(maximumTextLength: maxTextLength),
-            systemFallback: fontRoot == nil ? .system : .none)
+            systemFallback: fontRoot == nil ? .system : .none, onlyGivenFonts: onlyGivenFonts)
         var lines = LineReader(fileDescriptor: requestInput, maximumLineBytes: maxRequestBytes)
         let writer = AnswerWriter(jobs: jobs)
         // Requests are answered in chunks, on `jobs` threads, and written in order with one write

@@ -8,7 +8,15 @@ import Foundation
 struct LayoutCell: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "layout",
-        abstract: "Size a cell from a JSON layout spec (see Examples/) and print its height and the frame of each node with an id.")
+        abstract: "Size a cell from a JSON layout spec (see Examples/) and print its height and every named frame.",
+        discussion: """
+            Named frames: nodes and inline boxes with an id, and a flow's items (their own id, else \
+            <flow id>[index]). Relative font paths in the spec are read from the spec file's folder. \
+            A key the spec format does not have is an error naming it.
+            """)
+
+    /// The keys of the spec document itself; its nodes' are LayoutSpec's.
+    static let documentKeys = ["description", "width", "root"]
 
     @Argument(help: "The spec file: {\"width\": 375, \"root\": {\"type\": \"inset\" | \"stack\" | \"label\" | \"box\" | \"flow\", …}}.")
     var spec: String
@@ -25,6 +33,10 @@ struct LayoutCell: ParsableCommand {
     @Flag(name: .long, help: "Draw baselines and node frames in the SVG.")
     var showGuides = false
 
+    @Flag(name: .long, help: ArgumentHelp(
+        "Use only the fonts the spec names: every text must name its font, and characters they lack are not looked for in the machine's fonts."))
+    var onlyGivenFonts = false
+
     func validate() throws {
         if let width, !(width.isFinite && width >= 0) { throw ValidationError("--width must be a finite number, 0 or more, not \(width)") }
     }
@@ -37,10 +49,13 @@ struct LayoutCell: ParsableCommand {
         } catch {
             throw InputError("\(spec): \(error)")
         }
+        try document.requireKnownKeys(Self.documentKeys)
         guard let cellWidth = try width ?? document.number("width") else {
             throw ValidationError("no width: pass --width or put \"width\" in the spec")
         }
-        let root = try LayoutSpec(resolver: FontResolver()).layout(document.object("root"))
+        let reader = LayoutSpec(
+            resolver: FontResolver(), fontFolder: (spec as NSString).deletingLastPathComponent, onlyGivenFonts: onlyGivenFonts)
+        let root = try reader.layout(document.object("root"))
         let arrangement = try root.arrange(width: CGFloat(cellWidth), measurer: TextMeasurer())
         if let svg {
             let picture = try SVGRenderer(showsBaselines: showGuides, showsFrames: showGuides)
@@ -52,6 +67,6 @@ struct LayoutCell: ParsableCommand {
             return
         }
         try StandardOutput.write(lines: ["size: \(arrangement.frame.width) × \(arrangement.frame.height)"]
-            + arrangement.framesByID.sorted(by: { $0.key < $1.key }).map { id, frame in "  \(id): \(Flow.describe(frame))" })
+            + LayoutJSON.sortedFrames(arrangement.framesByID).map { id, frame in "  \(id): \(Flow.describe(frame))" })
     }
 }

@@ -1,0 +1,83 @@
+// FrameNamingTests.swift — framesByID names every frame of a cell: nodes, flow items, overflow chips and inline boxes.
+import Caliper
+import CaliperLayout
+import Foundation
+import Testing
+
+@Suite struct FrameNamingTests {
+    let measurer = FakeMeasurer()  // 10 pt per character, 20 pt lines
+
+    /// A title over a flow of `items`, inset 10 (top/bottom) and 20 (left/right), 6 pt between.
+    func cell(_ flow: FlowLayout) throws -> any Layout {
+        InsetLayout(insets: EdgeInsets(top: 10, left: 20, bottom: 10, right: 20), child: StackLayout(axis: .vertical, spacing: 6, children: [
+            LabelLayout(id: "title", text: "Tags", style: try LayoutFixtures.style()), flow,
+        ]))
+    }
+
+    /// Chips 10 pt per character + 10 of padding, 24 pt tall; 8 pt between chips and rows.
+    func chips(_ texts: [String]) throws -> [FlowItem] {
+        try LayoutFixtures.chips(texts, padding: EdgeInsets(top: 2, left: 5, bottom: 2, right: 5))
+    }
+
+    @Test func flowItemsAreNamedByTheirFlowAndIndexInTheCellsCoordinates() throws {
+        var items = try chips(["ab", "cde", "f", "ghijklmnop"])
+        items[2].id = "own"
+        let frames = try cell(FlowLayout(id: "tags", items: items)).arrange(width: 160, measurer: measurer).framesByID
+        // The flow starts at (20, 10 + 20 + 6); the row is 120 wide: "ab" (30) + 8 + "cde" (40) + 8 + "f" (20) = 106.
+        #expect(frames["tags"] == CGRect(x: 20, y: 36, width: 120, height: 24 + 8 + 24))
+        #expect(frames["tags[0]"] == CGRect(x: 20, y: 36, width: 30, height: 24))
+        #expect(frames["tags[1]"] == CGRect(x: 58, y: 36, width: 40, height: 24))
+        // An item with an id of its own is named by it, and only by it.
+        #expect(frames["own"] == CGRect(x: 106, y: 36, width: 20, height: 24))
+        #expect(frames["tags[2]"] == nil)
+        // "ghijklmnop" (110) does not fit beside them: second row.
+        #expect(frames["tags[3]"] == CGRect(x: 20, y: 68, width: 110, height: 24))
+        #expect(frames["tags[4]"] == nil)
+        #expect(frames.count == 6)
+    }
+
+    @Test func hiddenItemsHaveNoFrameAndTheOverflowChipHasOne() throws {
+        var style = FlowStyle(maximumRows: 1)
+        style.overflowChip = FlowStyle.OverflowChip(style: try LayoutFixtures.style(), padding: EdgeInsets(top: 2, left: 5, bottom: 2, right: 5))
+        let flow = FlowLayout(id: "tags", items: try chips(["ab", "cd", "ef", "gh", "ij"]), style: style)
+        let frames = try cell(flow).arrange(width: 140, measurer: measurer).framesByID
+        // Rows of 100: "ab" "cd" (30 + 8 + 30) on the first; "+3" (30) does not fit after them
+        // (68 + 8 + 30 = 106), so "cd" gives way to "+4".
+        #expect(frames["tags[0]"] == CGRect(x: 20, y: 36, width: 30, height: 24))
+        #expect(frames["tags.overflow"] == CGRect(x: 58, y: 36, width: 30, height: 24))
+        for hidden in 1...4 { #expect(frames["tags[\(hidden)]"] == nil, "tags[\(hidden)]") }
+    }
+
+    @Test func aFlowWithoutAnIDNamesOnlyItemsWithIDsOfTheirOwn() throws {
+        var items = try chips(["ab", "cd"])
+        items[1].id = "second"
+        let frames = try cell(FlowLayout(items: items)).arrange(width: 200, measurer: measurer).framesByID
+        #expect(Set(frames.keys) == ["title", "second"])
+        #expect(frames["second"] == CGRect(x: 58, y: 36, width: 30, height: 24))
+    }
+
+    @Test func anIDGivenTwiceKeepsTheFirstFrameInDepthFirstOrder() throws {
+        var items = try chips(["ab"])
+        items[0].id = "title"
+        let frames = try cell(FlowLayout(items: items)).arrange(width: 200, measurer: measurer).framesByID
+        #expect(frames["title"] == CGRect(x: 20, y: 10, width: 160, height: 20))
+    }
+
+    @Test func chipsInlineBoxesAreInTheCellsCoordinates() throws {
+        let style = try LayoutFixtures.style("Fonts/NotoSans-Regular.ttf", size: 14)
+        var text = AttributedText("ab \u{FFFC}", style: style)
+        try text.setInlineBox(InlineBox(width: 12, height: 12, alignment: .bottom, id: "icon"), atUTF16Offset: 3)
+        let padding = EdgeInsets(top: 4, left: 10, bottom: 4, right: 10)
+        let flow = FlowLayout(id: "tags", items: [.chip("swift", style: style, padding: padding), .chip(text, padding: padding)])
+        let measurer = TextMeasurer(cache: nil)
+        let frames = try cell(flow).arrange(width: 300, measurer: measurer).framesByID
+        let chip = try #require(frames["tags[1]"])
+        let icon = try #require(frames["icon"])
+        // The box follows "ab " inside the chip's padding, and its bottom is the line's.
+        let before = try measurer.size(of: "ab ", style: style).width
+        #expect(abs(icon.minX - (chip.minX + 10 + before)) < 1e-9)
+        #expect(icon.width == 12 && icon.height == 12)
+        #expect(abs(icon.maxY - (chip.maxY - 4)) < 1e-9)
+        #expect(chip.minX > 20 && abs(chip.minY - (10 + style.metrics.lineHeight + 6)) < 1e-9)
+    }
+}
