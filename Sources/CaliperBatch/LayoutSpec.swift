@@ -14,7 +14,9 @@ import Foundation
 /// - `stack`: `axis` (`vertical`|`horizontal`), `spacing`, `alignment` (`leading`|`center`|`trailing`|`fill`),
 ///   `children`; one child may say `"flexible": true` to take a horizontal stack's remaining width
 /// - `flow`: see ``flow(_:)``
-/// Any node may have an `id`, which names its frame in the output.
+/// Any node may have an `id`, which names its frame in the output. A `label`, `box`, `inset` or
+/// `stack` may have `huggingPriority` and `compressionResistancePriority`, each
+/// `{"horizontal": 0…1000, "vertical": 0…1000}` (an axis left out keeps the node's default).
 package struct LayoutSpec {
     /// The most items one flow may have: a tag cloud has tens to hundreds, and balanced packing
     /// costs up to the square of the count.
@@ -36,14 +38,28 @@ package struct LayoutSpec {
             let paragraph = ParagraphStyle(
                 lineBreakMode: try lineBreakMode(node.string("lineBreak")), numberOfLines: try node.integer("numberOfLines") ?? 0,
                 lineSpacing: CGFloat(try node.number("lineSpacing") ?? 0))
-            return LabelLayout(id: id, attributedText: try styledText(node).text, paragraphStyle: paragraph)
+            var label = LabelLayout(id: id, attributedText: try styledText(node).text, paragraphStyle: paragraph)
+            label.contentHuggingPriority =
+                try priorities(node, "huggingPriority", over: label.contentHuggingPriority) ?? label.contentHuggingPriority
+            label.compressionResistancePriority = try priorities(
+                node, "compressionResistancePriority", over: label.compressionResistancePriority) ?? label.compressionResistancePriority
+            return label
         case "box":
-            if let aspectRatio = try node.number("aspectRatio") {
-                return BoxLayout(id: id, width: try node.number("width").map { CGFloat($0) }, aspectRatio: CGFloat(aspectRatio))
+            var box = if let aspectRatio = try node.number("aspectRatio") {
+                BoxLayout(id: id, width: try node.number("width").map { CGFloat($0) }, aspectRatio: CGFloat(aspectRatio))
+            } else {
+                BoxLayout(id: id, width: CGFloat(try node.requiredNumber("width")), height: CGFloat(try node.requiredNumber("height")))
             }
-            return BoxLayout(id: id, width: CGFloat(try node.requiredNumber("width")), height: CGFloat(try node.requiredNumber("height")))
+            box.contentHuggingPriorityOverride = try priorities(node, "huggingPriority", over: box.contentHuggingPriority)
+            box.compressionResistancePriorityOverride = try priorities(
+                node, "compressionResistancePriority", over: box.compressionResistancePriority)
+            return box
         case "inset":
-            return InsetLayout(id: id, insets: try edgeInsets(node, "insets"), child: try layout(node.object("child")))
+            var inset = InsetLayout(id: id, insets: try edgeInsets(node, "insets"), child: try layout(node.object("child")))
+            inset.contentHuggingPriorityOverride = try priorities(node, "huggingPriority", over: inset.contentHuggingPriority)
+            inset.compressionResistancePriorityOverride = try priorities(
+                node, "compressionResistancePriority", over: inset.compressionResistancePriority)
+            return inset
         case "stack":
             let children = try node.objects("children")
             let flexible = try children.indices.filter { try children[$0].bool("flexible") == true }
@@ -56,9 +72,13 @@ package struct LayoutSpec {
             guard let alignment = StackLayout.Alignment(rawValue: alignmentName) else {
                 throw InputError("\(node.path).alignment must be leading, center, trailing or fill, not \"\(alignmentName)\"")
             }
-            return StackLayout(
+            var stack = StackLayout(
                 id: id, axis: stackAxis, spacing: CGFloat(try node.number("spacing") ?? 0), alignment: alignment,
                 children: try children.map(layout), flexibleChild: flexible.first)
+            stack.contentHuggingPriorityOverride = try priorities(node, "huggingPriority", over: stack.contentHuggingPriority)
+            stack.compressionResistancePriorityOverride = try priorities(
+                node, "compressionResistancePriority", over: stack.compressionResistancePriority)
+            return stack
         case "flow":
             var flowLayout = try flow(node)
             flowLayout.id = id
@@ -264,6 +284,24 @@ package struct LayoutSpec {
             throw InputError("\(span.path): \(error)")
         }
         return style
+    }
+
+    /// `key` (`huggingPriority` or `compressionResistancePriority`) of `node`: `{"horizontal",
+    /// "vertical"}`, each a number from 0 to 1000; an axis left out keeps `defaults`' (the node's
+    /// own). `nil` when the node has no `key`, so a node keeps the priorities it derives.
+    private func priorities(_ node: JSONObject, _ key: String, over defaults: AxisPriorities) throws -> AxisPriorities? {
+        guard node.fields.contains(where: { $0.0 == key }) else { return nil }
+        let object = try node.object(key)
+        try object.requireKnownKeys(["horizontal", "vertical"])
+        var priorities = defaults
+        for axis in [StackLayout.Axis.horizontal, .vertical] {
+            guard let value = try object.number(axis.rawValue) else { continue }
+            guard value >= 0, value <= 1000 else {
+                throw InputError("\(object.path).\(axis.rawValue) must be a number from 0 to 1000, not \(value)")
+            }
+            priorities[axis] = LayoutPriority(Float(value))
+        }
+        return priorities
     }
 
     private func edgeInsets(_ object: JSONObject, _ key: String) throws -> EdgeInsets {

@@ -104,7 +104,8 @@ enum Yielding {
         var lengths = lengths
         var remaining = excess
         for index in order(resistance) where remaining > lengthTolerance && resistance[index] < .required {
-            let given = min(remaining, lengths[index])
+            // Within the tolerance of its whole length, the child gives all of it (sums carry rounding).
+            let given = remaining >= lengths[index] - lengthTolerance ? lengths[index] : remaining
             lengths[index] -= given
             remaining -= given
         }
