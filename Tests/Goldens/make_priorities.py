@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Generate Tests/Goldens/priorities.json: cells solved by kiwisolver (Cassowary) with UIKit priorities.
 
-Run from the repository root with a Python that has kiwisolver (PyPI; tested with 1.5.1):
+Run from the repository root with a Python that has kiwisolver: Debian 12's python3-kiwisolver
+(1.4.4, which made the committed file) or PyPI's (1.5.1 gives the same frames):
 
-    python3 -m venv /tmp/kiwi && /tmp/kiwi/bin/pip install kiwisolver
-    /tmp/kiwi/bin/python Tests/Goldens/make_priorities.py
+    apt-get install python3-kiwisolver && /usr/bin/python3 Tests/Goldens/make_priorities.py
+    # or: python3 -m venv /tmp/kiwi && /tmp/kiwi/bin/pip install kiwisolver && /tmp/kiwi/bin/python Tests/Goldens/make_priorities.py
 
 Independent of Caliper. Each cell is written as the constraints Auto Layout would be given for it
 and solved by kiwisolver, an implementation of Cassowary, the algorithm family of Auto Layout:
