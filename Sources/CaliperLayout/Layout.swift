@@ -44,8 +44,11 @@ public protocol Layout: Sendable {
 }
 
 extension Layout {
+    /// 250 on both axes (`UILayoutPriority.defaultLow`, a `UIView`'s default).
     public var contentHuggingPriority: AxisPriorities { .defaultContentHugging }
+    /// 750 on both axes (`UILayoutPriority.defaultHigh`, a `UIView`'s default).
     public var compressionResistancePriority: AxisPriorities { .defaultCompressionResistance }
+    /// `nil`: the node takes the width it is offered (`UIView.noIntrinsicMetric`).
     public func intrinsicWidth(measurer: any TextMeasuring) throws -> CGFloat? { nil }
 }
 

@@ -23,9 +23,13 @@ public struct LayoutPriority: RawRepresentable, Sendable, Hashable, Comparable, 
     /// The priority, from 0 to 1000.
     public var rawValue: Float
 
+    /// A priority of `rawValue` (checked when a layout is measured: 0…1000, finite).
     public init(rawValue: Float) { self.rawValue = rawValue }
+    /// A priority of `rawValue`, as `UILayoutPriority(_:)`.
     public init(_ rawValue: Float) { self.rawValue = rawValue }
+    /// A priority written as a number: `let priority: LayoutPriority = 749.5`.
     public init(floatLiteral value: Float) { self.rawValue = value }
+    /// A priority written as a whole number: `let priority: LayoutPriority = 751`.
     public init(integerLiteral value: Int) { self.rawValue = Float(value) }
 
     /// 1000: never broken (`UILayoutPriority.required`). A fixed size is required.
@@ -44,8 +48,10 @@ public struct LayoutPriority: RawRepresentable, Sendable, Hashable, Comparable, 
     /// resistance (the lowest priority UIKit accepts), so it gives way first and takes the spare.
     public static let flexible = LayoutPriority(1)
 
+    /// The lower priority yields first.
     public static func < (lhs: LayoutPriority, rhs: LayoutPriority) -> Bool { lhs.rawValue < rhs.rawValue }
 
+    /// The number, without a fraction when it is whole: `"251"`, `"749.5"`.
     public var description: String { rawValue == rawValue.rounded() ? String(Int(rawValue)) : String(rawValue) }
 
     /// Checks that the priority is a finite number from 0 to 1000, naming it `name` in the error.
@@ -58,9 +64,12 @@ public struct LayoutPriority: RawRepresentable, Sendable, Hashable, Comparable, 
 
 /// One priority for each axis, as `setContentHuggingPriority(_:for:)` takes an axis.
 public struct AxisPriorities: Sendable, Hashable {
+    /// The priority for widths.
     public var horizontal: LayoutPriority
+    /// The priority for heights.
     public var vertical: LayoutPriority
 
+    /// A priority for each axis: `AxisPriorities(horizontal: 751, vertical: 750)`.
     public init(horizontal: LayoutPriority, vertical: LayoutPriority) {
         self.horizontal = horizontal
         self.vertical = vertical
