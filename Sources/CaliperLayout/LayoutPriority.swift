@@ -99,20 +99,69 @@ public struct AxisPriorities: Sendable, Hashable {
     }
 }
 
-/// Who yields when lengths must change: the order in which children give way or take spare length.
-enum Yielding {
-    /// Indices ordered lowest priority first; among equal priorities the earlier child comes
-    /// first (Auto Layout calls equal priorities ambiguous; this is Caliper's rule).
-    static func order(_ priorities: [LayoutPriority]) -> [Int] {
-        priorities.indices.sorted { priorities[$0] != priorities[$1] ? priorities[$0] < priorities[$1] : $0 < $1 }
+/// How strongly a child of a stack holds its length: the highest priority that changing it would
+/// break, and how many constraints of that priority it breaks. Auto Layout satisfies priorities
+/// highest first and adds up the errors of equal priority, so a column of two labels that hug at
+/// 251 holds its width more strongly than one label at 251.
+struct YieldStrength: Comparable {
+    var priority: LayoutPriority
+    var count: Int
+
+    init(_ priority: LayoutPriority, count: Int = 1) {
+        self.priority = priority
+        self.count = count
     }
 
-    /// `lengths` shrunk by `excess` in total: the child of lowest compression resistance gives way
+    var isRequired: Bool { priority >= .required }
+
+    static func < (lhs: YieldStrength, rhs: YieldStrength) -> Bool {
+        lhs.priority != rhs.priority ? lhs.priority < rhs.priority : lhs.count < rhs.count
+    }
+
+    /// What stretching or squeezing all of `strengths` together breaks: the highest priority below
+    /// required, counted over every one that has it; required when all are.
+    static func together(_ strengths: [YieldStrength]) -> YieldStrength {
+        guard let highest = strengths.filter({ !$0.isRequired }).map(\.priority).max() else { return YieldStrength(.required) }
+        return YieldStrength(highest, count: strengths.filter { $0.priority == highest }.map(\.count).reduce(0, +))
+    }
+
+    /// How strongly `layout` refuses to grow on `axis`: a stack or inset without priorities of its
+    /// own answers for the children it would stretch.
+    static func hugging(_ layout: any Layout, on axis: StackLayout.Axis) -> YieldStrength {
+        switch layout {
+        case let stack as StackLayout where stack.contentHuggingPriorityOverride == nil: stack.huggingStrength(on: axis)
+        case let inset as InsetLayout where inset.contentHuggingPriorityOverride == nil: hugging(inset.child, on: axis)
+        default: YieldStrength(layout.contentHuggingPriority[axis])
+        }
+    }
+
+    /// How strongly `layout` refuses to shrink on `axis`: a stack or inset without priorities of its
+    /// own answers for the children it would squeeze first (a column's widest, given a measurer).
+    static func resistance(_ layout: any Layout, on axis: StackLayout.Axis, measurer: (any TextMeasuring)?) throws -> YieldStrength {
+        switch layout {
+        case let stack as StackLayout where stack.compressionResistancePriorityOverride == nil:
+            try stack.resistanceStrength(on: axis, measurer: measurer)
+        case let inset as InsetLayout where inset.compressionResistancePriorityOverride == nil:
+            try resistance(inset.child, on: axis, measurer: measurer)
+        default: YieldStrength(layout.compressionResistancePriority[axis])
+        }
+    }
+}
+
+/// Who yields when lengths must change: the order in which children give way or take spare length.
+enum Yielding {
+    /// Indices ordered weakest first; among equal strengths the earlier child comes first (Auto
+    /// Layout calls equal priorities ambiguous; this is Caliper's rule).
+    static func order(_ strengths: [YieldStrength]) -> [Int] {
+        strengths.indices.sorted { strengths[$0] != strengths[$1] ? strengths[$0] < strengths[$1] : $0 < $1 }
+    }
+
+    /// `lengths` shrunk by `excess` in total: the child of weakest compression resistance gives way
     /// first, down to 0, then the next; a required child never does (the rest of the excess stays).
-    static func shrink(_ lengths: [CGFloat], by excess: CGFloat, resistance: [LayoutPriority]) -> [CGFloat] {
+    static func shrink(_ lengths: [CGFloat], by excess: CGFloat, resistance: [YieldStrength]) -> [CGFloat] {
         var lengths = lengths
         var remaining = excess
-        for index in order(resistance) where remaining > lengthTolerance && resistance[index] < .required {
+        for index in order(resistance) where remaining > lengthTolerance && !resistance[index].isRequired {
             // Within the tolerance of its whole length, the child gives all of it (sums carry rounding).
             let given = remaining >= lengths[index] - lengthTolerance ? lengths[index] : remaining
             lengths[index] -= given
@@ -121,16 +170,16 @@ enum Yielding {
         return lengths
     }
 
-    /// The child that takes spare length: the one of lowest hugging, or `nil` when every child's
+    /// The child that takes spare length: the one of weakest hugging, or `nil` when every child's
     /// hugging is required.
-    static func taker(hugging: [LayoutPriority]) -> Int? {
-        order(hugging).first.flatMap { hugging[$0] < .required ? $0 : nil }
+    static func taker(hugging: [YieldStrength]) -> Int? {
+        order(hugging).first.flatMap { hugging[$0].isRequired ? nil : $0 }
     }
 
     /// `lengths` laid end to end with `spacing` between them in `total`: spare length goes to the
     /// ``taker(hugging:)``, missing length is taken by ``shrink(_:by:resistance:)``.
     static func distribute(
-        _ lengths: [CGFloat], in total: CGFloat, spacing: CGFloat, hugging: [LayoutPriority], resistance: [LayoutPriority]
+        _ lengths: [CGFloat], in total: CGFloat, spacing: CGFloat, hugging: [YieldStrength], resistance: [YieldStrength]
     ) -> [CGFloat] {
         let content = lengths.reduce(0, +) + spacing * CGFloat(max(lengths.count - 1, 0))
         if total - content > lengthTolerance, let taker = taker(hugging: hugging) {

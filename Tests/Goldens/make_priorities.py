@@ -2,7 +2,7 @@
 """Generate Tests/Goldens/priorities.json: cells solved by kiwisolver (Cassowary) with UIKit priorities.
 
 Run from the repository root with a Python that has kiwisolver: Debian 12's python3-kiwisolver
-(1.4.4, which made the committed file) or PyPI's (1.5.1 gives the same frames):
+(1.4.4, which made the committed file) or PyPI's (1.5.1 agrees within 1e-8 pt):
 
     apt-get install python3-kiwisolver && /usr/bin/python3 Tests/Goldens/make_priorities.py
     # or: python3 -m venv /tmp/kiwi && /tmp/kiwi/bin/pip install kiwisolver && /tmp/kiwi/bin/python Tests/Goldens/make_priorities.py
@@ -22,16 +22,22 @@ and solved by kiwisolver, an implementation of Cassowary, the algorithm family o
   (required); across the axis, `fill` pins both edges of a child, except a child whose hugging on
   that axis is required (a fixed size): it is pinned at the leading edge and kept inside
   (`bottom <= stack.bottom`). `leading` does that for every child.
-- Priorities become kiwisolver strengths: 1000 is `required`, any other priority p is the
-  strength p itself (kiwisolver's strengths are weights; its `weak`/`medium`/`strong` are 1, 1e3
-  and 1e6). Equal priorities are ambiguous to Auto Layout (Xcode warns of them); Caliper resolves
-  them by order, the earlier node yielding first (giving way first and taking spare length
-  first). The goldens write that rule as a nudge: the k-th leaf (labels and boxes in document
-  order) has its priorities raised by k/1000, so an earlier leaf is slightly weaker. The
-  solution with every strength cubed (p^3, further apart) must be the same, else the script
-  stops: the answer follows the order of the priorities, not their numeric sizes. kiwisolver's
-  own answer without the nudge is recorded as `unnudgedFrames` where it differs (it lets the
-  later node yield).
+- Priorities are solved in priority order, highest first, as the Auto Layout Guide says the engine
+  satisfies them ("Anatomy of a Constraint"): every optional constraint gets an error variable
+  (`width - w <= error`, `error >= 0`); for each priority level from 999 down, kiwisolver minimizes
+  the sum of that level's errors (a soft `sum == 0` at kiwisolver's `strong`), and the minimum is
+  then kept as a required `sum <= minimum`. Within one level errors add up, as Cassowary's
+  weighted errors do: stretching a column of two labels violates two hugging constraints, a lone
+  label one. (Plain numeric strengths, priority p as weight p, are not the same: they trade 1 pt at
+  750 for 3 pt at 251.)
+- Equal priorities are ambiguous to Auto Layout (Xcode warns of them); Caliper resolves them by
+  order, the earlier node yielding first (giving way first and taking spare length first). The
+  goldens write that rule into each level's sum: the k-th leaf's error (labels and boxes in
+  document order) counts 1 + k × 1e-6, so an earlier leaf is slightly cheaper to violate. The
+  script stops unless the same frames come out with 1e-5, so the nudge only breaks exact ties.
+  kiwisolver's own answer without it is recorded as `unnudgedFrames` where it differs: in none of
+  these cases, as solved level by level (a single solve with priorities as plain weights lets the
+  later node yield in the name/date row).
 
 Text sizes are the fake measurer's (Tests/CaliperLayoutTests/FakeMeasurer.swift), restated here:
 a text of n characters is n × characterWidth wide on one line; at a width w a line holds
@@ -66,7 +72,7 @@ OUT = os.path.join(REPO, "Tests", "Goldens", "priorities.json")
 REQUIRED = 1000.0
 LABEL_HUGGING, DEFAULT_HUGGING, DEFAULT_RESISTANCE, FITTING = 251.0, 250.0, 750.0, 50.0
 FLEXIBLE = 1.0  # what StackLayout.flexibleChild gives its child's horizontal priorities
-TIE_NUDGE = 1e-3
+TIE_NUDGES = (1e-6, 1e-5)  # the first makes the goldens; the second must agree
 
 
 # --- the fake measurer's text sizes -------------------------------------------------------------
@@ -117,18 +123,29 @@ def required_hugging(node, parent, index, axis):
 # --- the constraint system --------------------------------------------------------------------------
 
 class Cell:
-    def __init__(self, case, strength):
+    def __init__(self, case, nudge):
         self.case = case
-        self.strength = strength  # priority -> kiwisolver strength
+        self.nudge = nudge  # how much more the k-th leaf's error counts: 1 + k * nudge
         self.solver = kiwi.Solver()
-        self.leaves = []  # (node, variables) in document order
+        self.leaves = []  # (node, variables, parent, index) in document order
         self.frames = {}
+        self.optional = []  # (priority, rank, error variable)
 
     def variables(self, name):
         return {key: kiwi.Variable(f"{name}.{key}") for key in ("left", "top", "width", "height")}
 
-    def add(self, constraint, priority=REQUIRED):
-        self.solver.addConstraint(constraint | self.strength(priority))
+    def add(self, constraint):
+        self.solver.addConstraint(constraint | "required")
+
+    def prefer(self, expression, priority, rank=0):
+        """`expression <= 0` at `priority`: required when it is 1000, else with an error variable."""
+        if priority >= REQUIRED:
+            self.add(expression <= 0)
+            return
+        error = kiwi.Variable(f"error{len(self.optional)}")
+        self.add(error >= 0)
+        self.add(expression <= error)
+        self.optional.append((priority, rank, error))
 
     def build(self, node, box, parent=None, index=0, name="root"):
         for key in ("width", "height"):
@@ -173,21 +190,30 @@ class Cell:
         self.add(end <= outer if keeps_size else end == outer)
 
     def solve(self, sizes):
-        """Adds each leaf's intrinsic size constraints with `sizes` (id -> (w, h)) and solves."""
+        """Adds each leaf's intrinsic size constraints with `sizes` (id -> (w, h)) and solves level by level."""
         for rank, (node, box, parent, index) in enumerate(self.leaves):
             hugging, resistance = priorities(node, parent, index)
-            nudge = rank * TIE_NUDGE if self.case["nudge"] else 0
             width, height = sizes[node["id"]]
             for axis, key, value in (("horizontal", "width", width), ("vertical", "height", height)):
-                self.add(box[key] <= value, min(REQUIRED, hugging[axis] + nudge) if hugging[axis] < REQUIRED else REQUIRED)
-                self.add(box[key] >= value, min(REQUIRED, resistance[axis] + nudge) if resistance[axis] < REQUIRED else REQUIRED)
+                self.prefer(box[key] - value, hugging[axis], rank)
+                self.prefer(value - box[key], resistance[axis], rank)
+        for level in sorted({priority for priority, _, _ in self.optional}, reverse=True):
+            errors = [error * (1 + rank * self.nudge) for priority, rank, error in self.optional if priority == level]
+            total = errors[0]
+            for error in errors[1:]:
+                total = total + error
+            objective = (total == 0) | "strong"
+            self.solver.addConstraint(objective)
+            self.solver.updateVariables()
+            minimum = total.value()
+            self.solver.removeConstraint(objective)
+            self.add(total <= minimum)
         self.solver.updateVariables()
         # + 0.0 turns kiwisolver's -0.0 into 0.0.
         return {id: [box[key].value() + 0.0 for key in ("left", "top", "width", "height")] for id, box in self.frames.items()}
 
 
-def solve(case, strength, nudge=True, hand_written=False):
-    case = dict(case, nudge=nudge)
+def solve(case, nudge=TIE_NUDGES[0], hand_written=False):
     sizes = {}
     leaves = []
 
@@ -201,7 +227,7 @@ def solve(case, strength, nudge=True, hand_written=False):
     for node in leaves:
         sizes[node["id"]] = label_size(node, None, case) if node["type"] == "label" else (node["width"], node["height"])
     for _ in range(10):
-        cell = hand_written_cell(case, strength) if hand_written else generated_cell(case, strength)
+        cell = hand_written_cell(case, nudge) if hand_written else generated_cell(case, nudge)
         frames = cell.solve(sizes)
         # Intrinsic widths stay the one-line widths; heights follow the widths the labels got.
         updated = dict(sizes)
@@ -221,21 +247,21 @@ def cell_box(cell, case):
     cell.add(root["top"] == 0)
     cell.add(root["width"] == case["width"])
     if case.get("height") is None:
-        cell.add(root["height"] == 0, FITTING)  # systemLayoutSizeFitting's vertical fitting priority
+        cell.prefer(root["height"], FITTING)  # height == 0 at systemLayoutSizeFitting's vertical fitting priority
     else:
         cell.add(root["height"] == case["height"])
     return root
 
 
-def generated_cell(case, strength):
-    cell = Cell(case, strength)
+def generated_cell(case, nudge):
+    cell = Cell(case, nudge)
     cell.build(case["root"], cell_box(cell, case))
     return cell
 
 
-def hand_written_cell(case, strength):
+def hand_written_cell(case, nudge):
     """The seed's title/content cell as its 7 constraints (see the module comment)."""
-    cell = Cell(case, strength)
+    cell = Cell(case, nudge)
     content_view = cell_box(cell, case)
     column = case["root"]["child"]
     title_node, content_node = column["children"]
@@ -253,14 +279,6 @@ def hand_written_cell(case, strength):
     cell.add(content["top"] + content["height"] == content_view["top"] + content_view["height"] - 16)  # 7
     cell.leaves = [(title_node, title, column, 0), (content_node, content, column, 1)]
     return cell
-
-
-def as_strength(priority):
-    return "required" if priority >= REQUIRED else priority
-
-
-def cubed(priority):
-    return "required" if priority >= REQUIRED else priority ** 3
 
 
 # --- the cases -------------------------------------------------------------------------------------
@@ -300,6 +318,15 @@ def avatar_cell(**avatar_priorities):
     avatar = dict({"type": "box", "id": "avatar", "width": 40, "height": 40}, **avatar_priorities)
     names = column([label("name", "Ada Lovelace", 1), label("date", "23 November 2026 at 10:57", 1)], 2)
     return {"type": "inset", "insets": [10, 10, 10, 10], "child": row([avatar, names], 10)}
+
+
+def feed_header(**time_priorities):
+    """An avatar, the name over the date, and the time: a column of labels between a box and a label."""
+    avatar = {"type": "box", "id": "avatar", "width": 40, "height": 40}
+    names = column([label("name", "Ada Lovelace", 1), label("date", "23 November 2026 at 10:57", 1)], 2)
+    names["id"] = "names"
+    return {"type": "inset", "insets": [10, 10, 10, 10],
+            "child": row([avatar, names, label("time", "10:57", 1, **time_priorities)], 10)}
 
 
 def h(value):
@@ -346,6 +373,14 @@ CASES = [
     dict(FAKE, lineHeight=19.749, name="avatar-cell", width=320, root=avatar_cell()),
     # Narrow: the avatar is required, the names give way and truncate.
     dict(FAKE, lineHeight=19.749, name="avatar-cell-narrow", width=120, root=avatar_cell()),
+    # A column of two labels between the avatar and the time, too narrow for the date: the column
+    # (its labels resist at 750, like the time, and come earlier) gives way, its labels truncate.
+    dict(FAKE, lineHeight=19.749, name="feed-header-narrow", width=240, root=feed_header()),
+    # The time resists at 749: it gives way first, all of it, then the column.
+    dict(FAKE, lineHeight=19.749, name="feed-header-narrow-time-yields", width=240,
+         root=feed_header(compressionResistancePriority=h(749))),
+    # Wide: the spare width goes to the column (its labels hug at 251 like the time's, and come first).
+    dict(FAKE, lineHeight=19.749, name="feed-header-wide", width=414, root=feed_header()),
     # The avatar's vertical hugging lowered to 250: fill stretches it to the row's 41.498.
     dict(FAKE, lineHeight=19.749, name="avatar-cell-avatar-stretches", width=320, root=avatar_cell(huggingPriority=v(250))),
 ]
@@ -358,15 +393,15 @@ def close(a, b):
 def main():
     out = []
     for case in CASES:
-        frames, sizes, _ = solve(case, as_strength)
-        steeper, _, _ = solve(case, cubed)
-        if not close(frames, steeper):
-            sys.exit(f"{case['name']}: the solution depends on the strengths' sizes, not only their order:\n{frames}\n{steeper}")
+        frames, sizes, _ = solve(case)
+        other, _, _ = solve(case, nudge=TIE_NUDGES[1])
+        if not close(frames, other):
+            sys.exit(f"{case['name']}: the tie rule's nudge changes more than ties:\n{frames}\n{other}")
         if case.get("handWritten"):
-            by_hand, _, _ = solve(case, as_strength, hand_written=True)
+            by_hand, _, _ = solve(case, hand_written=True)
             if not close({k: frames[k] for k in ("cell", "title", "content")}, by_hand):
                 sys.exit(f"{case['name']}: the 7 constraints and the generated system differ:\n{frames}\n{by_hand}")
-        unnudged, _, _ = solve(case, as_strength, nudge=False)
+        unnudged, _, _ = solve(case, nudge=0)
         cell = frames.pop("cell")
         record = {
             "name": case["name"], "width": case["width"], "height": case.get("height"),

@@ -97,6 +97,40 @@ public struct StackLayout: Layout {
         return derived
     }
 
+    /// The strength of the child at `index` against growing on `axis`, with ``flexibleChild`` applied.
+    private func huggingStrength(_ index: Int, on axis: Axis) -> YieldStrength {
+        if axis == .horizontal, self.axis == .horizontal, index == flexibleChild { return YieldStrength(.flexible) }
+        return YieldStrength.hugging(children[index], on: axis)
+    }
+
+    /// The strength of the child at `index` against shrinking on `axis`, with ``flexibleChild`` applied.
+    private func resistanceStrength(_ index: Int, on axis: Axis, measurer: (any TextMeasuring)?) throws -> YieldStrength {
+        if axis == .horizontal, self.axis == .horizontal, index == flexibleChild { return YieldStrength(.flexible) }
+        return try YieldStrength.resistance(children[index], on: axis, measurer: measurer)
+    }
+
+    /// Along the axis, the weakest child's (the one that would take the spare); across it, every
+    /// child that fill would stretch, together.
+    func huggingStrength(on axis: Axis) -> YieldStrength {
+        let strengths = children.indices.map { huggingStrength($0, on: axis) }
+        guard !strengths.isEmpty else { return YieldStrength(.defaultLow) }
+        return axis == self.axis ? strengths.min() ?? YieldStrength(.defaultLow) : YieldStrength.together(strengths)
+    }
+
+    /// Along the axis, the weakest child's (the first to give way); across it, the children that
+    /// would be squeezed first, together: a column's widest (by intrinsic width, when a measurer is
+    /// given), a row's every child.
+    func resistanceStrength(on axis: Axis, measurer: (any TextMeasuring)?) throws -> YieldStrength {
+        let strengths = try children.indices.map { try resistanceStrength($0, on: axis, measurer: measurer) }
+        guard !strengths.isEmpty else { return YieldStrength(.defaultHigh) }
+        if axis == self.axis { return strengths.min() ?? YieldStrength(.defaultHigh) }
+        guard axis == .horizontal, let measurer else { return YieldStrength.together(strengths) }
+        // A child without an intrinsic width takes the whole width: it is among the widest.
+        let widths = try children.map { try $0.intrinsicWidth(measurer: measurer) ?? .infinity }
+        let widest = widths.max() ?? 0
+        return YieldStrength.together(strengths.indices.filter { widths[$0] >= widest - lengthTolerance }.map { strengths[$0] })
+    }
+
     /// A row: the children's intrinsic widths and the spacing; a column: the widest child's.
     /// `nil` if a child has none.
     public func intrinsicWidth(measurer: any TextMeasuring) throws -> CGFloat? {
@@ -133,7 +167,9 @@ public struct StackLayout: Layout {
             let wanted = try children.map { min(try $0.intrinsicWidth(measurer: measurer) ?? available, available) }
             let excess = wanted.reduce(0, +) - available
             let widths = excess > lengthTolerance
-                ? Yielding.shrink(wanted, by: excess, resistance: children.indices.map { resistance($0).horizontal })
+                ? Yielding.shrink(
+                    wanted, by: excess,
+                    resistance: try children.indices.map { try resistanceStrength($0, on: .horizontal, measurer: measurer) })
                 : wanted
             let sublayouts = try children.indices.map { index in
                 var measured = try children[index].measurement(proposedWidth: widths[index], measurer: measurer)
@@ -153,10 +189,12 @@ public struct StackLayout: Layout {
 
     public func arrangement(within frame: CGRect, measurement: LayoutMeasurement) -> LayoutArrangement {
         let sublayouts = measurement.sublayouts
+        // Without a measurer a column counts all its children as squeezed (`try?`: only measuring throws).
         let along = Yielding.distribute(
             sublayouts.map { axis == .horizontal ? $0.size.width : $0.size.height },
             in: axis == .horizontal ? frame.width : frame.height, spacing: spacing,
-            hugging: sublayouts.indices.map { hugging($0)[axis] }, resistance: sublayouts.indices.map { resistance($0)[axis] })
+            hugging: sublayouts.indices.map { huggingStrength($0, on: axis) },
+            resistance: sublayouts.indices.map { (try? resistanceStrength($0, on: axis, measurer: nil)) ?? YieldStrength(.required) })
         var arranged: [LayoutArrangement] = []
         var position = axis == .horizontal ? frame.minX : frame.minY
         for (index, child) in sublayouts.enumerated() {
