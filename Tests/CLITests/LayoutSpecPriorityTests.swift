@@ -106,6 +106,16 @@ import Testing
         }
     }
 
+    @Test func batchLayoutRequestsTakePriorities() throws {
+        let request = #"{"id": "row", "op": "layout", "width": 240, "root": \#(nameDateRow(namePriorities: #", "compressionResistancePriority": {"horizontal": 751}"#))}"#
+            .replacingOccurrences(of: "\n", with: " ")
+        let result = try CLI.run(["batch"], input: request + "\n")
+        #expect(result.status == 0, "\(result.standardError)")
+        let frames = try #require(result.jsonLines.first?["frames"] as? [String: [Double]])
+        #expect(frames["date"]?[2] == 0)
+        #expect(frames["name"] == [0, 0, 232, frames["name"]?[3] ?? -1])
+    }
+
     @Test func priorityErrorsReachTheCLI() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("caliper-priority-\(UUID()).json")
         defer { try? FileManager.default.removeItem(at: file) }
