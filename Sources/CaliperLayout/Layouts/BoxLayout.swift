@@ -25,7 +25,8 @@ public struct BoxLayout: Layout {
     /// Priorities that replace the ones the fixed sides imply; `nil` keeps those.
     public var compressionResistancePriorityOverride: AxisPriorities?
 
-    /// A box of a fixed size.
+    /// A box of a fixed size. `contentHuggingPriority` and `compressionResistancePriority`
+    /// replace the required ones its fixed sides imply (`nil` keeps them).
     public init(
         id: String? = nil, width: CGFloat, height: CGFloat, contentHuggingPriority: AxisPriorities? = nil,
         compressionResistancePriority: AxisPriorities? = nil
@@ -38,6 +39,7 @@ public struct BoxLayout: Layout {
     }
 
     /// A box of a fixed aspect ratio (width ÷ height), as wide as `width` or the proposed width.
+    /// The priorities replace the ones its sides imply (`nil` keeps them).
     public init(
         id: String? = nil, width: CGFloat? = nil, aspectRatio: CGFloat, contentHuggingPriority: AxisPriorities? = nil,
         compressionResistancePriority: AxisPriorities? = nil

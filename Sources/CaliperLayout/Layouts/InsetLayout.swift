@@ -15,6 +15,7 @@ public struct InsetLayout: Layout {
     /// Priorities that replace the child's; `nil` passes the child's on.
     public var compressionResistancePriorityOverride: AxisPriorities?
 
+    /// `child` inset by `insets`; the priorities replace the child's (`nil` passes the child's on).
     public init(
         id: String? = nil, insets: EdgeInsets, child: any Layout, contentHuggingPriority: AxisPriorities? = nil,
         compressionResistancePriority: AxisPriorities? = nil

@@ -20,7 +20,8 @@ public struct LabelLayout: Layout {
     /// 750 on both axes unless set.
     public var compressionResistancePriority: AxisPriorities
 
-    /// A label of `text` in one `style`.
+    /// A label of `text` in one `style`, hugging at `contentHuggingPriority` (251) and resisting
+    /// compression at `compressionResistancePriority` (750).
     public init(
         id: String? = nil, text: String, style: TextStyle, paragraphStyle: ParagraphStyle = ParagraphStyle(),
         contentHuggingPriority: AxisPriorities = .labelContentHugging,

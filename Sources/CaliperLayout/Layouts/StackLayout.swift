@@ -40,6 +40,8 @@ public struct StackLayout: Layout {
     /// Priorities that replace the ones derived from the children; `nil` keeps those.
     public var compressionResistancePriorityOverride: AxisPriorities?
 
+    /// `children` along `axis`, `spacing` apart, placed across it by `alignment`. The priorities
+    /// replace the ones derived from the children (`nil` keeps those).
     public init(
         id: String? = nil, axis: Axis, spacing: CGFloat = 0, alignment: Alignment = .fill, children: [any Layout],
         flexibleChild: Int? = nil, contentHuggingPriority: AxisPriorities? = nil,
