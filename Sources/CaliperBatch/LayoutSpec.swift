@@ -15,6 +15,8 @@ import Foundation
 ///   `children`; one child may say `"flexible": true` to take a horizontal stack's remaining width
 /// - `flow`: see ``flow(_:)``
 /// Any node may have an `id`, which names its frame in the output, and a `description` for people.
+/// A `label`, `box`, `inset` or `stack` may have `huggingPriority` and `compressionResistancePriority`,
+/// each `{"horizontal": 0…1000, "vertical": 0…1000}` (an axis left out keeps the node's default).
 /// A key that is not one of its object's is an error naming its path and the nearest known key;
 /// so is an id that names two frames (see ``layout(_:)``).
 package struct LayoutSpec {
@@ -27,16 +29,18 @@ package struct LayoutSpec {
 
     /// Every node: its `type`, the `id` naming its frame, and a `description` for people.
     package static let nodeKeys = ["type", "id", "description"]
+    /// The priorities a label, box, inset or stack may set, read by ``priorities(_:_:over:)``.
+    package static let priorityKeys = ["huggingPriority", "compressionResistancePriority"]
     /// What a stack's child may say besides its own node's keys.
     package static let stackChildKeys = ["flexible"]
     /// A text style (a request's, a label's, a chip's), read by ``textStyle(_:)``.
     package static let textStyleKeys = ["font", "variations", "size", "letterSpacing", "features", "baselineOffset", "fallback", "language"]
     /// Styled text, read by ``styledText(_:lengthLimit:)``: the text and its style.
     package static let styledTextKeys = ["text", "markup", "spans", "attachments"] + textStyleKeys
-    package static let labelKeys = nodeKeys + styledTextKeys + ["numberOfLines", "lineBreak", "lineSpacing"]
-    package static let boxKeys = nodeKeys + ["width", "height", "aspectRatio"]
-    package static let insetKeys = nodeKeys + ["insets", "child"]
-    package static let stackKeys = nodeKeys + ["axis", "spacing", "alignment", "children"]
+    package static let labelKeys = nodeKeys + styledTextKeys + ["numberOfLines", "lineBreak", "lineSpacing"] + priorityKeys
+    package static let boxKeys = nodeKeys + ["width", "height", "aspectRatio"] + priorityKeys
+    package static let insetKeys = nodeKeys + ["insets", "child"] + priorityKeys
+    package static let stackKeys = nodeKeys + ["axis", "spacing", "alignment", "children"] + priorityKeys
     /// A flow's own keys, read by ``flow(_:)`` (a flow node adds ``nodeKeys``, a flow request its own).
     package static let flowKeys = [
         "items", "insets", "spacing", "lineSpacing", "alignment", "verticalAlignment", "rtl", "maxRows", "overflowFormat",
@@ -96,14 +100,28 @@ package struct LayoutSpec {
                 lineBreakMode: try lineBreakMode(node.string("lineBreak")), numberOfLines: try node.integer("numberOfLines") ?? 0,
                 lineSpacing: CGFloat(try node.number("lineSpacing") ?? 0))
             try ids.addAttachments(of: node)
-            return LabelLayout(id: id, attributedText: try styledText(node).text, paragraphStyle: paragraph)
+            var label = LabelLayout(id: id, attributedText: try styledText(node).text, paragraphStyle: paragraph)
+            label.contentHuggingPriority =
+                try priorities(node, "huggingPriority", over: label.contentHuggingPriority) ?? label.contentHuggingPriority
+            label.compressionResistancePriority = try priorities(
+                node, "compressionResistancePriority", over: label.compressionResistancePriority) ?? label.compressionResistancePriority
+            return label
         case "box":
-            if let aspectRatio = try node.number("aspectRatio") {
-                return BoxLayout(id: id, width: try node.number("width").map { CGFloat($0) }, aspectRatio: CGFloat(aspectRatio))
+            var box = if let aspectRatio = try node.number("aspectRatio") {
+                BoxLayout(id: id, width: try node.number("width").map { CGFloat($0) }, aspectRatio: CGFloat(aspectRatio))
+            } else {
+                BoxLayout(id: id, width: CGFloat(try node.requiredNumber("width")), height: CGFloat(try node.requiredNumber("height")))
             }
-            return BoxLayout(id: id, width: CGFloat(try node.requiredNumber("width")), height: CGFloat(try node.requiredNumber("height")))
+            box.contentHuggingPriorityOverride = try priorities(node, "huggingPriority", over: box.contentHuggingPriority)
+            box.compressionResistancePriorityOverride = try priorities(
+                node, "compressionResistancePriority", over: box.compressionResistancePriority)
+            return box
         case "inset":
-            return InsetLayout(id: id, insets: try edgeInsets(node, "insets"), child: try layout(node.object("child"), ids: &ids))
+            var inset = InsetLayout(id: id, insets: try edgeInsets(node, "insets"), child: try layout(node.object("child"), ids: &ids))
+            inset.contentHuggingPriorityOverride = try priorities(node, "huggingPriority", over: inset.contentHuggingPriority)
+            inset.compressionResistancePriorityOverride = try priorities(
+                node, "compressionResistancePriority", over: inset.compressionResistancePriority)
+            return inset
         case "stack":
             let children = try node.objects("children")
             let flexible = try children.indices.filter { try children[$0].bool("flexible") == true }
@@ -116,9 +134,13 @@ package struct LayoutSpec {
             guard let alignment = StackLayout.Alignment(rawValue: alignmentName) else {
                 throw InputError("\(node.path).alignment must be leading, center, trailing or fill, not \"\(alignmentName)\"")
             }
-            return StackLayout(
+            var stack = StackLayout(
                 id: id, axis: stackAxis, spacing: CGFloat(try node.number("spacing") ?? 0), alignment: alignment,
                 children: try children.map { try layout($0, extraKeys: Self.stackChildKeys, ids: &ids) }, flexibleChild: flexible.first)
+            stack.contentHuggingPriorityOverride = try priorities(node, "huggingPriority", over: stack.contentHuggingPriority)
+            stack.compressionResistancePriorityOverride = try priorities(
+                node, "compressionResistancePriority", over: stack.compressionResistancePriority)
+            return stack
         default:
             var flowLayout = try flow(node)
             flowLayout.id = id
@@ -341,6 +363,24 @@ package struct LayoutSpec {
     private func face(_ name: String?) throws -> FontFace {
         guard let name, let fontFolder else { return try resolver.face(for: name) }
         return try resolver.face(for: FontResolver.specification(name, relativeTo: fontFolder))
+    }
+
+    /// `key` (`huggingPriority` or `compressionResistancePriority`) of `node`: `{"horizontal",
+    /// "vertical"}`, each a number from 0 to 1000; an axis left out keeps `defaults`' (the node's
+    /// own). `nil` when the node has no `key`, so a node keeps the priorities it derives.
+    private func priorities(_ node: JSONObject, _ key: String, over defaults: AxisPriorities) throws -> AxisPriorities? {
+        guard node.fields.contains(where: { $0.0 == key }) else { return nil }
+        let object = try node.object(key)
+        try object.requireKnownKeys(["horizontal", "vertical"])
+        var priorities = defaults
+        for axis in [StackLayout.Axis.horizontal, .vertical] {
+            guard let value = try object.number(axis.rawValue) else { continue }
+            guard value >= 0, value <= 1000 else {
+                throw InputError("\(object.path).\(axis.rawValue) must be a number from 0 to 1000, not \(value)")
+            }
+            priorities[axis] = LayoutPriority(Float(value))
+        }
+        return priorities
     }
 
     private func edgeInsets(_ object: JSONObject, _ key: String) throws -> EdgeInsets {

@@ -25,6 +25,31 @@ public protocol Layout: Sendable {
     /// Places this node in `frame` (its measured size, possibly stretched by its parent) and its
     /// children inside it, from `measurement`.
     func arrangement(within frame: CGRect, measurement: LayoutMeasurement) -> LayoutArrangement
+
+    /// How strongly this node refuses to grow past its content on each axis
+    /// (`contentHuggingPriority(for:)`): spare length in a stack goes to the child of lowest hugging,
+    /// and a child whose hugging on an axis is ``LayoutPriority/required`` is not stretched across
+    /// a `fill` stack. Default: 250 on both axes.
+    var contentHuggingPriority: AxisPriorities { get }
+
+    /// How strongly this node refuses to shrink below its content on each axis
+    /// (`contentCompressionResistancePriority(for:)`): in a row its children overfill, the child of
+    /// lowest compression resistance gives way first. Default: 750 on both axes.
+    var compressionResistancePriority: AxisPriorities { get }
+
+    /// The width this node takes when nothing limits it, as `intrinsicContentSize.width` (a label's
+    /// text on one line, a box's fixed width), or `nil` for a node that takes whatever width it is
+    /// offered (a flow, a box with only an aspect ratio). Default: `nil`.
+    func intrinsicWidth(measurer: any TextMeasuring) throws -> CGFloat?
+}
+
+extension Layout {
+    /// 250 on both axes (`UILayoutPriority.defaultLow`, a `UIView`'s default).
+    public var contentHuggingPriority: AxisPriorities { .defaultContentHugging }
+    /// 750 on both axes (`UILayoutPriority.defaultHigh`, a `UIView`'s default).
+    public var compressionResistancePriority: AxisPriorities { .defaultCompressionResistance }
+    /// `nil`: the node takes the width it is offered (`UIView.noIntrinsicMetric`).
+    public func intrinsicWidth(measurer: any TextMeasuring) throws -> CGFloat? { nil }
 }
 
 /// What a node shows, for drawing and for callers that need more than frames.

@@ -76,11 +76,16 @@ import Testing
 
     @Test func stackAlignmentsPlaceNarrowChildren() throws {
         for alignment in StackLayout.Alignment.allCases {
-            let stack = StackLayout(axis: .vertical, alignment: alignment, children: [BoxLayout(id: "box", width: 40, height: 10)])
-            let frame = try stack.arrange(width: 100, measurer: measurer).framesByID["box"]
+            // A fixed width is required: fill does not stretch it. A box that hugs at 250 does stretch.
+            let stack = StackLayout(axis: .vertical, alignment: alignment, children: [
+                BoxLayout(id: "box", width: 40, height: 10),
+                BoxLayout(id: "loose", width: 40, height: 10, contentHuggingPriority: AxisPriorities(horizontal: 250, vertical: 1000)),
+            ])
+            let frames = try stack.arrange(width: 100, measurer: measurer).framesByID
             let expectedX: CGFloat = [.leading: 0, .center: 30, .trailing: 60, .fill: 0][alignment] ?? -1
-            #expect(frame?.minX == expectedX)
-            #expect(frame?.width == (alignment == .fill ? 100 : 40))
+            #expect(frames["box"]?.minX == expectedX)
+            #expect(frames["box"]?.width == 40)
+            #expect(frames["loose"]?.width == (alignment == .fill ? 100 : 40))
         }
     }
 
@@ -100,6 +105,10 @@ import Testing
     @Test func arrangingInAFrameOffsetsEveryNode() throws {
         let layout = InsetLayout(insets: EdgeInsets(all: 5), child: BoxLayout(id: "box", width: 10, height: 10))
         let arrangement = try layout.arrange(in: CGRect(x: 100, y: 200, width: 50, height: 50), measurer: FakeMeasurer())
-        #expect(arrangement.framesByID["box"] == CGRect(x: 105, y: 205, width: 40, height: 40))
+        // The box's fixed size wins over the inset's edges: it keeps 10 × 10 at the inset's top left.
+        #expect(arrangement.framesByID["box"] == CGRect(x: 105, y: 205, width: 10, height: 10))
+        let stretchy = InsetLayout(insets: EdgeInsets(all: 5), child: BoxLayout(id: "box", aspectRatio: 1))
+        #expect(try stretchy.arrange(in: CGRect(x: 100, y: 200, width: 50, height: 50), measurer: FakeMeasurer())
+            .framesByID["box"] == CGRect(x: 105, y: 205, width: 40, height: 40))
     }
 }

@@ -5,22 +5,44 @@ import Foundation
 /// Text wrapped to the proposed width, as a `UILabel` with `text` or `attributedText`,
 /// `numberOfLines` and `lineBreakMode`. Its size is the measured text's (the widest line × all
 /// lines); its inline boxes with an `id` have frames of their own in the arrangement.
+///
+/// Its intrinsic width is its text on one line. Like a `UILabel` from Interface Builder it hugs its
+/// content at 251 and resists compression at 750 on both axes; in a row that cannot hold it, it is
+/// measured again at the width it is given and wraps or truncates by its own `numberOfLines` and
+/// `lineBreakMode`.
 public struct LabelLayout: Layout {
     public var id: String?
     /// The label's text and styles.
     public var attributedText: AttributedText
     public var paragraphStyle: ParagraphStyle
+    /// 251 on both axes unless set.
+    public var contentHuggingPriority: AxisPriorities
+    /// 750 on both axes unless set.
+    public var compressionResistancePriority: AxisPriorities
 
-    /// A label of `text` in one `style`.
-    public init(id: String? = nil, text: String, style: TextStyle, paragraphStyle: ParagraphStyle = ParagraphStyle()) {
-        self.init(id: id, attributedText: AttributedText(text, style: style), paragraphStyle: paragraphStyle)
+    /// A label of `text` in one `style`, hugging at `contentHuggingPriority` (251) and resisting
+    /// compression at `compressionResistancePriority` (750).
+    public init(
+        id: String? = nil, text: String, style: TextStyle, paragraphStyle: ParagraphStyle = ParagraphStyle(),
+        contentHuggingPriority: AxisPriorities = .labelContentHugging,
+        compressionResistancePriority: AxisPriorities = .defaultCompressionResistance
+    ) {
+        self.init(
+            id: id, attributedText: AttributedText(text, style: style), paragraphStyle: paragraphStyle,
+            contentHuggingPriority: contentHuggingPriority, compressionResistancePriority: compressionResistancePriority)
     }
 
     /// A label of text in several styles, inline boxes included (`UILabel.attributedText`).
-    public init(id: String? = nil, attributedText: AttributedText, paragraphStyle: ParagraphStyle = ParagraphStyle()) {
+    public init(
+        id: String? = nil, attributedText: AttributedText, paragraphStyle: ParagraphStyle = ParagraphStyle(),
+        contentHuggingPriority: AxisPriorities = .labelContentHugging,
+        compressionResistancePriority: AxisPriorities = .defaultCompressionResistance
+    ) {
         self.id = id
         self.attributedText = attributedText
         self.paragraphStyle = paragraphStyle
+        self.contentHuggingPriority = contentHuggingPriority
+        self.compressionResistancePriority = compressionResistancePriority
     }
 
     /// The label's characters.
@@ -29,11 +51,22 @@ public struct LabelLayout: Layout {
     public var style: TextStyle { attributedText.spans[0].style }
 
     public func measurement(proposedWidth: CGFloat, measurer: any TextMeasuring) throws -> LayoutMeasurement {
-        let measured = try attributedText.isSingleStyle
-            ? measurer.measure(text, style: style, paragraphStyle: paragraphStyle, maxWidth: proposedWidth)
-            : measurer.measure(attributedText, paragraphStyle: paragraphStyle, maxWidth: proposedWidth)
+        try validatePriorities()
+        let measured = try measure(maxWidth: proposedWidth, measurer: measurer)
         return LayoutMeasurement(
             layout: self, size: measured.size, proposedWidth: proposedWidth, content: .text(measured, attributedText))
+    }
+
+    /// The text's width on one line (each paragraph on its own line), as a `UILabel`'s intrinsic
+    /// content size before it wraps.
+    public func intrinsicWidth(measurer: any TextMeasuring) throws -> CGFloat? {
+        try measure(maxWidth: nil, measurer: measurer).size.width
+    }
+
+    private func measure(maxWidth: CGFloat?, measurer: any TextMeasuring) throws -> TextMeasurement {
+        try attributedText.isSingleStyle
+            ? measurer.measure(text, style: style, paragraphStyle: paragraphStyle, maxWidth: maxWidth)
+            : measurer.measure(attributedText, paragraphStyle: paragraphStyle, maxWidth: maxWidth)
     }
 
     public func arrangement(within frame: CGRect, measurement: LayoutMeasurement) -> LayoutArrangement {

@@ -1,16 +1,29 @@
 // StackLayout.swift — children one after another, vertically or horizontally, with fixed spacing.
 import Foundation
 
-/// Children in a column or a row with `spacing` between them, as a `UIStackView`.
+/// Children in a column or a row with `spacing` between them, as a `UIStackView` (or the same
+/// views chained with constraints) decides it with content hugging and compression resistance.
 ///
-/// A vertical stack offers every child its whole width. A horizontal stack offers each child the
-/// width left after the children before it; the ``flexibleChild`` (if any) is measured last and
-/// takes all the width the others leave, like a label pinned between an avatar and the trailing edge.
+/// A vertical stack offers every child its whole width; its height is its children's. A horizontal
+/// stack offers each child its intrinsic width (``Layout/intrinsicWidth(measurer:)``; the whole row
+/// for a child without one). When the children want more than the row, the child of lowest
+/// horizontal compression resistance gives way first — down to zero if need be, then the next —
+/// and is measured at the width that remains, so a label wraps or truncates by its own
+/// `numberOfLines` and `lineBreakMode`; a required child never gives way. When the row is wider
+/// than its children (stretched by its parent), the spare width goes to the child of lowest
+/// horizontal hugging. In a column arranged taller or shorter than its content, the same happens
+/// to heights with the vertical priorities. Among equal priorities the earlier child yields first.
+///
+/// ```swift
+/// // "long name … 2h": both labels default to 251/750, so the name (the earlier) gives way.
+/// StackLayout(axis: .horizontal, spacing: 8, children: [nameLabel, dateLabel])
+/// ```
 public struct StackLayout: Layout {
     public enum Axis: String, Sendable, Hashable { case vertical, horizontal }
 
     /// Where children sit across the stack's axis: for a vertical stack leading is left, for a
-    /// horizontal stack leading is top; fill stretches them to the stack's breadth.
+    /// horizontal stack leading is top; fill stretches them to the stack's breadth, except a child
+    /// whose hugging on that axis is required (a fixed size), which keeps its size at the leading edge.
     public enum Alignment: String, Sendable, Hashable, CaseIterable { case leading, center, trailing, fill }
 
     public var id: String?
@@ -18,12 +31,21 @@ public struct StackLayout: Layout {
     public var spacing: CGFloat
     public var alignment: Alignment
     public var children: [any Layout]
-    /// The index of the child that takes the remaining width of a horizontal stack.
+    /// A shorthand for the child that takes the remaining width of a horizontal stack: its
+    /// horizontal hugging and compression resistance count as ``LayoutPriority/flexible`` (1), so it
+    /// gives way first and takes the spare width, and the row is as wide as it is offered.
     public var flexibleChild: Int?
+    /// Priorities that replace the ones derived from the children; `nil` keeps those.
+    public var contentHuggingPriorityOverride: AxisPriorities?
+    /// Priorities that replace the ones derived from the children; `nil` keeps those.
+    public var compressionResistancePriorityOverride: AxisPriorities?
 
+    /// `children` along `axis`, `spacing` apart, placed across it by `alignment`. The priorities
+    /// replace the ones derived from the children (`nil` keeps those).
     public init(
         id: String? = nil, axis: Axis, spacing: CGFloat = 0, alignment: Alignment = .fill, children: [any Layout],
-        flexibleChild: Int? = nil
+        flexibleChild: Int? = nil, contentHuggingPriority: AxisPriorities? = nil,
+        compressionResistancePriority: AxisPriorities? = nil
     ) {
         self.id = id
         self.axis = axis
@@ -31,14 +53,106 @@ public struct StackLayout: Layout {
         self.alignment = alignment
         self.children = children
         self.flexibleChild = flexibleChild
+        self.contentHuggingPriorityOverride = contentHuggingPriority
+        self.compressionResistancePriorityOverride = compressionResistancePriority
     }
 
     private var totalSpacing: CGFloat { spacing * CGFloat(max(children.count - 1, 0)) }
 
+    /// The hugging of the child at `index`, with ``flexibleChild`` applied.
+    private func hugging(_ index: Int) -> AxisPriorities {
+        var priorities = children[index].contentHuggingPriority
+        if axis == .horizontal, index == flexibleChild { priorities.horizontal = .flexible }
+        return priorities
+    }
+
+    /// The compression resistance of the child at `index`, with ``flexibleChild`` applied.
+    private func resistance(_ index: Int) -> AxisPriorities {
+        var priorities = children[index].compressionResistancePriority
+        if axis == .horizontal, index == flexibleChild { priorities.horizontal = .flexible }
+        return priorities
+    }
+
+    /// Unless set: along the axis, the lowest of the children's (the stack grows or gives way as
+    /// its first yielding child does); across it, the highest hugging below required (required
+    /// when every child's is) and the highest compression resistance (every child is stretched or
+    /// squeezed together). A stack without children has the defaults.
+    public var contentHuggingPriority: AxisPriorities {
+        if let contentHuggingPriorityOverride { return contentHuggingPriorityOverride }
+        let priorities = children.indices.map(hugging)
+        guard !priorities.isEmpty else { return .defaultContentHugging }
+        var derived = AxisPriorities.defaultContentHugging
+        derived[axis] = priorities.map { $0[axis] }.min() ?? .defaultLow
+        let across = priorities.map { $0[axis.cross] }
+        derived[axis.cross] = across.filter { $0 < .required }.max() ?? .required
+        return derived
+    }
+
+    /// See ``contentHuggingPriority``.
+    public var compressionResistancePriority: AxisPriorities {
+        if let compressionResistancePriorityOverride { return compressionResistancePriorityOverride }
+        let priorities = children.indices.map(resistance)
+        guard !priorities.isEmpty else { return .defaultCompressionResistance }
+        var derived = AxisPriorities.defaultCompressionResistance
+        derived[axis] = priorities.map { $0[axis] }.min() ?? .defaultHigh
+        derived[axis.cross] = priorities.map { $0[axis.cross] }.max() ?? .defaultHigh
+        return derived
+    }
+
+    /// The strength of the child at `index` against growing on `axis`, with ``flexibleChild`` applied.
+    private func huggingStrength(_ index: Int, on axis: Axis) -> YieldStrength {
+        if axis == .horizontal, self.axis == .horizontal, index == flexibleChild { return YieldStrength(.flexible) }
+        return YieldStrength.hugging(children[index], on: axis)
+    }
+
+    /// The strength of the child at `index` against shrinking on `axis`, with ``flexibleChild`` applied.
+    private func resistanceStrength(_ index: Int, on axis: Axis, measurer: (any TextMeasuring)?) throws -> YieldStrength {
+        if axis == .horizontal, self.axis == .horizontal, index == flexibleChild { return YieldStrength(.flexible) }
+        return try YieldStrength.resistance(children[index], on: axis, measurer: measurer)
+    }
+
+    /// Along the axis, the weakest child's (the one that would take the spare); across it, every
+    /// child that fill would stretch, together.
+    func huggingStrength(on axis: Axis) -> YieldStrength {
+        let strengths = children.indices.map { huggingStrength($0, on: axis) }
+        guard !strengths.isEmpty else { return YieldStrength(.defaultLow) }
+        return axis == self.axis ? strengths.min() ?? YieldStrength(.defaultLow) : YieldStrength.together(strengths)
+    }
+
+    /// Along the axis, the weakest child's (the first to give way); across it, the children that
+    /// would be squeezed first, together: a column's widest (by intrinsic width, when a measurer is
+    /// given), a row's every child.
+    func resistanceStrength(on axis: Axis, measurer: (any TextMeasuring)?) throws -> YieldStrength {
+        let strengths = try children.indices.map { try resistanceStrength($0, on: axis, measurer: measurer) }
+        guard !strengths.isEmpty else { return YieldStrength(.defaultHigh) }
+        if axis == self.axis { return strengths.min() ?? YieldStrength(.defaultHigh) }
+        guard axis == .horizontal, let measurer else { return YieldStrength.together(strengths) }
+        // A child without an intrinsic width takes the whole width: it is among the widest.
+        let widths = try children.map { try $0.intrinsicWidth(measurer: measurer) ?? .infinity }
+        let widest = widths.max() ?? 0
+        return YieldStrength.together(strengths.indices.filter { widths[$0] >= widest - lengthTolerance }.map { strengths[$0] })
+    }
+
+    /// A row: the children's intrinsic widths and the spacing; a column: the widest child's.
+    /// `nil` if a child has none.
+    public func intrinsicWidth(measurer: any TextMeasuring) throws -> CGFloat? {
+        var widths: [CGFloat] = []
+        for child in children {
+            guard let width = try child.intrinsicWidth(measurer: measurer) else { return nil }
+            widths.append(width)
+        }
+        return axis == .horizontal ? widths.reduce(0, +) + totalSpacing : widths.max() ?? 0
+    }
+
     public func measurement(proposedWidth: CGFloat, measurer: any TextMeasuring) throws -> LayoutMeasurement {
         try requireLength(spacing, "stack spacing")
+        try validatePriorities()
         if let flexibleChild, !children.indices.contains(flexibleChild) {
             throw LayoutError("the flexible child \(flexibleChild) is not one of the stack's \(children.count) children")
+        }
+        for child in children {
+            try child.contentHuggingPriority.validate("content hugging priority")
+            try child.compressionResistancePriority.validate("compression resistance priority")
         }
         switch axis {
         case .vertical:
@@ -48,19 +162,26 @@ public struct StackLayout: Layout {
             return LayoutMeasurement(
                 layout: self, size: CGSize(width: width, height: height), proposedWidth: proposedWidth, sublayouts: measured)
         case .horizontal:
-            var measured = [LayoutMeasurement?](repeating: nil, count: children.count)
-            var used: CGFloat = totalSpacing
-            for (index, child) in children.enumerated() where index != flexibleChild {
-                let child = try child.measurement(proposedWidth: max(0, proposedWidth - used), measurer: measurer)
-                measured[index] = child
-                used += child.size.width
+            // Each child wants its intrinsic width (at most the row); the lowest compression
+            // resistance gives way while they want more than the row, then each is measured at
+            // the width it is given, and its frame is that wide.
+            let available = max(0, proposedWidth - totalSpacing)
+            let wanted = try children.map { min(try $0.intrinsicWidth(measurer: measurer) ?? available, available) }
+            let excess = wanted.reduce(0, +) - available
+            let widths = excess > lengthTolerance
+                ? Yielding.shrink(
+                    wanted, by: excess,
+                    resistance: try children.indices.map { try resistanceStrength($0, on: .horizontal, measurer: measurer) })
+                : wanted
+            let sublayouts = try children.indices.map { index in
+                var measured = try children[index].measurement(proposedWidth: widths[index], measurer: measurer)
+                measured.size.width = widths[index]
+                return measured
             }
-            if let flexibleChild {
-                measured[flexibleChild] = try children[flexibleChild].measurement(
-                    proposedWidth: max(0, proposedWidth - used), measurer: measurer)
-            }
-            let sublayouts = measured.compactMap { $0 }
-            let width = flexibleChild == nil ? sublayouts.map(\.size.width).reduce(0, +) + totalSpacing : max(proposedWidth, used)
+            let contentWidth = widths.reduce(0, +) + totalSpacing
+            // A child that hugs below the fitting level (a flexible one) stretches the row to the width offered.
+            let growsToFit = children.indices.contains { hugging($0).horizontal < .fittingSizeLevel }
+            let width = growsToFit ? max(proposedWidth, contentWidth) : contentWidth
             let height = sublayouts.map(\.size.height).max() ?? 0
             return LayoutMeasurement(
                 layout: self, size: CGSize(width: width, height: height), proposedWidth: proposedWidth,
@@ -69,29 +190,31 @@ public struct StackLayout: Layout {
     }
 
     public func arrangement(within frame: CGRect, measurement: LayoutMeasurement) -> LayoutArrangement {
+        let sublayouts = measurement.sublayouts
+        // Without a measurer a column counts all its children as squeezed (`try?`: only measuring throws).
+        let along = Yielding.distribute(
+            sublayouts.map { axis == .horizontal ? $0.size.width : $0.size.height },
+            in: axis == .horizontal ? frame.width : frame.height, spacing: spacing,
+            hugging: sublayouts.indices.map { huggingStrength($0, on: axis) },
+            resistance: sublayouts.indices.map { (try? resistanceStrength($0, on: axis, measurer: nil)) ?? YieldStrength(.required) })
         var arranged: [LayoutArrangement] = []
-        switch axis {
-        case .vertical:
-            var y = frame.minY
-            for child in measurement.sublayouts {
-                let width = alignment == .fill ? frame.width : child.size.width
-                let x = frame.minX + crossOffset(free: frame.width - width)
-                arranged.append(child.layout.arrangement(
-                    within: CGRect(x: x, y: y, width: width, height: child.size.height), measurement: child))
-                y += child.size.height + spacing
+        var position = axis == .horizontal ? frame.minX : frame.minY
+        for (index, child) in sublayouts.enumerated() {
+            // Fill stretches a child across the stack unless its size on that axis is required.
+            let stretches = alignment == .fill && hugging(index)[axis.cross] < .required
+            let childFrame: CGRect
+            switch axis {
+            case .vertical:
+                let width = stretches ? frame.width : child.size.width
+                childFrame = CGRect(
+                    x: frame.minX + crossOffset(free: frame.width - width), y: position, width: width, height: along[index])
+            case .horizontal:
+                let height = stretches ? frame.height : child.size.height
+                childFrame = CGRect(
+                    x: position, y: frame.minY + crossOffset(free: frame.height - height), width: along[index], height: height)
             }
-        case .horizontal:
-            let fixedWidths = measurement.sublayouts.enumerated()
-                .filter { $0.offset != flexibleChild }.map(\.element.size.width).reduce(0, +)
-            var x = frame.minX
-            for (index, child) in measurement.sublayouts.enumerated() {
-                let width = index == flexibleChild ? max(0, frame.width - fixedWidths - totalSpacing) : child.size.width
-                let height = alignment == .fill ? frame.height : child.size.height
-                let y = frame.minY + crossOffset(free: frame.height - height)
-                arranged.append(child.layout.arrangement(
-                    within: CGRect(x: x, y: y, width: width, height: height), measurement: child))
-                x += width + spacing
-            }
+            arranged.append(child.layout.arrangement(within: childFrame, measurement: child))
+            position += along[index] + spacing
         }
         return LayoutArrangement(layout: self, frame: frame, sublayouts: arranged)
     }
@@ -103,4 +226,9 @@ public struct StackLayout: Layout {
         case .trailing: return max(0, free)
         }
     }
+}
+
+extension StackLayout.Axis {
+    /// The other axis.
+    var cross: StackLayout.Axis { self == .horizontal ? .vertical : .horizontal }
 }
