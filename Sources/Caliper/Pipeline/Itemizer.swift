@@ -81,22 +81,49 @@ enum Itemizer {
             guard end - start <= TextMeasurer.maximumGraphemeClusterLength else {
                 throw .graphemeClusterTooLong(utf16Length: end - start, limit: TextMeasurer.maximumGraphemeClusterLength)
             }
-            clusterScalars.removeAll(keepingCapacity: true)
-            let firstScalarIndex = scalarIndex
-            while scalarIndex < scalars.count, scalars[scalarIndex].offset < end - range.lowerBound {
-                clusterScalars.append(scalars[scalarIndex].scalar)
-                scalarIndex += 1
-            }
             if styleEnd <= start - range.lowerBound {
                 while style + 1 < styleEnds.count, styleEnds[style] <= start - range.lowerBound { style += 1 }
                 styleEnd = style + 1 < styleEnds.count ? styleEnds[style] : Int.max
                 cascade = styles.cascades[style]
             }
-            // An inline box's U+FFFC is in its style's font and is never missing.
-            let (face, isMissing) = styles.hasBoxes && styles.boxes[style] != nil
-                ? (cascade.primary, false) : cascade.face(forCluster: clusterScalars)
-            if isMissing { missingGlyphs += 1 }
-            if clusterScalars.allSatisfy(isWhitespace) { spaceClusters.append((clusters.count, firstScalarIndex..<scalarIndex)) }
+            let firstScalarIndex = scalarIndex
+            let face: FontFace
+            var script = UnicodeProperties.common
+            let first: Unicode.Scalar
+            if end - start == 1, scalarIndex < scalars.count, case let scalar = scalars[scalarIndex].scalar,
+                FontCascade.isPlainLatin(scalar.value),
+                cascade.primary.latinCoverage.contains(scalar.value)
+            {
+                // The commonest cluster, one plain Latin character the primary font has, decided
+                // as the general branch below decides it, without gathering its scalars (no
+                // inline box's U+FFFC is plain Latin).
+                scalarIndex += 1
+                face = cascade.primary
+                if isWhitespace(scalar) { spaceClusters.append((clusters.count, firstScalarIndex..<scalarIndex)) }
+                let candidate = UnicodeProperties.script(of: scalar)
+                if !isWeak(candidate) { script = candidate }
+                first = scalar
+            } else {
+                clusterScalars.removeAll(keepingCapacity: true)
+                while scalarIndex < scalars.count, scalars[scalarIndex].offset < end - range.lowerBound {
+                    clusterScalars.append(scalars[scalarIndex].scalar)
+                    scalarIndex += 1
+                }
+                // An inline box's U+FFFC is in its style's font and is never missing.
+                let isMissing: Bool
+                (face, isMissing) = styles.hasBoxes && styles.boxes[style] != nil
+                    ? (cascade.primary, false) : cascade.face(forCluster: clusterScalars)
+                if isMissing { missingGlyphs += 1 }
+                if clusterScalars.allSatisfy(isWhitespace) { spaceClusters.append((clusters.count, firstScalarIndex..<scalarIndex)) }
+                for scalar in clusterScalars {
+                    let candidate = UnicodeProperties.script(of: scalar)
+                    if !isWeak(candidate) {
+                        script = candidate
+                        break
+                    }
+                }
+                first = clusterScalars.first ?? " "
+            }
             // Most clusters are in the font of the one before.
             let faceIndex: Int
             if lastFaceIndex < faces.count, faces[lastFaceIndex] === face {
@@ -108,19 +135,11 @@ enum Itemizer {
                 }()
                 lastFaceIndex = faceIndex
             }
-            var script = UnicodeProperties.common
-            for scalar in clusterScalars {
-                let candidate = UnicodeProperties.script(of: scalar)
-                if !isWeak(candidate) {
-                    script = candidate
-                    break
-                }
-            }
             clusters.append(
                 Cluster(
                     range: start..<end, style: Int32(truncatingIfNeeded: style), faceIndex: Int32(truncatingIfNeeded: faceIndex),
                     script: script, level: levels[start - range.lowerBound]))
-            firstScalars.append(clusterScalars.first ?? " ")
+            firstScalars.append(first)
         }
         for (index, script) in resolvedScripts(clusters.map(\.script), firstScalars: firstScalars).enumerated() {
             clusters[index].script = script
