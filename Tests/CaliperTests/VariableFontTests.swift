@@ -76,6 +76,22 @@ struct VariationGoldens: Decodable {
         #expect(try font.withVariations([]) === font)
     }
 
+    /// An instance holds its default instance; the default instance's table of instances must not
+    /// hold them back, or a variable face, its instances and its file's bytes would outlive their
+    /// last user (a cycle LeakSanitizer reported).
+    @Test func aVariableFaceAndItsInstancesAreFreedAfterTheirLastUse() throws {
+        weak var weakBase: FontFace?
+        weak var weakInstance: FontFace?
+        try {
+            let base = try FontFace(contentsOfFile: Fixtures.path("Fonts/Inter.var.ttf"))
+            let instance = try base.withVariations([try FontVariation("wght=600")])
+            #expect(try base.withVariations([try FontVariation("wght=600")]) === instance)
+            (weakBase, weakInstance) = (base, instance)
+        }()
+        #expect(weakInstance == nil)
+        #expect(weakBase == nil)
+    }
+
     @Test func badSettingsAreRefusedNamingThem() throws {
         let font = try inter()
         let cases: [(() throws -> Void, String)] = [

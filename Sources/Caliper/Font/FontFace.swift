@@ -51,9 +51,11 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     /// The default instance this face is a variation of (`self` for a default instance).
     private let defaultInstance: FontFace?
     /// Instances made from this default instance, by their coordinates, so the same coordinates
-    /// give the same face (and the caches keyed by face keep hitting). Bounded: past
-    /// ``maximumInstanceCount`` the remembered instances are forgotten, never the ones in use.
-    private let instances = Locked<[[FontVariation]: FontFace]>([:])
+    /// give the same face while it is in use (and the caches keyed by face, which hold their
+    /// faces, keep hitting). Held weakly: an instance holds its default instance, so a strong
+    /// table would keep both, and the font file's bytes, alive after their last user let go.
+    /// Bounded: past ``maximumInstanceCount`` the entries of instances gone are dropped, then all.
+    private let instances = Locked<[[FontVariation]: WeakFace]>([:])
     /// How many instances one face remembers.
     static let maximumInstanceCount = 256
 
@@ -165,12 +167,15 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
         }
         let sorted = coordinates.map { FontVariation(validatedTag: $0.key, value: $0.value) }.sorted { $0.tag < $1.tag }
         guard !sorted.isEmpty else { return base }
-        if let known = base.instances.withLock({ $0[sorted] }) { return known }
+        if let known = base.instances.withLock({ $0[sorted]?.face }) { return known }
         let instance = try FontFace(instanceOf: base, variations: sorted)
         return base.instances.withLock { instances in
-            if let raced = instances[sorted] { return raced }
-            if instances.count >= Self.maximumInstanceCount { instances.removeAll(keepingCapacity: true) }
-            instances[sorted] = instance
+            if let raced = instances[sorted]?.face { return raced }
+            if instances.count >= Self.maximumInstanceCount {
+                instances = instances.filter { $0.value.face != nil }
+                if instances.count >= Self.maximumInstanceCount { instances.removeAll(keepingCapacity: true) }
+            }
+            instances[sorted] = WeakFace(face: instance)
             return instance
         }
     }
@@ -284,4 +289,9 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
 
     public static func == (lhs: FontFace, rhs: FontFace) -> Bool { lhs === rhs }
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+/// A face held weakly, for tables that must not keep their faces alive.
+private struct WeakFace {
+    weak var face: FontFace?
 }
