@@ -54,10 +54,11 @@ public struct LayoutPriority: RawRepresentable, Sendable, Hashable, Comparable, 
     /// The number, without a fraction when it is whole: `"251"`, `"749.5"`.
     public var description: String { rawValue == rawValue.rounded() ? String(Int(rawValue)) : String(rawValue) }
 
-    /// Checks that the priority is a finite number from 0 to 1000, naming it `name` in the error.
-    func validate(_ name: String) throws(LayoutError) {
+    /// Checks that the priority is a finite number from 0 to 1000, naming it `name` in the error
+    /// (made only then: layouts check every node's priorities on every measurement).
+    func validate(_ name: @autoclosure () -> String) throws(LayoutError) {
         guard rawValue.isFinite, rawValue >= 0, rawValue <= 1000 else {
-            throw LayoutError("\(name) must be a finite number from 0 to 1000, not \(rawValue)")
+            throw LayoutError("\(name()) must be a finite number from 0 to 1000, not \(rawValue)")
         }
     }
 }
@@ -93,9 +94,9 @@ public struct AxisPriorities: Sendable, Hashable {
         set { if axis == .horizontal { horizontal = newValue } else { vertical = newValue } }
     }
 
-    func validate(_ name: String) throws(LayoutError) {
-        try horizontal.validate("the horizontal \(name)")
-        try vertical.validate("the vertical \(name)")
+    func validate(_ name: @autoclosure () -> String) throws(LayoutError) {
+        try horizontal.validate("the horizontal \(name())")
+        try vertical.validate("the vertical \(name())")
     }
 }
 

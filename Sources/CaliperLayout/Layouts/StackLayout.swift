@@ -146,13 +146,20 @@ public struct StackLayout: Layout {
 
     public func measurement(proposedWidth: CGFloat, measurer: any TextMeasuring) throws -> LayoutMeasurement {
         try requireLength(spacing, "stack spacing")
-        try validatePriorities()
+        // The priorities set on this stack; those it derives come from its children's, checked here
+        // once each (a child stack's are derived from its own children's in turn).
+        try contentHuggingPriorityOverride?.validate("content hugging priority")
+        try compressionResistancePriorityOverride?.validate("compression resistance priority")
         if let flexibleChild, !children.indices.contains(flexibleChild) {
             throw LayoutError("the flexible child \(flexibleChild) is not one of the stack's \(children.count) children")
         }
+        var childHugging: [AxisPriorities] = []
+        childHugging.reserveCapacity(children.count)
         for child in children {
-            try child.contentHuggingPriority.validate("content hugging priority")
+            let hugging = child.contentHuggingPriority
+            try hugging.validate("content hugging priority")
             try child.compressionResistancePriority.validate("compression resistance priority")
+            childHugging.append(hugging)
         }
         switch axis {
         case .vertical:
@@ -180,7 +187,7 @@ public struct StackLayout: Layout {
             }
             let contentWidth = widths.reduce(0, +) + totalSpacing
             // A child that hugs below the fitting level (a flexible one) stretches the row to the width offered.
-            let growsToFit = children.indices.contains { hugging($0).horizontal < .fittingSizeLevel }
+            let growsToFit = children.indices.contains { ($0 == flexibleChild ? .flexible : childHugging[$0].horizontal) < .fittingSizeLevel }
             let width = growsToFit ? max(proposedWidth, contentWidth) : contentWidth
             let height = sublayouts.map(\.size.height).max() ?? 0
             return LayoutMeasurement(
