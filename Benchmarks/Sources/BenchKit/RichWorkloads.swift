@@ -12,9 +12,9 @@ extension Workbench {
     static let oneLineTruncatingTail = ParagraphStyle(lineBreakMode: .byTruncatingTail, numberOfLines: 1)
     /// How many cells or paragraphs the warm variants measure again, each once a pass (a feed
     /// reloaded, a screen laid out again): what the default 64 MiB cache holds with room to spare.
-    /// A cell leaves about 20 KB of shapes and layouts (its 300-character body about 17 KB): a few
-    /// thousand cells overflow the default cache, whose least recently used would be dropped just
-    /// before their turn came again.
+    /// A cell leaves its body's shape (about 17 KB for 300 characters), its title's and both
+    /// layouts: a few thousand cells overflow the default cache, whose least recently used would be
+    /// dropped just before their turn came again.
     public static let richWarmSetSize = 500
 
     /// Each rich workload cold (fresh cache every pass: every text measured for the first time)
