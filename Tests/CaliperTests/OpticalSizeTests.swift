@@ -156,6 +156,25 @@ struct OpticalSizeGoldens: Decodable {
         }
     }
 
+    /// The glyphs drawn (SVG outlines) are the instance's: "H" is 1.08 times as wide at 6 pt (opsz 8)
+    /// as in the default instance, and 0.9 times at 100 pt (opsz 72), as Fonts/make_opsz_font.py built it.
+    @Test func outlinesAreTheInstances() throws {
+        func width(at size: CGFloat) throws -> Double {
+            let glyph = try #require(try TextMeasurer(cache: nil).glyphs(ofLine: "H", style: TextStyle(font: try face(), size: size)).first)
+            let xs = glyph.font.outline(ofGlyph: glyph.glyph).commands.compactMap { command -> Double? in
+                switch command {
+                case .move(let point), .line(let point): Double(point.x)
+                case .quadratic(_, let point), .cubic(_, _, let point): Double(point.x)
+                case .close: nil
+                }
+            }
+            return try #require(xs.max()) - (try #require(xs.min()))
+        }
+        let regular = try width(at: 12)
+        #expect(abs(try width(at: 6) / regular - 1.08) < 0.01)
+        #expect(abs(try width(at: 100) / regular - 0.90) < 0.01)
+    }
+
     /// Fonts without an opsz axis are measured in the face given, whatever the size.
     @Test func fontsWithoutAnOpticalSizeAxisAreUnaffected() throws {
         let dejaVu = try Fixtures.dejaVuSans
