@@ -43,7 +43,14 @@ public struct TextMeasurer: Sendable {
     /// cache look-up when the label was measured before, in any size, or the sum of its cached
     /// words; its result is bit-identical to the general pipeline's.
     public func size(of text: String, style: TextStyle) throws(CaliperError) -> CGSize {
-        let style = try style.resolvingOpticalSizes()
+        // Checked before anything is copied: the warm label path takes a few dozen nanoseconds.
+        guard style.followsOpticalSize else { return try size(of: text, resolvedStyle: style) }
+        return try size(of: text, resolvedStyle: style.resolvingOpticalSizes())
+    }
+
+    /// ``size(of:style:)`` in a style whose fonts are the instances measured (see
+    /// ``TextStyle/resolvingOpticalSizes()``).
+    private func size(of text: String, resolvedStyle style: TextStyle) throws(CaliperError) -> CGSize {
         if try mayTakeFastPath(text, style: style), let size = PlainLatinLabel.size(of: text, style: style, cache: cache) {
             return size
         }
@@ -55,7 +62,12 @@ public struct TextMeasurer: Sendable {
     /// whitespace; height = the sum of each line's height, which the spans on it decide.
     public func size(of text: AttributedText) throws(CaliperError) -> CGSize {
         if text.isSingleStyle { return try size(of: text.string, style: text.spans[0].style) }
-        let text = try text.resolvingOpticalSizes()
+        guard text.followsOpticalSize else { return try size(ofResolved: text) }
+        return try size(ofResolved: text.resolvingOpticalSizes())
+    }
+
+    /// ``size(of:)-(AttributedText)`` of text whose fonts are the instances measured.
+    private func size(ofResolved text: AttributedText) throws(CaliperError) -> CGSize {
         if try mayTakeFastPath(text), let advances = PlainLatinLabel.spanAdvances(of: text, cache: cache) {
             return PlainLatinLabel.size(of: text, advances: advances)
         }
@@ -98,7 +110,16 @@ public struct TextMeasurer: Sendable {
         _ text: String, style: TextStyle, paragraphStyle: ParagraphStyle = ParagraphStyle(), maxWidth: CGFloat? = nil
     ) throws(CaliperError) -> TextLayout {
         try paragraphStyle.validate()
-        let style = try style.resolvingOpticalSizes()
+        guard style.followsOpticalSize else {
+            return try layout(text, resolvedStyle: style, paragraphStyle: paragraphStyle, maxWidth: maxWidth)
+        }
+        return try layout(text, resolvedStyle: style.resolvingOpticalSizes(), paragraphStyle: paragraphStyle, maxWidth: maxWidth)
+    }
+
+    /// ``layout(_:style:paragraphStyle:maxWidth:)`` in a style whose fonts are the instances measured.
+    private func layout(
+        _ text: String, resolvedStyle style: TextStyle, paragraphStyle: ParagraphStyle, maxWidth: CGFloat?
+    ) throws(CaliperError) -> TextLayout {
         if maxWidth.map({ !$0.isNaN && $0 >= 0 }) ?? true, try mayTakeFastPath(text, style: style),
             let layout = PlainLatinLabel.layout(
                 text, style: style, paragraphStyle: paragraphStyle, maxWidth: maxWidth, cache: cache)
@@ -119,7 +140,14 @@ public struct TextMeasurer: Sendable {
             return try layout(text.string, style: text.spans[0].style, paragraphStyle: paragraphStyle, maxWidth: maxWidth)
         }
         try paragraphStyle.validate()
-        let text = try text.resolvingOpticalSizes()
+        guard text.followsOpticalSize else { return try layout(resolved: text, paragraphStyle: paragraphStyle, maxWidth: maxWidth) }
+        return try layout(resolved: text.resolvingOpticalSizes(), paragraphStyle: paragraphStyle, maxWidth: maxWidth)
+    }
+
+    /// ``layout(_:paragraphStyle:maxWidth:)`` of text whose fonts are the instances measured.
+    private func layout(
+        resolved text: AttributedText, paragraphStyle: ParagraphStyle, maxWidth: CGFloat?
+    ) throws(CaliperError) -> TextLayout {
         if maxWidth.map({ !$0.isNaN && $0 >= 0 }) ?? true, try mayTakeFastPath(text),
             let layout = PlainLatinLabel.layout(text, paragraphStyle: paragraphStyle, maxWidth: maxWidth, cache: cache)
         {

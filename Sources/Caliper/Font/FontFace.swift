@@ -52,6 +52,9 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     /// its ``variations`` do not set it (see ``followsOpticalSize``). One stored value, so faces
     /// without the axis pay a single `nil` check per span.
     private let automaticOpticalSizeAxis: FontAxis?
+    /// `automaticOpticalSizeAxis != nil`, stored: measuring asks it of every style's font on every
+    /// call, and reading the optional axis (strings and all) costs more than the warm label path.
+    private let hasAutomaticOpticalSize: Bool
     /// The default instance this face is a variation of (`self` for a default instance).
     private let defaultInstance: FontFace?
     /// Instances made from this default instance, by their coordinates, so the same coordinates
@@ -103,6 +106,7 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
         self.axes = harfBuzz.axes
         self.variations = []
         self.automaticOpticalSizeAxis = harfBuzz.axes.first { $0.tag == FontAxis.opticalSizeTag }
+        hasAutomaticOpticalSize = automaticOpticalSizeAxis != nil
         self.defaultInstance = nil
         self.weight = tables.weightClass
         self.isItalic = tables.isItalic
@@ -132,6 +136,7 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
         self.variations = variations
         automaticOpticalSizeAxis = variations.contains { $0.tag == FontAxis.opticalSizeTag }
             ? nil : base.automaticOpticalSizeAxis
+        hasAutomaticOpticalSize = automaticOpticalSizeAxis != nil
         defaultInstance = base
         weight = variations.first { $0.tag == "wght" }.map { Int($0.value.rounded()) } ?? base.weight
         isItalic = base.isItalic || variations.contains { ($0.tag == "ital" && $0.value >= 1) || ($0.tag == "slnt" && $0.value < 0) }
@@ -194,7 +199,7 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     /// it: the face has an `opsz` axis and its ``variations`` do not set it. A face whose
     /// variations set `opsz` (``withVariations(_:)`` with `opsz`, or a ``namedInstance(_:)``,
     /// whose coordinates name every axis) keeps that optical size at every point size.
-    public var followsOpticalSize: Bool { automaticOpticalSizeAxis != nil }
+    public var followsOpticalSize: Bool { hasAutomaticOpticalSize }
 
     /// The face text at `pointSize` is measured in: for a face that ``followsOpticalSize``, its
     /// instance at `opsz` = `pointSize` clamped to the axis's range (its other coordinates

@@ -220,13 +220,16 @@ public struct AttributedText: Sendable, Hashable {
         return low
     }
 
+    /// Whether a font of a span follows the optical size (see ``TextStyle/followsOpticalSize``).
+    var followsOpticalSize: Bool { spans.contains { $0.style.followsOpticalSize } }
+
     /// The text as it is measured: each span's style with its fonts that follow the optical size
     /// set at the span's size (``TextStyle/resolvingOpticalSizes()``), span for span, so span
     /// indices keep their meaning; the text itself when no span has such a font. Validates every
     /// span's style first when there is something to replace, so an invalid one throws what the
     /// measurer's own validation would, in the same order.
     func resolvingOpticalSizes() throws(CaliperError) -> AttributedText {
-        guard spans.contains(where: { $0.style.followsOpticalSize }) else { return self }
+        guard followsOpticalSize else { return self }
         for span in spans { try span.style.validate() }
         var resolved = self
         for index in spans.indices where spans[index].style.followsOpticalSize {
