@@ -69,7 +69,7 @@ public struct TextMeasurement: Sendable, Hashable {
 
 /// The real measurer: layouts measured with it get Caliper's exact sizes, lines and inline boxes.
 extension TextMeasurer: TextMeasuring {
-    /// Lays `text` out with ``Caliper/TextMeasurer/layout(_:style:paragraphStyle:maxWidth:)`` and
+    /// Lays `text` out with `TextMeasurer.layout(_:style:paragraphStyle:maxWidth:)` and
     /// reports its size and lines.
     public func measure(
         _ text: String, style: TextStyle, paragraphStyle: ParagraphStyle, maxWidth: CGFloat?
@@ -78,7 +78,7 @@ extension TextMeasurer: TextMeasuring {
         return Self.measurement(of: layout, text: text)
     }
 
-    /// Lays `text` out with ``Caliper/TextMeasurer/layout(_:paragraphStyle:maxWidth:)`` and reports
+    /// Lays `text` out with `TextMeasurer.layout(_:paragraphStyle:maxWidth:)` and reports
     /// its size, lines and inline boxes.
     public func measure(_ text: AttributedText, paragraphStyle: ParagraphStyle, maxWidth: CGFloat?) throws -> TextMeasurement {
         let layout = try layout(text, paragraphStyle: paragraphStyle, maxWidth: maxWidth)
