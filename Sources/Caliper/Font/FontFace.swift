@@ -282,7 +282,7 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The family, style, file (with `#N` for a face of a collection) and any variation settings,
-    /// e.g. `Inter Regular (Inter.var.ttf wght=600)`.
+    /// e.g. `DejaVu Sans Book (DejaVuSans.ttf)`.
     public var description: String {
         let file = (path as NSString).lastPathComponent + (faceIndex == 0 ? "" : "#\(faceIndex)")
         let settings = variations.isEmpty ? "" : " " + variations.map(\.description).joined(separator: ",")

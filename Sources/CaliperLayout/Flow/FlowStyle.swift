@@ -83,8 +83,8 @@ public struct FlowStyle: Sendable, Hashable {
     /// One row that grows as wide as its items (a horizontally scrolling strip) instead of wrapping.
     public var scrollsHorizontally: Bool
 
-    /// The settings of a flow: UICollectionViewFlowLayout's 8 pt spacings and leading, top-aligned
-    /// rows by default, with no row limit, greedy packing and no pixel rounding.
+    /// The settings of a flow. By default: no insets, 8 pt between items and between rows,
+    /// leading, top-aligned, left-to-right rows, no row limit, greedy packing, no pixel rounding.
     public init(
         insets: EdgeInsets = .zero, interitemSpacing: CGFloat = 8, lineSpacing: CGFloat = 8,
         horizontalAlignment: HorizontalAlignment = .leading, verticalAlignment: VerticalAlignment = .top,
