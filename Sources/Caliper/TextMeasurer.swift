@@ -45,6 +45,7 @@ public struct TextMeasurer: Sendable {
     /// cache look-up when the label was measured before, in any size, or the sum of its cached
     /// words; its result is bit-identical to the general pipeline's.
     public func size(of text: String, style: TextStyle) throws(CaliperError) -> CGSize {
+        let style = try style.resolvingOpticalSizes()
         if try mayTakeFastPath(text, style: style), let size = PlainLatinLabel.size(of: text, style: style, cache: cache) {
             return size
         }
@@ -56,6 +57,7 @@ public struct TextMeasurer: Sendable {
     /// whitespace; height = the sum of each line's height, which the spans on it decide.
     public func size(of text: AttributedText) throws(CaliperError) -> CGSize {
         if text.isSingleStyle { return try size(of: text.string, style: text.spans[0].style) }
+        let text = try text.resolvingOpticalSizes()
         if try mayTakeFastPath(text), let advances = PlainLatinLabel.spanAdvances(of: text, cache: cache) {
             return PlainLatinLabel.size(of: text, advances: advances)
         }
@@ -98,6 +100,7 @@ public struct TextMeasurer: Sendable {
         _ text: String, style: TextStyle, paragraphStyle: ParagraphStyle = ParagraphStyle(), maxWidth: CGFloat? = nil
     ) throws(CaliperError) -> TextLayout {
         try paragraphStyle.validate()
+        let style = try style.resolvingOpticalSizes()
         if maxWidth.map({ !$0.isNaN && $0 >= 0 }) ?? true, try mayTakeFastPath(text, style: style),
             let layout = PlainLatinLabel.layout(
                 text, style: style, paragraphStyle: paragraphStyle, maxWidth: maxWidth, cache: cache)
@@ -118,6 +121,7 @@ public struct TextMeasurer: Sendable {
             return try layout(text.string, style: text.spans[0].style, paragraphStyle: paragraphStyle, maxWidth: maxWidth)
         }
         try paragraphStyle.validate()
+        let text = try text.resolvingOpticalSizes()
         if maxWidth.map({ !$0.isNaN && $0 >= 0 }) ?? true, try mayTakeFastPath(text),
             let layout = PlainLatinLabel.layout(text, paragraphStyle: paragraphStyle, maxWidth: maxWidth, cache: cache)
         {
@@ -162,6 +166,7 @@ public struct TextMeasurer: Sendable {
 
     /// Shapes attributed text once, for laying it out at any number of widths without shaping again.
     public func measure(_ text: AttributedText, baseDirection: BaseDirection = .natural) throws(CaliperError) -> MeasuredText {
+        let text = try text.resolvingOpticalSizes()
         for span in text.spans { try span.style.validate() }
         let utf16 = Array(text.string.utf16)
         // HarfBuzz and ICU take lengths as 32-bit integers, whatever limit a caller sets.

@@ -65,4 +65,31 @@ import Testing
         #expect(answers[2]["error"] as? String == "variations.wght must be a number")
         #expect((answers[3]["error"] as? String)?.contains("has no axis opsz") == true)
     }
+
+    /// The optical size follows the point size in the CLI and batch unless given: hb-shape's
+    /// advance sums of "Hello" in Caliper Opsz Test at opsz 17 and 12 (`opsz.json`'s rule:
+    /// `hb-shape --variations=opsz=17 Fonts/CaliperOpszTest.ttf Hello`).
+    @Test func opticalSizeFollowsTheSizeUnlessGiven() throws {
+        let at17 = 5148.0 * 17 / 2048
+        let pinned12 = 5191.0 * 17 / 2048
+        let automatic = try CLI.run(["measure", "Hello", "--font", "Fonts/CaliperOpszTest.ttf", "--size", "17", "--json"])
+        let answer = try #require(automatic.jsonLines.first)
+        #expect(abs((answer["width"] as? Double ?? 0) - at17) < 1e-9)
+        let runs = ((answer["lines"] as? [[String: Any]])?.first?["runs"] as? [[String: Any]]) ?? []
+        #expect((runs.first?["variations"] as? [String: Double]) == ["opsz": 17])
+        let pinned = try CLI.run(["measure", "Hello", "--font", "Fonts/CaliperOpszTest.ttf", "--variation", "opsz=12", "--size", "17", "--json"])
+        #expect(abs((pinned.jsonLines.first?["width"] as? Double ?? 0) - pinned12) < 1e-9)
+        let requests = [
+            #"{"id": 1, "text": "Hello", "font": "Fonts/CaliperOpszTest.ttf", "size": 17}"#,
+            #"{"id": 2, "text": "Hello", "font": "Fonts/CaliperOpszTest.ttf", "size": 17, "variations": {"opsz": 12}}"#,
+        ]
+        let answers = try CLI.run(["batch", "--font-root", "Fonts"], input: requests.joined(separator: "\n")).jsonLines
+        try #require(answers.count == 2)
+        #expect(abs((answers[0]["width"] as? Double ?? 0) - at17) < 1e-9)
+        #expect(abs((answers[1]["width"] as? Double ?? 0) - pinned12) < 1e-9)
+        let metrics = try CLI.run(["metrics", "--font", "Fonts/CaliperOpszTest.ttf", "--size", "40", "--json"])
+        let report = try #require(metrics.jsonLines.first)
+        #expect((report["axes"] as? [[String: Any]])?.map { $0["tag"] as? String } == ["opsz"])
+        #expect((report["variations"] as? [String: Double]) == ["opsz": 40])
+    }
 }

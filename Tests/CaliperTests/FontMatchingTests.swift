@@ -15,7 +15,7 @@ import Testing
         let inter = faces.first { $0.family == "Inter" }
         #expect(inter?.weightAxis == 100...900)
         #expect(inter?.hasSlantAxis == true)
-        #expect(faces.count == 10)  // one per fixture file, the emoji font included
+        #expect(faces.count == 11)  // one per fixture file, the emoji font and the opsz test font included
     }
 
     /// CSS Fonts 4, §5.2: above 500, heavier weights first; below 400, lighter first; exact wins.

@@ -48,6 +48,10 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     /// The coordinates this face is set at, sorted by tag; empty for the default instance (and a
     /// static font). See ``withVariations(_:)``.
     public let variations: [FontVariation]
+    /// The `opsz` axis when text in this face follows the point size: the face has the axis and
+    /// its ``variations`` do not set it (see ``followsOpticalSize``). One stored value, so faces
+    /// without the axis pay a single `nil` check per span.
+    private let automaticOpticalSizeAxis: FontAxis?
     /// The default instance this face is a variation of (`self` for a default instance).
     private let defaultInstance: FontFace?
     /// Instances made from this default instance, by their coordinates, so the same coordinates
@@ -98,6 +102,7 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
         self.latinCoverage = LatinCoverage { harfBuzz.nominalGlyph(for: $0) != nil }
         self.axes = harfBuzz.axes
         self.variations = []
+        self.automaticOpticalSizeAxis = harfBuzz.axes.first { $0.tag == FontAxis.opticalSizeTag }
         self.defaultInstance = nil
         self.weight = tables.weightClass
         self.isItalic = tables.isItalic
@@ -125,15 +130,19 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
         latinCoverage = base.latinCoverage
         self.harfBuzz = harfBuzz
         self.variations = variations
+        automaticOpticalSizeAxis = variations.contains { $0.tag == FontAxis.opticalSizeTag }
+            ? nil : base.automaticOpticalSizeAxis
         defaultInstance = base
         weight = variations.first { $0.tag == "wght" }.map { Int($0.value.rounded()) } ?? base.weight
         isItalic = base.isItalic || variations.contains { ($0.tag == "ital" && $0.value >= 1) || ($0.tag == "slnt" && $0.value < 0) }
-        let delta = { (tag: String) in Int(harfBuzz.metricsVariation(tag).rounded()) }
+        // HarfBuzz reports a varied metric at a scale of unitsPerEm as floor(value + delta + 0.5):
+        // a delta ending in exactly a half rounds up (descender -483 - 2.5 is -485), as fontTools does.
         let metrics = base.designMetrics
+        let moved = { (value: Int, tag: String) in Int((Double(value) + harfBuzz.metricsVariation(tag) + 0.5).rounded(.down)) }
         designMetrics = FontDesignMetrics(
-            unitsPerEm: metrics.unitsPerEm, ascender: metrics.ascender + delta("hasc"),
-            descender: metrics.descender + delta("hdsc"), lineGap: metrics.lineGap + delta("hlgp"),
-            capHeight: metrics.capHeight + delta("cpht"), xHeight: metrics.xHeight + delta("xhgt"))
+            unitsPerEm: metrics.unitsPerEm, ascender: moved(metrics.ascender, "hasc"),
+            descender: moved(metrics.descender, "hdsc"), lineGap: moved(metrics.lineGap, "hlgp"),
+            capHeight: moved(metrics.capHeight, "cpht"), xHeight: moved(metrics.xHeight, "xhgt"))
     }
 
     /// This face set at `variations` on its axes (CSS's `font-variation-settings`, CoreText's
@@ -178,6 +187,34 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
             instances[sorted] = WeakFace(face: instance)
             return instance
         }
+    }
+
+    /// Whether text in this face is measured at an optical size that follows its point size, as
+    /// CoreText's `kCTFontOpticalSizeAttribute` "auto" and CSS's `font-optical-sizing: auto` set
+    /// it: the face has an `opsz` axis and its ``variations`` do not set it. A face whose
+    /// variations set `opsz` (``withVariations(_:)`` with `opsz`, or a ``namedInstance(_:)``,
+    /// whose coordinates name every axis) keeps that optical size at every point size.
+    public var followsOpticalSize: Bool { automaticOpticalSizeAxis != nil }
+
+    /// The face text at `pointSize` is measured in: for a face that ``followsOpticalSize``, its
+    /// instance at `opsz` = `pointSize` clamped to the axis's range (its other coordinates
+    /// kept); otherwise the face itself. ``TextMeasurer`` applies this to every font of every
+    /// style it measures, so a 12 pt and a 40 pt label in one variable face are set in two
+    /// instances, as CoreText sets them.
+    ///
+    /// ```swift
+    /// let face = try FontFace(contentsOfFile: "Fonts/CaliperOpszTest.ttf")  // opsz 8…72
+    /// try face.instance(atPointSize: 17).variations   // [opsz=17]
+    /// try face.instance(atPointSize: 100).variations  // [opsz=72]
+    /// ```
+    ///
+    /// - Throws: ``CaliperError/invalidFontSize(_:)`` for a size that is not finite and
+    ///   positive, when the face follows the optical size.
+    public func instance(atPointSize pointSize: CGFloat) throws(CaliperError) -> FontFace {
+        guard let axis = automaticOpticalSizeAxis else { return self }
+        guard pointSize.isFinite, pointSize > 0 else { throw .invalidFontSize(Double(pointSize)) }
+        let opticalSize = min(max(Double(pointSize), axis.minimum), axis.maximum)
+        return try withVariations([FontVariation(validatedTag: FontAxis.opticalSizeTag, value: opticalSize)])
     }
 
     /// The size and raise of superscript (or lowering of subscript) text set in this face, as

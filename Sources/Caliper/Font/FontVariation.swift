@@ -52,6 +52,10 @@ public struct FontVariation: Sendable, Hashable, CustomStringConvertible {
 
 /// One variation axis of a face, from its `fvar` table.
 public struct FontAxis: Sendable, Hashable {
+    /// The tag of the optical-size axis, whose coordinate follows the point size unless a face
+    /// sets it (see ``FontFace/followsOpticalSize``).
+    public static let opticalSizeTag = "opsz"
+
     /// The axis's four-letter tag, e.g. `wght`.
     public let tag: String
     /// The axis's name from the `name` table ("Weight").

@@ -100,6 +100,7 @@ extension TextMeasurer {
         ofLine text: String, style: TextStyle, baseDirection: BaseDirection = .natural
     ) throws(CaliperError) -> [PositionedGlyph] {
         try style.validate()
+        let style = try style.resolvingOpticalSizes()
         let utf16 = Array(text.utf16)
         guard !utf16.isEmpty else { return [] }
         let shape = try ParagraphShape.make(

@@ -223,6 +223,21 @@ public struct AttributedText: Sendable, Hashable {
         return low
     }
 
+    /// The text as it is measured: each span's style with its fonts that follow the optical size
+    /// set at the span's size (``TextStyle/resolvingOpticalSizes()``), span for span, so span
+    /// indices keep their meaning; the text itself when no span has such a font. Validates every
+    /// span's style first when there is something to replace, so an invalid one throws what the
+    /// measurer's own validation would, in the same order.
+    func resolvingOpticalSizes() throws(CaliperError) -> AttributedText {
+        guard spans.contains(where: { $0.style.followsOpticalSize }) else { return self }
+        for span in spans { try span.style.validate() }
+        var resolved = self
+        for index in spans.indices where spans[index].style.followsOpticalSize {
+            resolved.spans[index].style = try spans[index].style.resolvingOpticalSizes()
+        }
+        return resolved
+    }
+
     /// Whether the text is one style throughout, with no inline box.
     public var isSingleStyle: Bool { spans.count == 1 && spans[0].box == nil }
 

@@ -5,7 +5,9 @@ import Foundation
 /// into lines at any width, line limit or spacing without shaping it again. Made by
 /// ``TextMeasurer/measure(_:style:baseDirection:)`` and ``TextMeasurer/measure(_:baseDirection:)``.
 public struct MeasuredText: Sendable {
-    /// The text and its styles as given.
+    /// The text and its styles as measured: as given, except that a font following the point
+    /// size on its `opsz` axis is its instance at its span's size (see
+    /// ``FontFace/instance(atPointSize:)``).
     public let attributedText: AttributedText
     let utf16: [UInt16]
     /// The paragraph direction it was shaped with (a layout's `ParagraphStyle.baseDirection` is not used).

@@ -55,8 +55,36 @@ public struct TextStyle: Sendable, Hashable {
         self.language = language
     }
 
-    /// The font's metrics at this size.
-    public var metrics: FontMetrics { font.metrics(atSize: size) }
+    /// The font's metrics at this size, in the instance text at this size is measured in (see
+    /// ``FontFace/instance(atPointSize:)``: a face with an `opsz` axis it does not set follows
+    /// the size, `MVAR` deltas included).
+    public var metrics: FontMetrics {
+        guard font.followsOpticalSize, let instance = try? font.instance(atPointSize: size) else {
+            return font.metrics(atSize: size)
+        }
+        return instance.metrics(atSize: size)
+    }
+
+    /// Whether a font of the style follows the point size on its `opsz` axis (see
+    /// ``FontFace/followsOpticalSize``): one check of the primary font for most styles.
+    var followsOpticalSize: Bool {
+        font.followsOpticalSize || (!fallbackFonts.isEmpty && fallbackFonts.contains { $0.followsOpticalSize })
+    }
+
+    /// The style as it is measured: each font that follows the optical size replaced by its
+    /// instance at this size (``FontFace/instance(atPointSize:)``); the style itself when none
+    /// does. Validates the style first when there is something to replace, so an invalid style
+    /// throws what ``validate()`` throws.
+    func resolvingOpticalSizes() throws(CaliperError) -> TextStyle {
+        guard followsOpticalSize else { return self }
+        try validate()
+        var resolved = self
+        resolved.font = try font.instance(atPointSize: size)
+        for index in fallbackFonts.indices where fallbackFonts[index].followsOpticalSize {
+            resolved.fallbackFonts[index] = try fallbackFonts[index].instance(atPointSize: size)
+        }
+        return resolved
+    }
 
     /// Checks that every value is one Caliper measures with: the size, letter spacing and baseline
     /// offset finite and within their ranges, at most ``maximumFallbackFontCount`` fallback fonts,

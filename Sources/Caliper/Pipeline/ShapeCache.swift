@@ -8,7 +8,10 @@
 /// stretches where it ends and what shaping takes of its style: fonts (primary and fallbacks, by
 /// identity), fallback setting, OpenType features and language. Sizes, letter spacing and baseline
 /// offsets are not in it: a stretch boundary is, so two spans that differ only in size still
-/// split the text where they meet (and never kern or ligate across it).
+/// split the text where they meet (and never kern or ligate across it). A face whose optical size
+/// follows the point size (``FontFace/followsOpticalSize``) reaches the cache as its instance at
+/// the size's `opsz`, a face of its own, so a shape is shared only by sizes with the same optical
+/// size and stays exact.
 ///
 /// Plain Latin labels (see ``TextMeasurer/size(of:style:)``) are kept apart, as browsers' word
 /// caches do: the advance of each whole label, and of each word and run of spaces, in design

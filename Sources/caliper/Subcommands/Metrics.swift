@@ -15,7 +15,8 @@ struct Metrics: ParsableCommand {
 
     func run() throws {
         let textStyle = try style.textStyle(resolver: FontResolver())
-        let font = textStyle.font
+        // The instance text at this size is measured in: a face with an opsz axis it does not set follows the size.
+        let font = try textStyle.font.instance(atPointSize: textStyle.size)
         let metrics = textStyle.metrics
         if json {
             let report: JSON = .object([
