@@ -60,6 +60,8 @@ public enum CaliperError: Error, Sendable, Equatable, CustomStringConvertible {
     /// An inline box with a size or offset no layout can use, or not on a U+FFFC character.
     case invalidInlineBox(String)
 
+    /// A sentence naming what is wrong and the input that caused it, e.g.
+    /// `font file not found: Fonts/Missing.ttf`.
     public var description: String {
         switch self {
         case .fontFileNotFound(let path):

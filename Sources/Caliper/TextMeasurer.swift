@@ -31,6 +31,8 @@ public struct TextMeasurer: Sendable {
     /// Where paragraph shapes are kept between calls; `nil` measures everything afresh.
     public var cache: ShapeCache?
 
+    /// A measurer that refuses texts longer than `maximumTextLength` UTF-16 code units and keeps
+    /// shapes in `cache` (the process-wide ``ShapeCache/shared`` by default; `nil` for none).
     public init(maximumTextLength: Int = TextMeasurer.defaultMaximumTextLength, cache: ShapeCache? = .shared) {
         self.maximumTextLength = maximumTextLength
         self.cache = cache

@@ -3,11 +3,16 @@ import Foundation
 
 /// Distances inward from each edge of a rectangle, in points, as `UIEdgeInsets`.
 public struct EdgeInsets: Sendable, Hashable {
+    /// Points inward from the top edge.
     public var top: CGFloat
+    /// Points inward from the left edge (absolute: left is left in right-to-left layouts too).
     public var left: CGFloat
+    /// Points inward from the bottom edge.
     public var bottom: CGFloat
+    /// Points inward from the right edge.
     public var right: CGFloat
 
+    /// Insets of the given points on each edge; edges not given are 0.
     public init(top: CGFloat = 0, left: CGFloat = 0, bottom: CGFloat = 0, right: CGFloat = 0) {
         self.top = top
         self.left = left
@@ -20,6 +25,7 @@ public struct EdgeInsets: Sendable, Hashable {
         self.init(top: inset, left: inset, bottom: inset, right: inset)
     }
 
+    /// No inset on any edge.
     public static let zero = EdgeInsets()
 
     /// left + right.
@@ -49,8 +55,11 @@ public enum LayoutLimits {
 
 /// An error in a layout's description: a value no layout can use.
 public struct LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What is wrong, naming the node or value that caused it.
     public var message: String
+    /// An error with the sentence `message`.
     public init(_ message: String) { self.message = message }
+    /// The ``message``.
     public var description: String { message }
 }
 

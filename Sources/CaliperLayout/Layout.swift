@@ -54,6 +54,7 @@ extension Layout {
 
 /// What a node shows, for drawing and for callers that need more than frames.
 public enum LayoutContent: Sendable {
+    /// Nothing to draw: a box, an inset or a stack (its children draw themselves).
     case none
     /// A label's text as measured, with its styles.
     case text(TextMeasurement, AttributedText)
@@ -63,12 +64,19 @@ public enum LayoutContent: Sendable {
 
 /// The measured size of a node and of its children.
 public struct LayoutMeasurement: Sendable {
+    /// The node measured.
     public var layout: any Layout
+    /// The node's size in points at the proposed width.
     public var size: CGSize
+    /// The width the node was offered.
     public var proposedWidth: CGFloat
+    /// The children's measurements, in the node's order.
     public var sublayouts: [LayoutMeasurement]
+    /// What the node shows (a label's measured text, a flow's placed items).
     public var content: LayoutContent
 
+    /// A measurement of `layout` at `proposedWidth`: `size`, its children's measurements and what it
+    /// shows. A node of your own returns one from ``Layout/measurement(proposedWidth:measurer:)``.
     public init(
         layout: any Layout, size: CGSize, proposedWidth: CGFloat, sublayouts: [LayoutMeasurement] = [],
         content: LayoutContent = .none
@@ -88,11 +96,17 @@ public struct LayoutMeasurement: Sendable {
 
 /// The frames of a node and of its children, in the root's coordinates.
 public struct LayoutArrangement: Sendable {
+    /// The node arranged.
     public var layout: any Layout
+    /// The node's frame in the root's coordinates, in points.
     public var frame: CGRect
+    /// The children's arrangements, in the node's order.
     public var sublayouts: [LayoutArrangement]
+    /// What the node shows, as measured.
     public var content: LayoutContent
 
+    /// An arrangement of `layout` in `frame`, with its children's arrangements and what it shows. A
+    /// node of your own returns one from ``Layout/arrangement(within:measurement:)``.
     public init(layout: any Layout, frame: CGRect, sublayouts: [LayoutArrangement] = [], content: LayoutContent = .none) {
         self.layout = layout
         self.frame = frame

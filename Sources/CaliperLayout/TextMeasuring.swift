@@ -3,7 +3,7 @@ import Caliper
 import Foundation
 
 /// Measures text for layouts. ``CaliperLayout`` depends on text only through this protocol, so
-/// layouts can be tested with a fake measurer or fed precomputed sizes; ``TextMeasurer`` from the
+/// layouts can be tested with a fake measurer or fed precomputed sizes; ``Caliper/TextMeasurer`` from the
 /// core is the real one.
 public protocol TextMeasuring: Sendable {
     /// The size and lines of `text` in `style`, broken as `paragraphStyle` says, no wider than
@@ -18,6 +18,8 @@ public protocol TextMeasuring: Sendable {
 }
 
 extension TextMeasuring {
+    /// Measures `text`'s string in the style of its first span: the fallback for a measurer that
+    /// knows only plain text. ``Caliper/TextMeasurer`` measures every span.
     public func measure(_ text: AttributedText, paragraphStyle: ParagraphStyle, maxWidth: CGFloat?) throws -> TextMeasurement {
         try measure(text.string, style: text.spans[0].style, paragraphStyle: paragraphStyle, maxWidth: maxWidth)
     }
@@ -38,6 +40,8 @@ public struct TextMeasurement: Sendable, Hashable {
         /// span of the measured text, for drawing); empty from a measurer that does not say.
         public var runs: [TextRun]
 
+        /// A line showing `text`, `width` points wide, with its baseline `baseline` points from the
+        /// measurement's top, and the runs it is drawn in (none from a measurer that does not say).
         public init(text: String, width: CGFloat, baseline: CGFloat, runs: [TextRun] = []) {
             self.text = text
             self.width = width
@@ -56,13 +60,17 @@ public struct TextMeasurement: Sendable, Hashable {
     /// The first line's baseline from the top, or 0 for no lines.
     public var firstBaseline: CGFloat { lines.first?.baseline ?? 0 }
 
+    /// A measurement of `size` made of `lines` (a fake measurer builds one), with no inline boxes.
     public init(size: CGSize, lines: [Line]) {
         self.size = size
         self.lines = lines
     }
 }
 
+/// The real measurer: layouts measured with it get Caliper's exact sizes, lines and inline boxes.
 extension TextMeasurer: TextMeasuring {
+    /// Lays `text` out with `TextMeasurer.layout(_:style:paragraphStyle:maxWidth:)` and
+    /// reports its size and lines.
     public func measure(
         _ text: String, style: TextStyle, paragraphStyle: ParagraphStyle, maxWidth: CGFloat?
     ) throws -> TextMeasurement {
@@ -70,6 +78,8 @@ extension TextMeasurer: TextMeasuring {
         return Self.measurement(of: layout, text: text)
     }
 
+    /// Lays `text` out with `TextMeasurer.layout(_:paragraphStyle:maxWidth:)` and reports
+    /// its size, lines and inline boxes.
     public func measure(_ text: AttributedText, paragraphStyle: ParagraphStyle, maxWidth: CGFloat?) throws -> TextMeasurement {
         let layout = try layout(text, paragraphStyle: paragraphStyle, maxWidth: maxWidth)
         var measurement = Self.measurement(of: layout, text: text.string)

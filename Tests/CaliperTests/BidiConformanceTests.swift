@@ -1,5 +1,5 @@
 // BidiConformanceTests.swift — Unicode's BidiCharacterTest.txt (15.0) through Caliper's bidi layer.
-import Caliper
+@testable import Caliper
 import Foundation
 import Testing
 

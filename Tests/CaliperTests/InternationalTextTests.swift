@@ -1,5 +1,5 @@
 // InternationalTextTests.swift — fallback cascades, runs, bidi order, mixed-font line heights, emoji.
-import Caliper
+@testable import Caliper
 import Foundation
 import Testing
 

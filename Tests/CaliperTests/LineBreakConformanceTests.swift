@@ -1,5 +1,5 @@
 // LineBreakConformanceTests.swift — Unicode's LineBreakTest.txt (15.0) through Caliper's ICU break layer.
-import Caliper
+@testable import Caliper
 import Foundation
 import Testing
 

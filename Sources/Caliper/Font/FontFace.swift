@@ -323,13 +323,18 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
         return holds
     }
 
+    /// The family, style, file (with `#N` for a face of a collection) and any variation settings,
+    /// e.g. `DejaVu Sans Book (DejaVuSans.ttf)`.
     public var description: String {
         let file = (path as NSString).lastPathComponent + (faceIndex == 0 ? "" : "#\(faceIndex)")
         let settings = variations.isEmpty ? "" : " " + variations.map(\.description).joined(separator: ",")
         return "\(familyName) \(styleName) (\(file)\(settings))"
     }
 
+    /// Whether the two are the same loaded face: faces compare by identity, so caches keyed by face
+    /// stay exact and cheap.
     public static func == (lhs: FontFace, rhs: FontFace) -> Bool { lhs === rhs }
+    /// Hashes the face's identity, to agree with ``==(_:_:)``.
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
 

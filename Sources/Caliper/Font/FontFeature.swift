@@ -46,5 +46,6 @@ public struct FontFeature: Sendable, Hashable, CustomStringConvertible {
         self.value = value
     }
 
+    /// The setting as `tag=value`, e.g. `kern=0`, the form ``init(_:)`` reads.
     public var description: String { "\(tag)=\(value)" }
 }

@@ -138,7 +138,7 @@ public final class FontResolver: Sendable {
     ///
     /// It is looked for among the font files in `base`'s folder (inside the font root, when the
     /// resolver is confined) by their `name` and `OS/2` tables, chosen by CSS's font-matching rule
-    /// (see ``FontFolder``); a variable face covers its whole `wght` range and is set at the weight
+    /// (CSS Fonts 4, §5.2); a variable face covers its whole `wght` range and is set at the weight
     /// (and, for italic, at `ital` 1 or at the `slnt` nearest to CSS's oblique 14°). When the folder
     /// has no face of the family and fontconfig patterns are allowed, fontconfig chooses.
     ///

@@ -38,6 +38,7 @@ public struct FontVariation: Sendable, Hashable, CustomStringConvertible {
         self.value = value
     }
 
+    /// The setting as `tag=value`, e.g. `wght=600`, the form ``init(_:)`` reads.
     public var description: String { "\(tag)=\(Self.text(value))" }
 
     /// The shortest text for a coordinate: "600" rather than "600.0".
@@ -55,11 +56,15 @@ public struct FontAxis: Sendable, Hashable {
     /// sets it (see ``FontFace/followsOpticalSize``).
     public static let opticalSizeTag = "opsz"
 
+    /// The axis's four-letter tag, e.g. `wght`.
     public let tag: String
     /// The axis's name from the `name` table ("Weight").
     public let name: String
+    /// The least value the axis takes.
     public let minimum: Double
+    /// The value the face has when the axis is not set.
     public let defaultValue: Double
+    /// The greatest value the axis takes.
     public let maximum: Double
     /// Whether the font asks applications not to show the axis in their interfaces.
     public let isHidden: Bool

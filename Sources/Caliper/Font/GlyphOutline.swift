@@ -4,16 +4,24 @@ import Foundation
 /// The outline of one glyph in font design units, y up, as HarfBuzz draws it (unhinted).
 /// Bitmap-only glyphs (colour emoji) have no outline.
 public struct GlyphOutline: Sendable, Hashable {
+    /// One step of drawing an outline, with points in design units (y up), as SVG path commands.
     public enum Command: Sendable, Hashable {
+        /// Starts a new contour at a point (SVG `M`).
         case move(to: CGPoint)
+        /// A straight line to a point (SVG `L`).
         case line(to: CGPoint)
+        /// A quadratic Bézier curve through one control point, as TrueType outlines are drawn (SVG `Q`).
         case quadratic(control: CGPoint, to: CGPoint)
+        /// A cubic Bézier curve through two control points, as CFF outlines are drawn (SVG `C`).
         case cubic(control1: CGPoint, control2: CGPoint, to: CGPoint)
+        /// Closes the contour back to its start (SVG `Z`).
         case close
     }
 
+    /// The drawing steps, contour after contour.
     public var commands: [Command]
 
+    /// Whether the glyph draws nothing (a space, or a bitmap-only glyph).
     public var isEmpty: Bool { commands.isEmpty }
 
     /// Whether every point is a finite number. A malformed font (a CFF real such as 1e400) can
@@ -55,8 +63,11 @@ public struct GlyphOutline: Sendable, Hashable {
 /// A glyph placed on a line: its font, its ID in the font and its origin relative to the line's
 /// left end on the baseline, in points (x right, y up).
 public struct PositionedGlyph: Sendable, Hashable {
+    /// The face the glyph is drawn from.
     public var font: FontFace
+    /// The glyph's ID in ``font``.
     public var glyph: UInt32
+    /// The glyph's origin from the line's left end on the baseline, in points (x right, y up).
     public var position: CGPoint
 }
 

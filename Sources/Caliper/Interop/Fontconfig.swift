@@ -16,6 +16,8 @@ public struct InstalledFont: Sendable, Hashable {
     /// instance as a face of its own, numbered in the upper 16 bits of its index.
     public var namedInstance: Int?
 
+    /// A font entry of face `faceIndex` in the file at `path`, with its family names and style
+    /// (and its named instance of a variable font, if it stands for one).
     public init(path: String, faceIndex: Int, families: [String], style: String, namedInstance: Int? = nil) {
         self.path = path
         self.faceIndex = faceIndex

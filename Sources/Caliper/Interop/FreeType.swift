@@ -2,15 +2,15 @@
 internal import CFreeType
 
 /// An error code from FreeType with FreeType's own description of it.
-public struct FreeTypeError: Error, Sendable, Equatable, CustomStringConvertible {
+struct FreeTypeError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The raw `FT_Error`.
-    public let code: Int32
+    let code: Int32
     /// FreeType's description of the code, e.g. "unknown file format".
-    public let message: String
+    let message: String
     /// The FreeType call that failed.
-    public let operation: String
+    let operation: String
 
-    public var description: String { "\(operation): \(message) (FreeType error 0x\(String(code, radix: 16)))" }
+    var description: String { "\(operation): \(message) (FreeType error 0x\(String(code, radix: 16)))" }
 
     static func check(_ code: FT_Error, _ operation: String) throws(FreeTypeError) {
         guard code != 0 else { return }

@@ -2,32 +2,36 @@
 internal import CICUBoundaries
 
 /// An error reported by ICU, carrying ICU's own name for it (for example `U_ILLEGAL_ARGUMENT_ERROR`).
+///
+/// It stays public because ``CaliperError/textBoundaries(_:)`` carries it: a caller that switches
+/// over ``CaliperError`` can read ICU's code and name.
 public struct ICUError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The raw `UErrorCode`.
     public let code: Int32
     /// ICU's name of the code, from `u_errorName`.
     public let name: String
 
+    /// A sentence naming ICU's error, e.g. "ICU failed to find text boundaries: U_MEMORY_ALLOCATION_ERROR".
     public var description: String { "ICU failed to find text boundaries: \(name)" }
 }
 
 /// A place where a line may (or must) end, as ICU's line-break iterator reports it.
-public struct LineBreakOpportunity: Sendable, Hashable {
+struct LineBreakOpportunity: Sendable, Hashable {
     /// UTF-16 offset of the break: the line before it ends here (exclusive).
-    public var utf16Offset: Int
+    var utf16Offset: Int
     /// `true` for a mandatory break after a line separator such as `\n`, `\r\n`, U+2028 or U+2029.
-    public var isMandatory: Bool
+    var isMandatory: Bool
 
-    public init(utf16Offset: Int, isMandatory: Bool) {
+    init(utf16Offset: Int, isMandatory: Bool) {
         self.utf16Offset = utf16Offset
         self.isMandatory = isMandatory
     }
 }
 
 /// Text boundaries computed by ICU over UTF-16 text.
-public enum TextBoundaries {
+enum TextBoundaries {
     /// The Unicode version of ICU's data, e.g. `"15.0"`.
-    public static var unicodeVersion: String {
+    static var unicodeVersion: String {
         let packed = caliper_icu_unicode_version()
         return "\(packed / 100).\(packed % 100)"
     }
@@ -36,7 +40,7 @@ public enum TextBoundaries {
     /// is always the last one; offset 0 is never reported.
     ///
     /// - Parameter locale: an ICU locale ID (`"th"`, `"ja"`; `""` for the root rules).
-    public static func lineBreakOpportunities(
+    static func lineBreakOpportunities(
         in text: [UInt16], locale: String = ""
     ) throws(ICUError) -> [LineBreakOpportunity] {
         var opportunities: [LineBreakOpportunity] = []
@@ -48,7 +52,7 @@ public enum TextBoundaries {
 
     /// UAX #29 extended grapheme cluster boundaries of `text` in increasing order, from 0 to
     /// `text.count` inclusive (an empty text gives `[0]`).
-    public static func graphemeClusterBoundaries(in text: [UInt16]) throws(ICUError) -> [Int] {
+    static func graphemeClusterBoundaries(in text: [UInt16]) throws(ICUError) -> [Int] {
         var boundaries = [0]
         try forEachBoundary(of: CALIPER_BOUNDARY_GRAPHEME, in: text, locale: "") { offset, _ in
             boundaries.append(offset)
@@ -88,16 +92,18 @@ public enum TextBoundaries {
 public enum BaseDirection: String, Sendable, Hashable, CaseIterable {
     /// From the first strong character (UAX #9 rules P2–P3), left-to-right when there is none.
     case natural
+    /// Left-to-right whatever the text holds (`"ltr"`).
     case leftToRight = "ltr"
+    /// Right-to-left whatever the text holds (`"rtl"`).
     case rightToLeft = "rtl"
 }
 
 /// The Unicode Bidirectional Algorithm (UAX #9), resolved by ICU's `ubidi`.
-public enum Bidi {
+enum Bidi {
     /// The embedding level of every UTF-16 code unit of one paragraph (even: left-to-right, odd:
     /// right-to-left), with rule L1 applied (trailing whitespace takes the paragraph level), and the
     /// paragraph's level.
-    public static func levels(
+    static func levels(
         of text: [UInt16], baseDirection: BaseDirection = .natural
     ) throws(ICUError) -> (levels: [UInt8], paragraphLevel: UInt8) {
         guard !text.isEmpty else { return ([], baseDirection == .rightToLeft ? 1 : 0) }
@@ -133,7 +139,7 @@ public enum Bidi {
 
     /// Rule L2: the visual order of items with these levels, as indices into `levels`, left to right.
     /// From the highest level down to the lowest odd level, every run at that level or higher is reversed.
-    public static func visualOrder(levels: [UInt8]) -> [Int] {
+    static func visualOrder(levels: [UInt8]) -> [Int] {
         var order = Array(levels.indices)
         guard let highest = levels.max(), let lowest = levels.min() else { return order }
         let lowestOdd = lowest % 2 == 1 ? lowest : lowest + 1

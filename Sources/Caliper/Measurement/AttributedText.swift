@@ -27,11 +27,14 @@ public struct AttributedText: Sendable, Hashable {
     public struct Span: Sendable, Hashable {
         /// The range in UTF-16 code units.
         public var utf16Range: Range<Int>
+        /// The character attributes of the range.
         public var style: TextStyle
         /// The box this span's U+FFFC stands for (its style is the font around the box: it
         /// decides `centerOnXHeight` and counts in the line's height).
         public var box: InlineBox?
 
+        /// A span styling `utf16Range` with `style`; `box` when the range is one U+FFFC standing for an
+        /// inline box.
         public init(utf16Range: Range<Int>, style: TextStyle, box: InlineBox? = nil) {
             self.utf16Range = utf16Range
             self.style = style

@@ -32,12 +32,17 @@ public struct InlineBox: Sendable, Hashable {
         case bottom
     }
 
+    /// The box's width in points, from 0 to 1,000,000: its advance on the line.
     public var width: CGFloat
+    /// The box's height in points, from 0 to 1,000,000.
     public var height: CGFloat
+    /// Where the box sits on its line.
     public var alignment: Alignment
     /// A name for the box in ``TextLayout/inlineBoxes``.
     public var id: String?
 
+    /// A box of `width` × `height` points, placed on its line as `alignment` says and named `id` in
+    /// ``TextLayout/inlineBoxes`` (and in a cell's frames).
     public init(width: CGFloat, height: CGFloat, alignment: Alignment = .baseline(offset: 0), id: String? = nil) {
         self.width = width
         self.height = height
@@ -64,10 +69,12 @@ public struct InlineBox: Sendable, Hashable {
 /// A box placed by a layout: where its character is and its frame, in the layout's coordinates
 /// (x from the left edge, y from the top).
 public struct PlacedInlineBox: Sendable, Hashable {
+    /// The box as it was given.
     public var box: InlineBox
     /// The UTF-16 offset of its U+FFFC in the text.
     public var utf16Offset: Int
     /// The index of its line in ``TextLayout/lines``.
     public var lineIndex: Int
+    /// The box's frame in the layout's coordinates (x from the left edge, y from the top), in points.
     public var frame: CGRect
 }

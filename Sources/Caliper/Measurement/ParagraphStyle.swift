@@ -44,6 +44,8 @@ public struct ParagraphStyle: Sendable, Hashable {
     /// The paragraph direction: from the text (natural), or forced.
     public var baseDirection: BaseDirection
 
+    /// A paragraph style with `NSParagraphStyle`'s defaults: word wrapping, no line limit, no extra
+    /// spacing or line height bounds, and the direction taken from the text.
     public init(
         lineBreakMode: LineBreakMode = .byWordWrapping, numberOfLines: Int = 0, lineSpacing: CGFloat = 0,
         lineHeightMultiple: CGFloat = 0, minimumLineHeight: CGFloat = 0, maximumLineHeight: CGFloat = 0,

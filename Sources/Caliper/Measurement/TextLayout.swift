@@ -50,6 +50,7 @@ public struct TextRun: Sendable, Hashable {
     /// The run's width in points (letter spacing included).
     public var width: CGFloat
 
+    /// Whether the run is right-to-left: its bidi level is odd.
     public var isRightToLeft: Bool { bidiLevel % 2 == 1 }
 }
 

@@ -38,6 +38,8 @@ public struct TextStyle: Sendable, Hashable {
     /// glyph forms when shaping and tailors line breaking. `nil`: none.
     public var language: String?
 
+    /// A style of `font` at `size` points; every other attribute defaults to none (no letter spacing,
+    /// no extra features, system fallback, no language, on the baseline).
     public init(
         font: FontFace, size: CGFloat, letterSpacing: CGFloat = 0, features: [FontFeature] = [],
         fallbackFonts: [FontFace] = [], fallback: FontFallback = .system, language: String? = nil,

@@ -43,10 +43,15 @@ public final class ShapeCache: Sendable {
     /// What the cache holds and how it has served, at one moment: look-ups of paragraph shapes,
     /// labels and words together.
     public struct Statistics: Sendable, Hashable {
+        /// Look-ups answered from the cache.
         public var hits: Int
+        /// Look-ups that had to shape (or measure) afresh.
         public var misses: Int
+        /// Entries let go to stay within the byte budget.
         public var evictions: Int
+        /// The entries held now.
         public var entryCount: Int
+        /// The bytes the entries are estimated to hold now, at most the budget.
         public var byteCount: Int
 
         /// hits ÷ (hits + misses), or 0 before any look-up.
@@ -125,6 +130,8 @@ public final class ShapeCache: Sendable {
     /// Finished layouts of the general path.
     let layouts: LayoutTable
 
+    /// An empty cache that holds at most about `byteBudget` bytes (negative counts as 0), shared
+    /// between paragraph shapes, label and word advances, and finished layouts.
     public init(byteBudget: Int = ShapeCache.defaultByteBudget) {
         self.byteBudget = max(0, byteBudget)
         paragraphBudget = self.byteBudget / 16 * 11
@@ -133,6 +140,7 @@ public final class ShapeCache: Sendable {
         layouts = LayoutTable(byteBudget: self.byteBudget / 16)
     }
 
+    /// The cache's counters and size now, summed over its tables.
     public var statistics: Statistics {
         var statistics = state.withLock { $0.statistics }
         for table in [labels.statistics, pieces.statistics, layouts.statistics] {

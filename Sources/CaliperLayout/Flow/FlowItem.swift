@@ -10,6 +10,7 @@ import Foundation
 /// let avatar = FlowItem.fixed(CGSize(width: 24, height: 24))
 /// ```
 public struct FlowItem: Sendable, Hashable {
+    /// What an item shows: text in a chip, or a box of a fixed size.
     public enum Content: Sendable, Hashable {
         /// Text in one style or several ("swift **12**"); the chip is as wide as the text plus padding.
         case text(AttributedText)
@@ -17,6 +18,7 @@ public struct FlowItem: Sendable, Hashable {
         case fixed(CGSize, baseline: CGFloat?)
     }
 
+    /// The item's text or fixed size.
     public var content: Content
     /// A name for the item's frame in a cell's ``LayoutArrangement/framesByID``; without one, an
     /// item of a flow with an `id` is named `<flow id>[index]` (see ``FlowLayout/itemID(flowID:index:)``).
@@ -32,6 +34,10 @@ public struct FlowItem: Sendable, Hashable {
     /// truncating the last; 0 wraps it to as many lines as it takes. The chip grows taller.
     public var maximumLines: Int
 
+    /// An item showing `content`, named `id`, with `padding` around its text and its width kept within
+    /// `minimumWidth`…`maximumWidth`; text too wide for it takes at most `maximumLines` lines. The
+    /// ``chip(_:style:id:padding:minimumWidth:maximumWidth:maximumLines:)`` and ``fixed(_:baseline:id:)``
+    /// shorthands build the usual items.
     public init(
         content: Content, id: String? = nil, padding: EdgeInsets = .zero, minimumWidth: CGFloat? = nil, maximumWidth: CGFloat? = nil,
         maximumLines: Int = 1

@@ -17,9 +17,12 @@ import Foundation
 public struct FlowLayout: Sendable, Hashable {
     /// A name for the flow's frame when it is a node of a cell layout.
     public var id: String?
+    /// The items in reading order.
     public var items: [FlowItem]
+    /// Insets, spacing, alignment, row limits and packing.
     public var style: FlowStyle
 
+    /// A flow of `items` laid out by `style`, named `id` as a node of a cell.
     public init(id: String? = nil, items: [FlowItem], style: FlowStyle = FlowStyle()) {
         self.id = id
         self.items = items

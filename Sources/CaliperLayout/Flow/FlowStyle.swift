@@ -8,7 +8,9 @@ public struct FlowStyle: Sendable, Hashable {
     public enum HorizontalAlignment: String, Sendable, Hashable, CaseIterable {
         /// Packed toward the leading edge (left in left-to-right): the default.
         case leading
+        /// Centred in the row.
         case center
+        /// Packed toward the trailing edge (right in left-to-right).
         case trailing
         /// Extra room shared between the gaps of every row but the last; rows of one item, and
         /// the last row, stay leading.
@@ -17,8 +19,11 @@ public struct FlowStyle: Sendable, Hashable {
 
     /// Where items of different heights sit in their row.
     public enum VerticalAlignment: String, Sendable, Hashable, CaseIterable {
+        /// Tops lined up: the default.
         case top
+        /// Centred in the row's height.
         case center
+        /// Bottoms lined up.
         case bottom
         /// The first baselines of the items' text line up.
         case firstBaseline
@@ -37,9 +42,12 @@ public struct FlowStyle: Sendable, Hashable {
     public struct OverflowChip: Sendable, Hashable {
         /// Its text, with `%d` replaced by the number of hidden items, e.g. `"+%d"` or `"%d more"`.
         public var format: String
+        /// The chip's text style.
         public var style: TextStyle
+        /// Space around the text inside the chip.
         public var padding: EdgeInsets
 
+        /// An overflow chip reading `format` (`%d` is the hidden count) in `style`, with `padding`.
         public init(format: String = "+%d", style: TextStyle, padding: EdgeInsets = .zero) {
             self.format = format
             self.style = style
@@ -57,7 +65,9 @@ public struct FlowStyle: Sendable, Hashable {
     public var interitemSpacing: CGFloat
     /// Space between rows (`minimumLineSpacing`, used exactly).
     public var lineSpacing: CGFloat
+    /// Where a row's items sit horizontally.
     public var horizontalAlignment: HorizontalAlignment
+    /// Where items of different heights sit in their row.
     public var verticalAlignment: VerticalAlignment
     /// Right-to-left layout: rows start at the right, and leading means right.
     public var isRightToLeft: Bool
@@ -65,6 +75,7 @@ public struct FlowStyle: Sendable, Hashable {
     public var maximumRows: Int?
     /// Shown at the end of the last row when items are hidden; `nil` hides them silently.
     public var overflowChip: OverflowChip?
+    /// How rows are filled: greedily (the default) or balanced.
     public var packing: Packing
     /// When set (1, 2, 3), sizes are ceiled like UIKit's `ceil(width) + padding * 2` and positions
     /// rounded to this scale's pixel grid. Off (`nil`) by default: raw values stay unrounded.
@@ -72,6 +83,8 @@ public struct FlowStyle: Sendable, Hashable {
     /// One row that grows as wide as its items (a horizontally scrolling strip) instead of wrapping.
     public var scrollsHorizontally: Bool
 
+    /// The settings of a flow. By default: no insets, 8 pt between items and between rows,
+    /// leading, top-aligned, left-to-right rows, no row limit, greedy packing, no pixel rounding.
     public init(
         insets: EdgeInsets = .zero, interitemSpacing: CGFloat = 8, lineSpacing: CGFloat = 8,
         horizontalAlignment: HorizontalAlignment = .leading, verticalAlignment: VerticalAlignment = .top,

@@ -2,12 +2,16 @@
 import Foundation
 
 extension FlowLayout: Layout {
+    /// Lays the flow out at `proposedWidth` (see ``layout(width:measurer:)``): as wide as offered,
+    /// as tall as its rows and insets.
     public func measurement(proposedWidth: CGFloat, measurer: any TextMeasuring) throws -> LayoutMeasurement {
         let result = try layout(width: proposedWidth, measurer: measurer)
         return LayoutMeasurement(
             layout: self, size: result.contentSize, proposedWidth: proposedWidth, content: .flow(result, self))
     }
 
+    /// Places the flow in `frame`; its items keep the positions they were measured at, relative
+    /// to the flow's origin, in ``LayoutArrangement/content``.
     public func arrangement(within frame: CGRect, measurement: LayoutMeasurement) -> LayoutArrangement {
         LayoutArrangement(layout: self, frame: frame, content: measurement.content)
     }

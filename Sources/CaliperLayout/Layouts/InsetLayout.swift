@@ -7,8 +7,11 @@ import Foundation
 /// except on an axis where its hugging is ``LayoutPriority/required`` (a fixed size): there it keeps
 /// its size at the top left. Its priorities are its child's unless set.
 public struct InsetLayout: Layout {
+    /// A name for the inset's frame in ``LayoutArrangement/framesByID``.
     public var id: String?
+    /// The space between the node's edges and its child's.
     public var insets: EdgeInsets
+    /// The node inset.
     public var child: any Layout
     /// Priorities that replace the child's; `nil` passes the child's on.
     public var contentHuggingPriorityOverride: AxisPriorities?

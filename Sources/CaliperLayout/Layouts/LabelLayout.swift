@@ -11,9 +11,11 @@ import Foundation
 /// measured again at the width it is given and wraps or truncates by its own `numberOfLines` and
 /// `lineBreakMode`.
 public struct LabelLayout: Layout {
+    /// A name for the label's frame in ``LayoutArrangement/framesByID``.
     public var id: String?
     /// The label's text and styles.
     public var attributedText: AttributedText
+    /// How the text wraps, truncates and spaces its lines (`numberOfLines`, `lineBreakMode`…).
     public var paragraphStyle: ParagraphStyle
     /// 251 on both axes unless set.
     public var contentHuggingPriority: AxisPriorities

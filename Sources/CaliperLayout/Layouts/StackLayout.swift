@@ -19,17 +19,37 @@ import Foundation
 /// StackLayout(axis: .horizontal, spacing: 8, children: [nameLabel, dateLabel])
 /// ```
 public struct StackLayout: Layout {
-    public enum Axis: String, Sendable, Hashable { case vertical, horizontal }
+    /// The direction children follow one another in, as `UIStackView.axis`.
+    public enum Axis: String, Sendable, Hashable {
+        /// A column: children top to bottom, each offered the stack's whole width.
+        case vertical
+        /// A row: children left to right, sharing the row's width by their priorities.
+        case horizontal
+    }
 
     /// Where children sit across the stack's axis: for a vertical stack leading is left, for a
     /// horizontal stack leading is top; fill stretches them to the stack's breadth, except a child
     /// whose hugging on that axis is required (a fixed size), which keeps its size at the leading edge.
-    public enum Alignment: String, Sendable, Hashable, CaseIterable { case leading, center, trailing, fill }
+    public enum Alignment: String, Sendable, Hashable, CaseIterable {
+        /// At the left of a column, at the top of a row.
+        case leading
+        /// Centred across the axis.
+        case center
+        /// At the right of a column, at the bottom of a row.
+        case trailing
+        /// Stretched to the stack's breadth, unless the child's hugging on that axis is required.
+        case fill
+    }
 
+    /// A name for the stack's frame in ``LayoutArrangement/framesByID``.
     public var id: String?
+    /// Whether the children form a column or a row.
     public var axis: Axis
+    /// Points between neighbouring children.
     public var spacing: CGFloat
+    /// Where children sit across the axis.
     public var alignment: Alignment
+    /// The nodes stacked, in order (leading to trailing, top to bottom).
     public var children: [any Layout]
     /// A shorthand for the child that takes the remaining width of a horizontal stack: its
     /// horizontal hugging and compression resistance count as ``LayoutPriority/flexible`` (1), so it

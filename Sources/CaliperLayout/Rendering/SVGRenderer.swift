@@ -14,6 +14,7 @@ public struct SVGRenderer: Sendable {
     /// Outline every node's frame in blue.
     public var showsFrames: Bool
 
+    /// A renderer that draws the content alone, or with baselines and frame outlines as guides.
     public init(showsBaselines: Bool = false, showsFrames: Bool = false) {
         self.showsBaselines = showsBaselines
         self.showsFrames = showsFrames
