@@ -154,7 +154,7 @@ import Testing
             _ = try measurer.layout("\(index) \(Self.paragraph)", style: style, maxWidth: 120)
             #expect(cache.layouts.statistics.byteCount <= cache.layouts.byteBudget)
         }
-        #expect(cache.layouts.byteBudget == (1 << 20) / 16)
+        #expect(cache.layouts.byteBudget == (1 << 20) / 8)
         #expect(cache.layouts.statistics.evictions > 0)
         #expect(cache.statistics.byteCount <= cache.byteBudget)
     }

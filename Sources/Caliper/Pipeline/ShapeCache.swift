@@ -23,10 +23,10 @@
 /// maximum width — compared bit for bit and byte for byte, fonts by identity — returns the layout
 /// the first call computed, without itemizing, breaking or truncating again.
 ///
-/// **Bound**: the approximate bytes of what is cached. Paragraph shapes get eleven sixteenths of
+/// **Bound**: the approximate bytes of what is cached. Paragraph shapes get five eighths of
 /// ``byteBudget`` (past it the least recently used are dropped until three quarters of their share
-/// remain); labels and words an eighth each and layouts a sixteenth, in two generations (when the
-/// newer fills half its share, the older is dropped). Results are bit-identical to measuring
+/// remain); labels, words and layouts an eighth each, in two generations (when the newer fills half
+/// its share, the older is dropped). Results are bit-identical to measuring
 /// without the cache (the cached value is what the uncached path computes).
 ///
 /// ```swift
@@ -134,10 +134,10 @@ public final class ShapeCache: Sendable {
     /// between paragraph shapes, label and word advances, and finished layouts.
     public init(byteBudget: Int = ShapeCache.defaultByteBudget) {
         self.byteBudget = max(0, byteBudget)
-        paragraphBudget = self.byteBudget / 16 * 11
+        paragraphBudget = self.byteBudget / 8 * 5
         labels = AdvanceTable(byteBudget: self.byteBudget / 8)
         pieces = AdvanceTable(byteBudget: self.byteBudget / 8)
-        layouts = LayoutTable(byteBudget: self.byteBudget / 16)
+        layouts = LayoutTable(byteBudget: self.byteBudget / 8)
     }
 
     /// The cache's counters and size now, summed over its tables.
