@@ -34,12 +34,18 @@ public struct EdgeInsets: Sendable, Hashable {
     public var vertical: CGFloat { top + bottom }
 
     /// Checks that every inset is a length a layout can use, naming them `name` in the error.
-    func validate(_ name: String) throws(LayoutError) {
-        for inset in [top, left, bottom, right] {
+    /// Checks each inset, without an array or the error's text unless one is bad (chips check
+    /// their padding on every measurement).
+    func validate(_ name: @autoclosure () -> String) throws(LayoutError) {
+        func check(_ inset: CGFloat) throws(LayoutError) {
             guard inset.isFinite, inset >= 0, inset <= LayoutLimits.maximumLength else {
-                throw LayoutError("\(name) must be finite numbers from 0 to \(LayoutLimits.maximumLengthDescription), not \(inset)")
+                throw LayoutError("\(name()) must be finite numbers from 0 to \(LayoutLimits.maximumLengthDescription), not \(inset)")
             }
         }
+        try check(top)
+        try check(left)
+        try check(bottom)
+        try check(right)
     }
 }
 
@@ -64,9 +70,9 @@ public struct LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
 }
 
 /// Checks that `value` is a finite length from 0 to ``LayoutLimits/maximumLength``, naming it in the error otherwise.
-func requireLength(_ value: CGFloat, _ name: String) throws(LayoutError) {
+func requireLength(_ value: CGFloat, _ name: @autoclosure () -> String) throws(LayoutError) {
     guard value.isFinite, value >= 0, value <= LayoutLimits.maximumLength else {
-        throw LayoutError("\(name) must be a finite number from 0 to \(LayoutLimits.maximumLengthDescription), not \(value)")
+        throw LayoutError("\(name()) must be a finite number from 0 to \(LayoutLimits.maximumLengthDescription), not \(value)")
     }
 }
 
