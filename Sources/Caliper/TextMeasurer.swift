@@ -56,7 +56,7 @@ public struct TextMeasurer: Sendable {
         if try mayTakeFastPath(text, style: style), let size = PlainLatinLabel.size(of: text, style: style, cache: cache) {
             return size
         }
-        return try measure(AttributedText(text, style: style)).unwrappedSize
+        return try generalSize(AttributedText(text, style: style))
     }
 
     /// The size of attributed text on one line per paragraph, as
@@ -73,7 +73,19 @@ public struct TextMeasurer: Sendable {
         if try mayTakeFastPath(text), let advances = PlainLatinLabel.spanAdvances(of: text, cache: cache) {
             return PlainLatinLabel.size(of: text, advances: advances)
         }
-        return try measure(text).unwrappedSize
+        return try generalSize(text)
+    }
+
+    /// The general pipeline's size on one line per paragraph, or the cache's size for a call with
+    /// the same text and spans (compared bit for bit), as ``generalLayout(_:paragraphStyle:maxWidth:)``
+    /// keeps layouts.
+    private func generalSize(_ text: AttributedText) throws(CaliperError) -> CGSize {
+        guard let cache, text.utf16Count <= min(maximumTextLength, Int(Int32.max)) else { return try measure(text).unwrappedSize }
+        let key = LayoutKey(text, paragraphStyle: nil, maxWidth: nil)
+        if let size = cache.sizes.value(for: key) { return size }
+        let size = try measure(text).unwrappedSize
+        cache.sizes.insert(size, for: key)
+        return size
     }
 
     /// Whether `text` may try the plain-Latin fast path: valid input that the general path would
@@ -171,7 +183,7 @@ public struct TextMeasurer: Sendable {
                 .layout(maxWidth: maxWidth, paragraphStyle: paragraphStyle)
         }
         let key = LayoutKey(text, paragraphStyle: paragraphStyle, maxWidth: maxWidth)
-        if let layout = cache.layouts.layout(for: key) { return layout }
+        if let layout = cache.layouts.value(for: key) { return layout }
         let layout = try measure(text, baseDirection: paragraphStyle.baseDirection)
             .layout(maxWidth: maxWidth, paragraphStyle: paragraphStyle)
         cache.layouts.insert(layout, for: key)

@@ -46,6 +46,32 @@ import Testing
         #expect(cache.layouts.statistics.hits > 0)
     }
 
+    /// Sizes of text the label fast path does not take (other scripts, fallback, several spans
+    /// with a box) through a cache equal sizes without one, bit for bit, first and from the table;
+    /// a measurer with a lower length limit sharing the cache is refused, not answered.
+    @Test func cachedSizesAreBitIdenticalToUncachedOnes() throws {
+        let regular = TextStyle(font: try Fixtures.font("Fonts/NotoSans-Regular.ttf"), size: 15)
+        let bold = TextStyle(font: try Fixtures.font("Fonts/NotoSans-Bold.ttf"), size: 17, letterSpacing: 0.25)
+        var withBox = try Self.text(regular, bold)
+        try withBox.append(InlineBox(width: 14, height: 14, alignment: .bottom, id: "badge"), style: regular)
+        let texts = [
+            AttributedText("Hello 世界 😀 مرحبا", style: regular), AttributedText("ภาษาไทย\nsecond line", style: regular),
+            try Self.text(regular, bold), withBox,
+        ]
+        let cache = ShapeCache()
+        let cached = TextMeasurer(cache: cache)
+        let uncached = TextMeasurer(cache: nil)
+        for text in texts {
+            let expected = try uncached.size(of: text)
+            for _ in 0..<2 {
+                let actual = try cached.size(of: text)
+                #expect(actual.width.bitPattern == expected.width.bitPattern && actual.height.bitPattern == expected.height.bitPattern)
+            }
+        }
+        #expect(cache.sizes.statistics.hits >= texts.count)
+        #expect(throws: CaliperError.self) { try TextMeasurer(maximumTextLength: 5, cache: cache).size(of: texts[0]) }
+    }
+
     /// A layout as the bits of every number in it and its strings' bytes (`==` takes -0 for 0).
     static func bits(_ layout: TextLayout) -> [String] {
         var result = ["\(layout.size.width.bitPattern) \(layout.size.height.bitPattern) \(layout.isTruncated) \(layout.lineHeight.bitPattern) \(layout.missingGlyphCount)"]
@@ -99,6 +125,10 @@ import Testing
         #expect(Mirror(reflecting: InlineBox(width: 1, height: 1)).children.count == 4)
 
         #expect(key(AttributedText("Cafe\u{301} au lait", style: style)) != base, "canonically equivalent text")
+        #expect(
+            LayoutKey(AttributedText("Caf\u{E9}", style: style), paragraphStyle: nil, maxWidth: nil)
+                != LayoutKey(AttributedText("Caf\u{E9}", style: style), paragraphStyle: ParagraphStyle(), maxWidth: nil),
+            "a size and a layout")
         #expect(key(AttributedText("Caf\u{E9} au lait", style: style), ParagraphStyle(), nil) != base)
         #expect(key(AttributedText("Caf\u{E9} au lait", style: style), ParagraphStyle(), 200.0000001) != base)
         #expect(key(AttributedText("Caf\u{E9} au lait", style: style), ParagraphStyle(), .infinity) != key(AttributedText("Caf\u{E9} au lait", style: style), ParagraphStyle(), nil))
@@ -154,7 +184,7 @@ import Testing
             _ = try measurer.layout("\(index) \(Self.paragraph)", style: style, maxWidth: 120)
             #expect(cache.layouts.statistics.byteCount <= cache.layouts.byteBudget)
         }
-        #expect(cache.layouts.byteBudget == (1 << 20) / 8)
+        #expect(cache.layouts.byteBudget == (1 << 20) / 32 * 3)
         #expect(cache.layouts.statistics.evictions > 0)
         #expect(cache.statistics.byteCount <= cache.byteBudget)
     }

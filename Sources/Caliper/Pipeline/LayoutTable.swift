@@ -1,4 +1,4 @@
-// LayoutTable.swift — finished layouts by everything that decides them, bounded and thread-safe.
+// LayoutTable.swift — finished layouts and sizes by everything that decides them, bounded and thread-safe.
 import Foundation
 
 /// Everything a ``TextMeasurer/layout(_:paragraphStyle:maxWidth:)`` call's answer depends on,
@@ -14,8 +14,9 @@ struct LayoutKey: Hashable, Sendable {
     private let fonts: [FontFace]
     private let digest: Int
 
-    /// The key of a layout of `text` in `paragraphStyle` at `maxWidth`.
-    init(_ text: AttributedText, paragraphStyle: ParagraphStyle, maxWidth: CGFloat?) {
+    /// The key of a layout of `text` in `paragraphStyle` at `maxWidth`, or with no paragraph
+    /// style, of its size on one line per paragraph (``TextMeasurer/size(of:)-(AttributedText)``).
+    init(_ text: AttributedText, paragraphStyle: ParagraphStyle?, maxWidth: CGFloat?) {
         var encoder = Encoder()
         encoder.bytes.reserveCapacity(text.string.utf8.count + 96 * text.spans.count + 64)
         encoder.append(text.string)
@@ -26,7 +27,12 @@ struct LayoutKey: Hashable, Sendable {
             encoder.append(span.style)
             encoder.append(span.box)
         }
-        encoder.append(paragraphStyle)
+        if let paragraphStyle {
+            encoder.bytes.append(1)
+            encoder.append(paragraphStyle)
+        } else {
+            encoder.bytes.append(0)
+        }
         encoder.append(maxWidth)
         bytes = encoder.bytes
         fonts = encoder.fonts
@@ -145,13 +151,14 @@ struct LayoutKey: Hashable, Sendable {
     }
 }
 
-/// Finished layouts by ``LayoutKey``, bounded by bytes with generational eviction as
-/// ``AdvanceTable`` is: entries go into the current generation; when the next would take it past
-/// half the budget it becomes the previous one and the one before is dropped; a hit in the
-/// previous generation is copied forward. A stored layout is the one the general pipeline computed for that key.
-final class LayoutTable: Sendable {
+/// Finished results by ``LayoutKey`` — layouts, or sizes — bounded by bytes with generational
+/// eviction as ``AdvanceTable`` is: entries go into the current generation; when the next would
+/// take it past half the budget it becomes the previous one and the one before is dropped; a hit
+/// in the previous generation is copied forward. A stored result is the one the general pipeline
+/// computed for that key.
+final class ResultTable<Value: Sendable>: Sendable {
     private struct Generation {
-        var entries: [LayoutKey: TextLayout] = [:]
+        var entries: [LayoutKey: Value] = [:]
         var byteCount = 0
     }
 
@@ -165,33 +172,36 @@ final class LayoutTable: Sendable {
 
     let byteBudget: Int
     private let state = Locked(State())
+    /// Roughly the bytes a value holds besides its key.
+    private let valueBytes: @Sendable (Value) -> Int
 
-    init(byteBudget: Int) {
+    init(byteBudget: Int, valueBytes: @escaping @Sendable (Value) -> Int) {
         self.byteBudget = max(0, byteBudget)
+        self.valueBytes = valueBytes
     }
 
-    func layout(for key: LayoutKey) -> TextLayout? {
+    func value(for key: LayoutKey) -> Value? {
         state.withLock { state in
-            if let layout = state.current.entries[key] {
+            if let value = state.current.entries[key] {
                 state.hits += 1
-                return layout
+                return value
             }
-            guard let layout = state.previous.entries[key] else {
+            guard let value = state.previous.entries[key] else {
                 state.misses += 1
                 return nil
             }
             state.hits += 1
-            insert(layout, for: key, into: &state)
-            return layout
+            insert(value, for: key, into: &state)
+            return value
         }
     }
 
-    func insert(_ layout: TextLayout, for key: LayoutKey) {
-        state.withLock { state in insert(layout, for: key, into: &state) }
+    func insert(_ value: Value, for key: LayoutKey) {
+        state.withLock { state in insert(value, for: key, into: &state) }
     }
 
-    private func insert(_ layout: TextLayout, for key: LayoutKey, into state: inout State) {
-        let bytes = key.byteCount + Self.byteCount(of: layout)
+    private func insert(_ value: Value, for key: LayoutKey, into state: inout State) {
+        let bytes = key.byteCount + valueBytes(value)
         guard bytes <= byteBudget / 2, state.current.entries[key] == nil else { return }
         // Each generation holds at most half the budget, so both together stay within it.
         if state.current.byteCount + bytes > byteBudget / 2 {
@@ -199,21 +209,8 @@ final class LayoutTable: Sendable {
             state.previous = state.current
             state.current = Generation()
         }
-        state.current.entries[key] = layout
+        state.current.entries[key] = value
         state.current.byteCount += bytes
-    }
-
-    /// Roughly the bytes a layout holds: its arrays of lines, runs and boxes, and the strings of
-    /// truncated lines and box names.
-    static func byteCount(of layout: TextLayout) -> Int {
-        var bytes = MemoryLayout<TextLayout>.stride + 32 + layout.lines.count * MemoryLayout<TextLine>.stride
-        for line in layout.lines {
-            bytes += 32 + line.runs.count * MemoryLayout<TextRun>.stride
-            if let truncated = line.truncatedText { bytes += 32 + truncated.utf8.count }
-        }
-        if !layout.inlineBoxes.isEmpty { bytes += 32 + layout.inlineBoxes.count * MemoryLayout<PlacedInlineBox>.stride }
-        for box in layout.inlineBoxes { bytes += box.box.id.map { 32 + $0.utf8.count } ?? 0 }
-        return bytes
     }
 
     /// What the table holds (an entry copied forward counts in both generations) and how it has served.
@@ -231,5 +228,25 @@ final class LayoutTable: Sendable {
             state.current = Generation()
             state.previous = Generation()
         }
+    }
+}
+
+extension ResultTable where Value == TextLayout {
+    /// A table of layouts.
+    convenience init(byteBudget: Int) {
+        self.init(byteBudget: byteBudget, valueBytes: Self.byteCount(of:))
+    }
+
+    /// Roughly the bytes a layout holds: its arrays of lines, runs and boxes, and the strings of
+    /// truncated lines and box names.
+    static func byteCount(of layout: TextLayout) -> Int {
+        var bytes = MemoryLayout<TextLayout>.stride + 32 + layout.lines.count * MemoryLayout<TextLine>.stride
+        for line in layout.lines {
+            bytes += 32 + line.runs.count * MemoryLayout<TextRun>.stride
+            if let truncated = line.truncatedText { bytes += 32 + truncated.utf8.count }
+        }
+        if !layout.inlineBoxes.isEmpty { bytes += 32 + layout.inlineBoxes.count * MemoryLayout<PlacedInlineBox>.stride }
+        for box in layout.inlineBoxes { bytes += box.box.id.map { 32 + $0.utf8.count } ?? 0 }
+        return bytes
     }
 }

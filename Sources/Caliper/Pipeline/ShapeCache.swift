@@ -1,4 +1,5 @@
 // ShapeCache.swift — a bounded, thread-safe cache of paragraph shapes, shared by every size.
+import Foundation
 
 /// Caches the size-independent shape of paragraphs (ICU boundaries, itemization, HarfBuzz
 /// glyphs in design units), so measuring the same paragraph again — at any point size, with any
@@ -18,15 +19,15 @@
 /// units, so a label seen before costs one look-up and a new label of known words is summed from
 /// its words (only in fonts where nothing shapes across a space, see ``TextMeasurer/size(of:style:)``).
 ///
-/// Finished layouts are kept too, for the calls the label fast path does not answer (wrapped,
-/// truncated or international text): a call with the same text, spans, styles, paragraph style and
-/// maximum width — compared bit for bit and byte for byte, fonts by identity — returns the layout
-/// the first call computed, without itemizing, breaking or truncating again.
+/// Finished layouts and sizes are kept too, for the calls the label fast path does not answer
+/// (wrapped, truncated or international text): a call with the same text, spans, styles, paragraph
+/// style and maximum width — compared bit for bit and byte for byte, fonts by identity — returns
+/// the layout or size the first call computed, without itemizing, breaking or truncating again.
 ///
 /// **Bound**: the approximate bytes of what is cached. Paragraph shapes get five eighths of
 /// ``byteBudget`` (past it the least recently used are dropped until three quarters of their share
-/// remain); labels, words and layouts an eighth each, in two generations (when the newer fills half
-/// its share, the older is dropped). Results are bit-identical to measuring
+/// remain); labels and words an eighth each, layouts three thirty-seconds and sizes one, in two
+/// generations (when the newer fills half its share, the older is dropped). Results are bit-identical to measuring
 /// without the cache (the cached value is what the uncached path computes).
 ///
 /// ```swift
@@ -128,7 +129,9 @@ public final class ShapeCache: Sendable {
     /// Advances of the words and runs of spaces of plain Latin labels.
     let pieces: AdvanceTable<ShapedAdvance>
     /// Finished layouts of the general path.
-    let layouts: LayoutTable
+    let layouts: ResultTable<TextLayout>
+    /// Sizes on one line per paragraph of the general path (text the label fast path does not take).
+    let sizes: ResultTable<CGSize>
 
     /// An empty cache that holds at most about `byteBudget` bytes (negative counts as 0), shared
     /// between paragraph shapes, label and word advances, and finished layouts.
@@ -137,13 +140,14 @@ public final class ShapeCache: Sendable {
         paragraphBudget = self.byteBudget / 8 * 5
         labels = AdvanceTable(byteBudget: self.byteBudget / 8)
         pieces = AdvanceTable(byteBudget: self.byteBudget / 8)
-        layouts = LayoutTable(byteBudget: self.byteBudget / 8)
+        layouts = ResultTable(byteBudget: self.byteBudget / 32 * 3)
+        sizes = ResultTable(byteBudget: self.byteBudget / 32) { _ in MemoryLayout<CGSize>.stride }
     }
 
     /// The cache's counters and size now, summed over its tables.
     public var statistics: Statistics {
         var statistics = state.withLock { $0.statistics }
-        for table in [labels.statistics, pieces.statistics, layouts.statistics] {
+        for table in [labels.statistics, pieces.statistics, layouts.statistics, sizes.statistics] {
             statistics.hits += table.hits
             statistics.misses += table.misses
             statistics.evictions += table.evictions
@@ -163,6 +167,7 @@ public final class ShapeCache: Sendable {
         labels.removeAll()
         pieces.removeAll()
         layouts.removeAll()
+        sizes.removeAll()
     }
 
     /// The shape for `key`, computed by `make` on a miss. Two threads missing the same key at once
