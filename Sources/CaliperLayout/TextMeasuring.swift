@@ -96,7 +96,8 @@ extension TextMeasurer: TextMeasuring {
                 let shown = line.truncatedText ?? String(text[line.range]).trimmingLineEnd()
                 // A truncated line's runs index its shown text already; others, the whole text.
                 let start = line.truncatedText == nil ? line.utf16Range.location : 0
-                let runs = line.runs.map { run in
+                // A first line's runs already index from 0 (a chip's one line): kept, not copied.
+                let runs = start == 0 ? line.runs : line.runs.map { run in
                     var run = run
                     run.utf16Range.location -= start
                     return run
