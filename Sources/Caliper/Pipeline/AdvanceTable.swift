@@ -59,22 +59,21 @@ struct TextKey: Hashable, Sendable {
     }
 }
 
-/// Advances by text and style, bounded by bytes with generational eviction: entries go into the
-/// current generation; when it passes half the budget it becomes the previous one and the one
-/// before is dropped. A look-up that finds an entry only in the previous generation copies it
-/// forward, so what is in use survives. A hit costs one dictionary probe and no bookkeeping write,
-/// which a strict LRU could not offer.
+/// Advances by text and style, bounded by bytes with generational eviction (``Generations``). A
+/// look-up that finds an entry only in the previous generation copies it forward, so what is in
+/// use survives. A hit costs one dictionary probe and no bookkeeping write.
 ///
 /// A look-up finds the style among the generation's styles (few in any program: a style here
 /// has no point size) by font identity, then hashes only the text and the style's index.
 final class AdvanceTable<Value: Sendable>: Sendable {
-    private struct Generation {
+    private struct Generation: TableGeneration {
         /// The styles of the entries; an entry's key holds the index of its style here.
         var styles: [AdvanceStyle] = []
         /// The styles' fonts and kinds, scanned first: plain values, so the scan retains nothing.
         var fontsAndKinds: [(font: ObjectIdentifier, kind: AdvanceStyle.Kind)] = []
         var entries: [TextKey: Value] = [:]
         var byteCount = 0
+        var entryCount: Int { entries.count }
 
         func group(kind: AdvanceStyle.Kind, font: FontFace, features: [FontFeature], language: String?) -> Int? {
             let id = ObjectIdentifier(font)
@@ -91,16 +90,8 @@ final class AdvanceTable<Value: Sendable>: Sendable {
         }
     }
 
-    private struct State {
-        var current = Generation()
-        var previous = Generation()
-        var hits = 0
-        var misses = 0
-        var evictions = 0
-    }
-
     let byteBudget: Int
-    private let state = Locked(State())
+    private let state = Locked(Generations<Generation>())
 
     init(byteBudget: Int) {
         self.byteBudget = max(0, byteBudget)
@@ -140,34 +131,25 @@ final class AdvanceTable<Value: Sendable>: Sendable {
         state.withLock { state in insert(value, for: text, style: style, into: &state) }
     }
 
-    private func insert(_ value: Value, for text: String, style: AdvanceStyle, into state: inout State) {
+    private func insert(_ value: Value, for text: String, style: AdvanceStyle, into state: inout Generations<Generation>) {
+        let bytes = TextKey(group: 0, text: text).byteCount  // the same for every group
+        guard Generations<Generation>.admits(bytes, budget: byteBudget) else { return }
+        if let group = state.current.group(kind: style.kind, font: style.font, features: style.features, language: style.language),
+            state.current.entries.updateValue(value, forKey: TextKey(group: group, text: text)) != nil
+        {
+            return  // replaced in place
+        }
+        state.makeRoom(for: bytes, budget: byteBudget)
         let group = state.current.group(kind: style.kind, font: style.font, features: style.features, language: style.language)
             ?? state.current.add(style)
-        let key = TextKey(group: group, text: text)
-        let bytes = key.byteCount
-        guard bytes * 2 <= byteBudget else { return }
-        if state.current.entries.updateValue(value, forKey: key) == nil { state.current.byteCount += bytes }
-        if state.current.byteCount > byteBudget / 2 {
-            state.evictions += state.previous.entries.count
-            state.previous = state.current
-            state.current = Generation()
-        }
+        state.current.entries[TextKey(group: group, text: text)] = value
+        state.current.byteCount += bytes
     }
 
     /// What the table holds (an entry copied forward counts in both generations) and how it has served.
-    var statistics: ShapeCache.Statistics {
-        state.withLock { state in
-            ShapeCache.Statistics(
-                hits: state.hits, misses: state.misses, evictions: state.evictions,
-                entryCount: state.current.entries.count + state.previous.entries.count,
-                byteCount: state.current.byteCount + state.previous.byteCount)
-        }
-    }
+    var statistics: ShapeCache.Statistics { state.withLock { $0.statistics } }
 
     func removeAll() {
-        state.withLock { state in
-            state.current = Generation()
-            state.previous = Generation()
-        }
+        state.withLock { $0.removeAll() }
     }
 }

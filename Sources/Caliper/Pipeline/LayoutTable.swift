@@ -152,26 +152,17 @@ struct LayoutKey: Hashable, Sendable {
 }
 
 /// Finished results by ``LayoutKey`` — layouts, or sizes — bounded by bytes with generational
-/// eviction as ``AdvanceTable`` is: entries go into the current generation; when the next would
-/// take it past half the budget it becomes the previous one and the one before is dropped; a hit
-/// in the previous generation is copied forward. A stored result is the one the general pipeline
-/// computed for that key.
+/// eviction (``Generations``); a hit in the previous generation is copied forward. A stored result
+/// is the one the general pipeline computed for that key.
 final class ResultTable<Value: Sendable>: Sendable {
-    private struct Generation {
+    private struct Generation: TableGeneration {
         var entries: [LayoutKey: Value] = [:]
         var byteCount = 0
-    }
-
-    private struct State {
-        var current = Generation()
-        var previous = Generation()
-        var hits = 0
-        var misses = 0
-        var evictions = 0
+        var entryCount: Int { entries.count }
     }
 
     let byteBudget: Int
-    private let state = Locked(State())
+    private let state = Locked(Generations<Generation>())
     /// Roughly the bytes a value holds besides its key.
     private let valueBytes: @Sendable (Value) -> Int
 
@@ -200,34 +191,19 @@ final class ResultTable<Value: Sendable>: Sendable {
         state.withLock { state in insert(value, for: key, into: &state) }
     }
 
-    private func insert(_ value: Value, for key: LayoutKey, into state: inout State) {
+    private func insert(_ value: Value, for key: LayoutKey, into state: inout Generations<Generation>) {
         let bytes = key.byteCount + valueBytes(value)
-        guard bytes <= byteBudget / 2, state.current.entries[key] == nil else { return }
-        // Each generation holds at most half the budget, so both together stay within it.
-        if state.current.byteCount + bytes > byteBudget / 2 {
-            state.evictions += state.previous.entries.count
-            state.previous = state.current
-            state.current = Generation()
-        }
+        guard Generations<Generation>.admits(bytes, budget: byteBudget), state.current.entries[key] == nil else { return }
+        state.makeRoom(for: bytes, budget: byteBudget)
         state.current.entries[key] = value
         state.current.byteCount += bytes
     }
 
     /// What the table holds (an entry copied forward counts in both generations) and how it has served.
-    var statistics: ShapeCache.Statistics {
-        state.withLock { state in
-            ShapeCache.Statistics(
-                hits: state.hits, misses: state.misses, evictions: state.evictions,
-                entryCount: state.current.entries.count + state.previous.entries.count,
-                byteCount: state.current.byteCount + state.previous.byteCount)
-        }
-    }
+    var statistics: ShapeCache.Statistics { state.withLock { $0.statistics } }
 
     func removeAll() {
-        state.withLock { state in
-            state.current = Generation()
-            state.previous = Generation()
-        }
+        state.withLock { $0.removeAll() }
     }
 }
 
