@@ -77,15 +77,11 @@ public struct TextMeasurer: Sendable {
     }
 
     /// The general pipeline's size on one line per paragraph, or the cache's size for a call with
-    /// the same text and spans (compared bit for bit), as ``generalLayout(_:paragraphStyle:maxWidth:)``
-    /// keeps layouts.
+    /// the same text and spans (see ``cachedResult(of:in:paragraphStyle:maxWidth:compute:)``).
     private func generalSize(_ text: AttributedText) throws(CaliperError) -> CGSize {
-        guard let cache, text.utf16Count <= min(maximumTextLength, Int(Int32.max)) else { return try measure(text).unwrappedSize }
-        let key = LayoutKey(text, paragraphStyle: nil, maxWidth: nil)
-        if let size = cache.sizes.value(for: key) { return size }
-        let size = try measure(text).unwrappedSize
-        cache.sizes.insert(size, for: key)
-        return size
+        try cachedResult(of: text, in: \.sizes, paragraphStyle: nil, maxWidth: nil) { () throws(CaliperError) in
+            try measure(text).unwrappedSize
+        }
     }
 
     /// Whether `text` may try the plain-Latin fast path: valid input that the general path would
@@ -170,25 +166,35 @@ public struct TextMeasurer: Sendable {
         return try generalLayout(text, paragraphStyle: paragraphStyle, maxWidth: maxWidth)
     }
 
-    /// The general pipeline's layout: measured and laid out, or, when the cache holds the layout
-    /// of a call with the same text, spans, styles, paragraph style and maximum width (compared
-    /// bit for bit), that layout. Every check that could refuse the call depends only on those
-    /// values, except the length limit, which is this measurer's and is checked first; refused
-    /// calls are never kept.
+    /// The general pipeline's layout: measured and laid out, or the cache's layout for a call with
+    /// the same text, spans, paragraph style and width (see ``cachedResult(of:in:paragraphStyle:maxWidth:compute:)``).
     private func generalLayout(
         _ text: AttributedText, paragraphStyle: ParagraphStyle, maxWidth: CGFloat?
     ) throws(CaliperError) -> TextLayout {
-        guard let cache, text.utf16Count <= min(maximumTextLength, Int(Int32.max)) else {
-            return try measure(text, baseDirection: paragraphStyle.baseDirection)
-                .layout(maxWidth: maxWidth, paragraphStyle: paragraphStyle)
+        try cachedResult(of: text, in: \.layouts, paragraphStyle: paragraphStyle, maxWidth: maxWidth) { () throws(CaliperError) in
+            try measure(text, baseDirection: paragraphStyle.baseDirection).layout(maxWidth: maxWidth, paragraphStyle: paragraphStyle)
         }
-        let key = LayoutKey(text, paragraphStyle: paragraphStyle, maxWidth: maxWidth)
-        if let layout = cache.layouts.value(for: key) { return layout }
-        let layout = try measure(text, baseDirection: paragraphStyle.baseDirection)
-            .layout(maxWidth: maxWidth, paragraphStyle: paragraphStyle)
-        cache.layouts.insert(layout, for: key)
-        return layout
     }
+
+    /// `compute()`, or the result the cache's `table` keeps for a call with the same text, spans,
+    /// paragraph style and width (compared bit for bit); a computed result is kept. Every check
+    /// that could refuse the call depends only on those values, except the length limit, which is
+    /// this measurer's and is checked first; refused calls are never kept.
+    private func cachedResult<Value>(
+        of text: AttributedText, in table: KeyPath<ShapeCache, ResultTable<Value>>, paragraphStyle: ParagraphStyle?,
+        maxWidth: CGFloat?, compute: () throws(CaliperError) -> Value
+    ) throws(CaliperError) -> Value {
+        guard let cache, text.utf16Count <= lengthLimit else { return try compute() }
+        let key = LayoutKey(text, paragraphStyle: paragraphStyle, maxWidth: maxWidth)
+        if let value = cache[keyPath: table].value(for: key) { return value }
+        let value = try compute()
+        cache[keyPath: table].insert(value, for: key)
+        return value
+    }
+
+    /// The longest text measured, in UTF-16 code units: ``maximumTextLength``, and never more than
+    /// HarfBuzz and ICU take (their lengths are 32-bit integers).
+    private var lengthLimit: Int { min(maximumTextLength, Int(Int32.max)) }
 
     /// Shapes `text` once, for laying it out at any number of widths without shaping again
     /// (rotation, split view, several device widths on a server).
@@ -209,8 +215,7 @@ public struct TextMeasurer: Sendable {
         let text = try text.resolvingOpticalSizes()
         for span in text.spans { try span.style.validate() }
         let utf16 = Array(text.string.utf16)
-        // HarfBuzz and ICU take lengths as 32-bit integers, whatever limit a caller sets.
-        let limit = min(maximumTextLength, Int(Int32.max))
+        let limit = lengthLimit
         guard utf16.count <= limit else { throw .textTooLong(utf16Length: utf16.count, limit: limit) }
         // One cascade per font and fallback: spans often differ only in size.
         var cascades: [FontCascade] = []
