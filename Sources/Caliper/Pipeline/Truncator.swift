@@ -80,7 +80,8 @@ struct Truncator {
         // The whole line is shaped unless its width bound, even with no ellipsis, is past the
         // maximum width (a title far longer than its label skips its longest line); were the
         // bound wrong, the scans below still reach the candidate keeping everything.
-        if !Candidates.surelyMisfits(everything, in: geometry, ellipsisWidth: 0, margin: margin, truncator: self) {
+        let wholeBound = geometry.widthBound(of: everything, ellipsisWidth: 0, margin: margin)
+        if wholeBound.estimate - (wholeBound.margin - marginReduction) <= maxWidth + LineBreaker.fitTolerance {
             let whole = try line(everything, in: geometry)
             if fits(whole) { return whole }
         }
@@ -204,23 +205,8 @@ private struct Candidates {
 
     /// Whether the line of `kept` fits by its width bound (see ``Truncator``), without shaping it.
     func surelyFits(_ kept: KeptText) -> Bool {
-        let estimate = geometry.estimatedWidth(from: geometry.start, to: kept.prefixEnd)
-            + geometry.estimatedWidth(from: kept.suffixStart, to: geometry.end) + ellipsisWidth
-        let margin = self.margin + geometry.reshapedWidth(around: kept.prefixEnd) + geometry.reshapedWidth(around: kept.suffixStart)
-            - truncator.marginReduction
-        return estimate + margin <= truncator.maxWidth + LineBreaker.fitTolerance
-    }
-
-    /// Whether the line of `kept` is wider than the maximum width by its width bound (its
-    /// estimate with an ellipsis `ellipsisWidth` wide, less the margin), without shaping it.
-    static func surelyMisfits(
-        _ kept: KeptText, in geometry: CutGeometry, ellipsisWidth: CGFloat, margin: CGFloat, truncator: Truncator
-    ) -> Bool {
-        let estimate = geometry.estimatedWidth(from: geometry.start, to: kept.prefixEnd)
-            + geometry.estimatedWidth(from: kept.suffixStart, to: geometry.end) + ellipsisWidth
-        let margin = margin + geometry.reshapedWidth(around: kept.prefixEnd) + geometry.reshapedWidth(around: kept.suffixStart)
-            - truncator.marginReduction
-        return estimate - margin > truncator.maxWidth + LineBreaker.fitTolerance
+        let bound = geometry.widthBound(of: kept, ellipsisWidth: ellipsisWidth, margin: margin)
+        return bound.estimate + (bound.margin - truncator.marginReduction) <= truncator.maxWidth + LineBreaker.fitTolerance
     }
 
     /// The forward scan over candidates 1…`count`: how many fit before the first that does not,
@@ -365,6 +351,14 @@ private struct CutGeometry {
     /// The paragraph's estimated width of `text[from..<to]`, both within `start...end`.
     func estimatedWidth(from lower: Int, to upper: Int) -> CGFloat {
         widthsFromStart[upper - start] - widthsFromStart[lower - start]
+    }
+
+    /// The width bound of the line showing `kept` (see ``Truncator``): the estimated widths of its
+    /// kept text and an ellipsis `ellipsisWidth` wide, and how far its shaped width may be from
+    /// that — `margin` plus the stretches its cuts may reshape.
+    func widthBound(of kept: KeptText, ellipsisWidth: CGFloat, margin: CGFloat) -> (estimate: CGFloat, margin: CGFloat) {
+        let estimate = estimatedWidth(from: start, to: kept.prefixEnd) + estimatedWidth(from: kept.suffixStart, to: end) + ellipsisWidth
+        return (estimate, margin + reshapedWidth(around: kept.prefixEnd) + reshapedWidth(around: kept.suffixStart))
     }
 
     /// The estimated width of the stretch that cutting at `offset` may reshape: from the safe

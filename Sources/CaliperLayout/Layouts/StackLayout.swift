@@ -81,7 +81,12 @@ public struct StackLayout: Layout {
 
     /// The hugging of the child at `index`, with ``flexibleChild`` applied.
     private func hugging(_ index: Int) -> AxisPriorities {
-        var priorities = children[index].contentHuggingPriority
+        hugging(index, given: children[index].contentHuggingPriority)
+    }
+
+    /// `priorities`, the hugging of the child at `index`, with ``flexibleChild`` applied.
+    private func hugging(_ index: Int, given priorities: AxisPriorities) -> AxisPriorities {
+        var priorities = priorities
         if axis == .horizontal, index == flexibleChild { priorities.horizontal = .flexible }
         return priorities
     }
@@ -207,7 +212,7 @@ public struct StackLayout: Layout {
             }
             let contentWidth = widths.reduce(0, +) + totalSpacing
             // A child that hugs below the fitting level (a flexible one) stretches the row to the width offered.
-            let growsToFit = children.indices.contains { ($0 == flexibleChild ? .flexible : childHugging[$0].horizontal) < .fittingSizeLevel }
+            let growsToFit = children.indices.contains { hugging($0, given: childHugging[$0]).horizontal < .fittingSizeLevel }
             let width = growsToFit ? max(proposedWidth, contentWidth) : contentWidth
             let height = sublayouts.map(\.size.height).max() ?? 0
             return LayoutMeasurement(
