@@ -236,7 +236,7 @@ public struct AttributedText: Sendable, Hashable {
         for span in spans { try span.style.validate() }
         var resolved = self
         for index in spans.indices where spans[index].style.followsOpticalSize {
-            resolved.spans[index].style = try spans[index].style.resolvingOpticalSizes()
+            resolved.spans[index].style = try spans[index].style.resolvingValidatedOpticalSizes()
         }
         return resolved
     }

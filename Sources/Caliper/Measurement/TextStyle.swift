@@ -78,6 +78,11 @@ public struct TextStyle: Sendable, Hashable {
     func resolvingOpticalSizes() throws(CaliperError) -> TextStyle {
         guard followsOpticalSize else { return self }
         try validate()
+        return try resolvingValidatedOpticalSizes()
+    }
+
+    /// ``resolvingOpticalSizes()`` of a style already validated.
+    func resolvingValidatedOpticalSizes() throws(CaliperError) -> TextStyle {
         var resolved = self
         resolved.font = try font.instance(atPointSize: size)
         for index in fallbackFonts.indices where fallbackFonts[index].followsOpticalSize {
