@@ -134,16 +134,12 @@ final class AdvanceTable<Value: Sendable>: Sendable {
     private func insert(_ value: Value, for text: String, style: AdvanceStyle, into state: inout Generations<Generation>) {
         let bytes = TextKey(group: 0, text: text).byteCount  // the same for every group
         guard Generations<Generation>.admits(bytes, budget: byteBudget) else { return }
-        if let group = state.current.group(kind: style.kind, font: style.font, features: style.features, language: style.language),
-            state.current.entries.updateValue(value, forKey: TextKey(group: group, text: text)) != nil
-        {
-            return  // replaced in place
-        }
+        // Room first, then one probe that inserts or replaces (a replacement, two threads racing
+        // to insert one text, may turn a generation a little early).
         state.makeRoom(for: bytes, budget: byteBudget)
         let group = state.current.group(kind: style.kind, font: style.font, features: style.features, language: style.language)
             ?? state.current.add(style)
-        state.current.entries[TextKey(group: group, text: text)] = value
-        state.current.byteCount += bytes
+        if state.current.entries.updateValue(value, forKey: TextKey(group: group, text: text)) == nil { state.current.byteCount += bytes }
     }
 
     /// What the table holds (an entry copied forward counts in both generations) and how it has served.

@@ -193,10 +193,10 @@ final class ResultTable<Value: Sendable>: Sendable {
 
     private func insert(_ value: Value, for key: LayoutKey, into state: inout Generations<Generation>) {
         let bytes = key.byteCount + valueBytes(value)
-        guard Generations<Generation>.admits(bytes, budget: byteBudget), state.current.entries[key] == nil else { return }
+        guard Generations<Generation>.admits(bytes, budget: byteBudget) else { return }
+        // Room first, then one probe that inserts or replaces (as ``AdvanceTable`` does).
         state.makeRoom(for: bytes, budget: byteBudget)
-        state.current.entries[key] = value
-        state.current.byteCount += bytes
+        if state.current.entries.updateValue(value, forKey: key) == nil { state.current.byteCount += bytes }
     }
 
     /// What the table holds (an entry copied forward counts in both generations) and how it has served.
