@@ -59,6 +59,9 @@ public enum CaliperError: Error, Sendable, Equatable, CustomStringConvertible {
     case textBoundaries(ICUError)
     /// An inline box with a size or offset no layout can use, or not on a U+FFFC character.
     case invalidInlineBox(String)
+    /// A paragraph style a paragraph of attributed text cannot have (see
+    /// ``AttributedText/setParagraphStyle(_:utf16Range:)``).
+    case invalidParagraphStyle(String)
 
     /// A sentence naming what is wrong and the input that caused it, e.g.
     /// `font file not found: Fonts/Missing.ttf`.
@@ -119,6 +122,8 @@ public enum CaliperError: Error, Sendable, Equatable, CustomStringConvertible {
             return error.description
         case .invalidInlineBox(let reason):
             return "invalid inline box: \(reason)"
+        case .invalidParagraphStyle(let reason):
+            return "invalid paragraph style: \(reason)"
         }
     }
 }

@@ -106,7 +106,7 @@ public struct TextMeasurer: Sendable {
                 _ = try FontCascade(style: span.style)  // report a bad configuration file as the general path does
             }
         }
-        return text.string.utf8.count <= maximumTextLength && !text.spans.contains { $0.box != nil }
+        return text.string.utf8.count <= maximumTextLength && text.paragraphStyles.isEmpty && !text.spans.contains { $0.box != nil }
     }
 
     /// Lays `text` out in lines no wider than `maxWidth` (`nil` or infinity: no wrapping).
@@ -211,6 +211,8 @@ public struct TextMeasurer: Sendable {
     }
 
     /// Shapes attributed text once, for laying it out at any number of widths without shaping again.
+    /// A paragraph with a paragraph style of its own is shaped in its style's direction, the
+    /// others in `baseDirection`.
     public func measure(_ text: AttributedText, baseDirection: BaseDirection = .natural) throws(CaliperError) -> MeasuredText {
         let text = try text.resolvingOpticalSizes()
         for span in text.spans { try span.style.validate() }
@@ -233,20 +235,22 @@ public struct TextMeasurer: Sendable {
             }
         }
         let segments = ParagraphSegmenter.paragraphs(in: utf16)
+        let ownParagraphStyles = text.ownParagraphStyles(of: segments)
         var paragraphStyles: [StyleRuns] = []
         var shapes: [ParagraphShape] = []
         paragraphStyles.reserveCapacity(segments.count)
         shapes.reserveCapacity(segments.count)
-        for segment in segments {
+        for (segment, ownStyle) in zip(segments, ownParagraphStyles) {
             let styles = StyleRuns(spans: text.spans, cascades: cascades, over: segment.content)
             paragraphStyles.append(styles)
             shapes.append(
                 try ParagraphShape.make(
-                    content: Array(utf16[segment.content]), styles: styles, direction: baseDirection, cache: cache))
+                    content: Array(utf16[segment.content]), styles: styles, direction: ownStyle?.baseDirection ?? baseDirection,
+                    cache: cache))
         }
         return MeasuredText(
             attributedText: text, utf16: utf16, baseDirection: baseDirection, segments: segments,
-            paragraphStyles: paragraphStyles, shapes: shapes, cache: cache)
+            ownParagraphStyles: ownParagraphStyles, paragraphStyles: paragraphStyles, shapes: shapes, cache: cache)
     }
 
     /// What decides a style's font cascade.

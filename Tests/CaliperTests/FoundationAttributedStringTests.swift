@@ -75,4 +75,25 @@ import Testing
         negative.inlineBox = InlineBox(width: -1, height: 10)
         #expect(throws: CaliperError.self) { try AttributedText(negative, defaultStyle: regular) }
     }
+
+    /// A paragraph takes the paragraph style of its first character, as TextKit does: a style
+    /// set from the middle of a paragraph on does not reach it, and one over two paragraphs'
+    /// starts gives both.
+    @Test func aParagraphTakesItsFirstCharactersParagraphStyle() throws {
+        let (regular, _) = try Self.styles()
+        let spaced = ParagraphStyle(lineSpacing: 6)
+        let rtl = ParagraphStyle(baseDirection: .rightToLeft)
+        var story = AttributedString("Title\nFirst body paragraph\nSecond one\nLast")
+        story[try #require(story.range(of: "body paragraph\nSecond"))].paragraphStyle = spaced
+        story[try #require(story.range(of: "Last"))].paragraphStyle = rtl
+        let converted = try AttributedText(story, defaultStyle: regular)
+        #expect(converted.paragraphStyles == [
+            AttributedText.ParagraphAttributes(paragraphStart: 27, style: spaced),
+            AttributedText.ParagraphAttributes(paragraphStart: 38, style: rtl),
+        ])
+        #expect(converted.spans.count == 1)
+
+        story[try #require(story.range(of: "Title"))].paragraphStyle = ParagraphStyle(numberOfLines: 1)
+        #expect(throws: CaliperError.self) { try AttributedText(story, defaultStyle: regular) }
+    }
 }

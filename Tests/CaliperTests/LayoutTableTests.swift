@@ -161,6 +161,19 @@ import Testing
             return key(text)
         }
         #expect(Set(boxKeys).count == boxes.count)
+        // Paragraphs' own styles: which paragraph has one, and what it is.
+        #expect(Mirror(reflecting: AttributedText("", style: style)).children.count == 3, "string, spans, paragraph styles")
+        let twoParagraphs = AttributedText("Caf\u{E9}\nau lait", style: style)
+        var keys: Set<LayoutKey> = [key(twoParagraphs)]
+        for (range, paragraphStyle) in [
+            (0..<1, ParagraphStyle(lineSpacing: 2)), (6..<7, ParagraphStyle(lineSpacing: 2)), (0..<12, ParagraphStyle(lineSpacing: 2)),
+            (6..<7, ParagraphStyle(lineSpacing: -0.0)), (6..<7, ParagraphStyle(baseDirection: .rightToLeft)),
+        ] {
+            var text = twoParagraphs
+            try text.setParagraphStyle(paragraphStyle, utf16Range: range)
+            keys.insert(key(text))
+        }
+        #expect(keys.count == 6)
     }
 
     /// A layout kept by a measurer with a high length limit is refused, not returned, to one

@@ -60,6 +60,16 @@ public struct CaliperAttributes: AttributeScope {
         public static let name = "Caliper.inlineBox"
     }
 
+    /// The paragraph style of the paragraphs a run starts (UIKit's `.paragraphStyle`): a
+    /// paragraph takes the style of its first character, as TextKit does, and is laid out in
+    /// it (see ``AttributedText/setParagraphStyle(_:utf16Range:)``).
+    public enum ParagraphStyleAttribute: AttributedStringKey {
+        /// A ``ParagraphStyle``.
+        public typealias Value = ParagraphStyle
+        /// `"Caliper.paragraphStyle"`.
+        public static let name = "Caliper.paragraphStyle"
+    }
+
     /// A run's whole style.
     public let textStyle: TextStyleAttribute
     /// A run's face.
@@ -72,6 +82,8 @@ public struct CaliperAttributes: AttributeScope {
     public let baselineOffset: BaselineOffsetAttribute
     /// A run's inline box.
     public let inlineBox: InlineBoxAttribute
+    /// The paragraph style of the paragraphs a run starts.
+    public let paragraphStyle: ParagraphStyleAttribute
 }
 
 extension AttributeScopes {
@@ -98,13 +110,23 @@ extension AttributedText {
     /// span per U+FFFC, each standing for that box. Attributes of other scopes are ignored. Runs
     /// that end up in equal styles merge, as ``append(_:style:)-(String,_)`` merges them.
     ///
+    /// Each paragraph takes the ``CaliperAttributes/ParagraphStyleAttribute`` of its first
+    /// character, if it has one, as its own paragraph style.
+    ///
     /// - Throws: ``CaliperError/invalidInlineBox(_:)`` when a run with a box holds anything but
-    ///   U+FFFC, or a box's size is invalid.
+    ///   U+FFFC, or a box's size is invalid; ``CaliperError/invalidParagraphStyle(_:)`` and the
+    ///   style's own errors for a paragraph style a paragraph cannot have.
     public init(_ attributedString: AttributedString, defaultStyle: TextStyle) throws(CaliperError) {
         var text = AttributedText("", style: defaultStyle)
+        // The runs with a paragraph style, by their UTF-16 ranges in the text.
+        var paragraphRuns: [(range: Range<Int>, style: ParagraphStyle)] = []
         for run in attributedString.runs {
             let piece = String(String.UnicodeScalarView(attributedString[run.range].unicodeScalars))
             guard !piece.isEmpty else { continue }
+            if let paragraphStyle = run[CaliperAttributes.ParagraphStyleAttribute.self] {
+                let start = text.utf16Count
+                paragraphRuns.append((start..<start + piece.utf16.count, paragraphStyle))
+            }
             var style = run[CaliperAttributes.TextStyleAttribute.self] ?? defaultStyle
             if let font = run[CaliperAttributes.FontAttribute.self] { style.font = font }
             if let size = run[CaliperAttributes.PointSizeAttribute.self] { style.size = size }
@@ -120,6 +142,14 @@ extension AttributedText {
                 }
             } else {
                 text.append(piece, style: style)
+            }
+        }
+        if !paragraphRuns.isEmpty {
+            // Paragraphs come in order: one pass over the runs finds each first character's.
+            var next = 0
+            try text.setParagraphStyles { offset in
+                while next < paragraphRuns.count, paragraphRuns[next].range.upperBound <= offset { next += 1 }
+                return next < paragraphRuns.count && paragraphRuns[next].range.contains(offset) ? paragraphRuns[next].style : nil
             }
         }
         self = text

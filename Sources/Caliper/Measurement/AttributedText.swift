@@ -46,6 +46,9 @@ public struct AttributedText: Sendable, Hashable {
     public private(set) var string: String
     /// The styles over the text, in order, covering it exactly (see the type's description).
     public private(set) var spans: [Span]
+    /// The paragraphs with a paragraph style of their own, in order (see
+    /// ``setParagraphStyle(_:utf16Range:)``); the others take the style a layout is given.
+    public internal(set) var paragraphStyles: [ParagraphAttributes] = []
     /// The length of ``string`` in UTF-16 code units.
     public var utf16Count: Int { spans[spans.count - 1].utf16Range.upperBound }
 
@@ -146,6 +149,7 @@ public struct AttributedText: Sendable, Hashable {
             self = other
             return
         }
+        appendParagraphStyles(of: other, at: offset)
         for span in other.spans {
             appendSpan(
                 Span(
@@ -241,8 +245,9 @@ public struct AttributedText: Sendable, Hashable {
         return resolved
     }
 
-    /// Whether the text is one style throughout, with no inline box.
-    public var isSingleStyle: Bool { spans.count == 1 && spans[0].box == nil }
+    /// Whether the text is one style throughout, with no inline box and no paragraph style of
+    /// its own: what a `String` in a ``TextStyle`` is.
+    public var isSingleStyle: Bool { spans.count == 1 && spans[0].box == nil && paragraphStyles.isEmpty }
 
     /// The inline boxes, with the UTF-16 offsets of their characters.
     public var inlineBoxes: [(utf16Offset: Int, box: InlineBox)] {
@@ -259,7 +264,7 @@ public struct AttributedText: Sendable, Hashable {
         }
     }
 
-    private func utf16Range(of range: Range<String.Index>) throws(CaliperError) -> Range<Int> {
+    func utf16Range(of range: Range<String.Index>) throws(CaliperError) -> Range<Int> {
         let utf16 = string.utf16
         guard range.lowerBound >= string.startIndex, range.upperBound <= string.endIndex,
             let lower = range.lowerBound.samePosition(in: utf16), let upper = range.upperBound.samePosition(in: utf16)
@@ -268,7 +273,7 @@ public struct AttributedText: Sendable, Hashable {
     }
 
     /// Refuses an offset between the two halves of a surrogate pair.
-    private static func checkEdge(_ offset: Int, in units: [UInt16], naming name: String) throws(CaliperError) {
+    static func checkEdge(_ offset: Int, in units: [UInt16], naming name: String) throws(CaliperError) {
         guard offset > 0, offset < units.count else { return }
         if UTF16.isLeadSurrogate(units[offset - 1]), UTF16.isTrailSurrogate(units[offset]) {
             throw .invalidSpans("\(name) at \(offset) falls between the two halves of a surrogate pair")

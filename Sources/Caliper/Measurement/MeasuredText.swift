@@ -10,9 +10,12 @@ public struct MeasuredText: Sendable {
     /// ``FontFace/instance(atPointSize:)``).
     public let attributedText: AttributedText
     let utf16: [UInt16]
-    /// The paragraph direction it was shaped with (a layout's `ParagraphStyle.baseDirection` is not used).
+    /// The paragraph direction it was shaped with, in the paragraphs without a paragraph style of
+    /// their own (a layout's `ParagraphStyle.baseDirection` is not used).
     public let baseDirection: BaseDirection
     let segments: [ParagraphSegment]
+    /// Each paragraph's own paragraph style, `nil` where it takes the layout's.
+    let ownParagraphStyles: [ParagraphStyle?]
     /// Each paragraph's style stretches.
     let paragraphStyles: [StyleRuns]
     let shapes: [ParagraphShape]
@@ -29,26 +32,47 @@ public struct MeasuredText: Sendable {
         ShapedParagraph(text: utf16, range: segments[index].content, shape: shapes[index], styles: paragraphStyles[index])
     }
 
+    /// The style paragraph `index` is laid out in: its own, or the layout's `paragraphStyle`.
+    private func style(ofParagraph index: Int, given paragraphStyle: ParagraphStyle) -> ParagraphStyle {
+        ownParagraphStyles[index] ?? paragraphStyle
+    }
+
+    /// The direction paragraph `index` was shaped in: its own style's, or ``baseDirection``.
+    private func direction(ofParagraph index: Int) -> BaseDirection {
+        ownParagraphStyles[index]?.baseDirection ?? baseDirection
+    }
+
     /// Grapheme clusters no font of the cascade covers.
     public var missingGlyphCount: Int { shapes.reduce(0) { $0 + $1.missingGlyphs } }
 
-    /// The size of the text with one line per paragraph (no wrapping, default paragraph style),
-    /// as ``layout(maxWidth:paragraphStyle:)`` gives it with no width, without building the lines.
+    /// The size of the text with one line per paragraph (no wrapping, default paragraph style
+    /// where a paragraph has none of its own), as ``layout(maxWidth:paragraphStyle:)`` gives it
+    /// with no width, without building the lines.
     public var unwrappedSize: CGSize {
         var width: CGFloat = 0
         var height: CGFloat = 0
+        var lastSpacing: CGFloat = 0
         for (index, segment) in segments.enumerated() {
             let paragraph = paragraph(index)
             let range = segment.content
             width = max(width, paragraph.width(from: range.lowerBound, to: range.upperBound))
-            height += lineMetrics(paragraph, from: range.lowerBound, to: range.upperBound, hardBreakEnd: segment.end)
+            let natural = lineMetrics(paragraph, from: range.lowerBound, to: range.upperBound, hardBreakEnd: segment.end)
                 .lineHeight
+            if let own = ownParagraphStyles[index] {
+                height += own.lineHeight(forNaturalLineHeight: natural) + own.lineSpacing
+                lastSpacing = own.lineSpacing
+            } else {
+                height += natural
+                lastSpacing = 0
+            }
         }
-        return CGSize(width: width, height: height)
+        return CGSize(width: width, height: height - lastSpacing)
     }
 
     /// The lines of the text no wider than `maxWidth` (`nil` or infinity: no wrapping), broken
-    /// and spaced as `paragraphStyle` says.
+    /// and spaced as `paragraphStyle` says; a paragraph with a style of its own (see
+    /// ``AttributedText/setParagraphStyle(_:utf16Range:)``) in that style, except for the line
+    /// limit, which is `paragraphStyle`'s for the whole text.
     public func layout(
         maxWidth: CGFloat? = nil, paragraphStyle: ParagraphStyle = ParagraphStyle()
     ) throws(CaliperError) -> TextLayout {
@@ -57,7 +81,6 @@ public struct MeasuredText: Sendable {
             throw .invalidLength(name: "maximum width", value: Double(maxWidth))
         }
         let wrapWidth = maxWidth.flatMap { $0.isFinite ? $0 : nil }
-        let breaker = LineBreaker(maxWidth: wrapWidth, mode: paragraphStyle.lineBreakMode)
         let lineLimit = paragraphStyle.numberOfLines > 0 ? paragraphStyle.numberOfLines : Int.max
         var placed: [PlacedLine] = []
         var isTruncated = false
@@ -68,11 +91,15 @@ public struct MeasuredText: Sendable {
                 break
             }
             let paragraph = paragraph(segmentIndex)
+            let style = style(ofParagraph: segmentIndex, given: paragraphStyle)
+            let breaker = LineBreaker(maxWidth: wrapWidth, mode: style.lineBreakMode)
             let fragments = breaker.lines(of: paragraph, maxLines: lineLimit - placed.count)
             for fragment in fragments {
                 let ownsHardBreak = fragment.end == segment.content.upperBound
                 placed.append(
-                    PlacedLine(fragment: fragment, end: ownsHardBreak ? segment.end : fragment.end, paragraph: paragraph))
+                    PlacedLine(
+                        fragment: fragment, end: ownsHardBreak ? segment.end : fragment.end, paragraph: paragraph,
+                        paragraphIndex: segmentIndex))
             }
             let hidesText = (fragments.last?.end ?? segment.content.upperBound) < segment.content.upperBound
                 || segmentIndex < segments.count - 1
@@ -80,14 +107,17 @@ public struct MeasuredText: Sendable {
                 isTruncated = true
                 placed.append(
                     try lastAllowedLine(
-                        last.fragment, of: paragraph, segment: segment, breaker: breaker, paragraphStyle: paragraphStyle,
+                        last.fragment, of: paragraph, index: segmentIndex, breaker: breaker, mode: style.lineBreakMode,
                         maxWidth: wrapWidth))
                 break
             }
         }
 
-        if let wrapWidth, paragraphStyle.lineBreakMode == .byClipping {
-            for index in placed.indices where placed[index].fragment.width > wrapWidth + LineBreaker.fitTolerance {
+        if let wrapWidth {
+            for index in placed.indices
+            where placed[index].fragment.width > wrapWidth + LineBreaker.fitTolerance
+                && style(ofParagraph: placed[index].paragraphIndex, given: paragraphStyle).lineBreakMode == .byClipping
+            {
                 placed[index].fragment.width = wrapWidth
                 placed[index].fragment.widthWithTrailingWhitespace = wrapWidth
                 placed[index].isClipped = true
@@ -98,30 +128,32 @@ public struct MeasuredText: Sendable {
     }
 
     /// The last line allowed by `numberOfLines` when text remains after it: it takes the rest of its
-    /// paragraph, shortened with an ellipsis (truncating modes) or cut at the width (clipping).
+    /// paragraph (paragraph `index`), shortened with an ellipsis (truncating modes) or cut at the
+    /// width (clipping), as the paragraph's line break `mode` says.
     private func lastAllowedLine(
-        _ fragment: LineFragment, of paragraph: ShapedParagraph, segment: ParagraphSegment, breaker: LineBreaker,
-        paragraphStyle: ParagraphStyle, maxWidth: CGFloat?
+        _ fragment: LineFragment, of paragraph: ShapedParagraph, index: Int, breaker: LineBreaker,
+        mode: LineBreakMode, maxWidth: CGFloat?
     ) throws(CaliperError) -> PlacedLine {
-        switch paragraphStyle.lineBreakMode {
+        let segment = segments[index]
+        switch mode {
         case .byTruncatingTail, .byTruncatingHead, .byTruncatingMiddle:
             let end = paragraph.trimmingHangingWhitespace(from: fragment.start, to: segment.content.upperBound)
             let truncator = Truncator(
-                paragraph: paragraph, maxWidth: maxWidth ?? .infinity, baseDirection: baseDirection, cache: cache)
-            let truncated = try truncator.truncate(from: fragment.start, to: end, mode: paragraphStyle.lineBreakMode)
+                paragraph: paragraph, maxWidth: maxWidth ?? .infinity, baseDirection: direction(ofParagraph: index), cache: cache)
+            let truncated = try truncator.truncate(from: fragment.start, to: end, mode: mode)
             var line = PlacedLine(
                 fragment: LineFragment(
                     start: fragment.start, contentEnd: end, end: end,
                     width: truncated.width, widthWithTrailingWhitespace: truncated.width),
-                end: segment.end, paragraph: paragraph)
+                end: segment.end, paragraph: paragraph, paragraphIndex: index)
             line.truncation = truncated
             return line
         case .byClipping:
             let rest = breaker.fragment(paragraph, fragment.start, segment.content.upperBound)
-            return PlacedLine(fragment: rest, end: segment.end, paragraph: paragraph)
+            return PlacedLine(fragment: rest, end: segment.end, paragraph: paragraph, paragraphIndex: index)
         case .byWordWrapping, .byCharWrapping:
             let end = fragment.end == segment.content.upperBound ? segment.end : fragment.end
-            return PlacedLine(fragment: fragment, end: end, paragraph: paragraph)
+            return PlacedLine(fragment: fragment, end: end, paragraph: paragraph, paragraphIndex: index)
         }
     }
 
@@ -139,8 +171,10 @@ public struct MeasuredText: Sendable {
             return cursor.index
         }
         var top: CGFloat = 0
+        var lastSpacing: CGFloat = 0
         var boxes: [PlacedInlineBox] = []
         for line in placed {
+            let style = style(ofParagraph: line.paragraphIndex, given: paragraphStyle)
             let start = line.fragment.start
             // What the line shows: its own slice of the paragraph, or its truncated text.
             let (shown, shownRange) = line.truncation.map { ($0.shaped, 0..<$0.displayedText.count) }
@@ -150,7 +184,7 @@ public struct MeasuredText: Sendable {
             let lineMetrics = line.truncation == nil
                 ? lineMetrics(line.paragraph, from: start, to: line.fragment.end, hardBreakEnd: line.end)
                 : shown.lineMetrics(from: shownRange.lowerBound, to: shownRange.upperBound)
-            let height = paragraphStyle.lineHeight(forNaturalLineHeight: lineMetrics.lineHeight)
+            let height = style.lineHeight(forNaturalLineHeight: lineMetrics.lineHeight)
             // Extra height from a multiple or a minimum goes above the glyphs, as TextKit places it.
             let baseline = top + height - lineMetrics.lineHeight + lineMetrics.ascender
             let runs = Self.visualRuns(of: shown, in: shownRange)
@@ -178,13 +212,15 @@ public struct MeasuredText: Sendable {
                     truncatedText: line.truncation.map { String(decoding: $0.displayedText, as: UTF16.self) },
                     isClipped: line.isClipped,
                     runs: runs))
-            top += height + paragraphStyle.lineSpacing
+            top += height + style.lineSpacing
+            lastSpacing = style.lineSpacing
         }
         let width = lines.map { isWrapped ? $0.width : $0.widthIncludingTrailingWhitespace }.max() ?? 0
-        let height = lines.isEmpty ? 0 : top - paragraphStyle.lineSpacing
+        let height = lines.isEmpty ? 0 : top - lastSpacing
+        let firstStyle = segments.isEmpty ? paragraphStyle : style(ofParagraph: 0, given: paragraphStyle)
         return TextLayout(
             size: CGSize(width: width, height: height), lines: lines, isTruncated: isTruncated,
-            lineHeight: paragraphStyle.lineHeight(forNaturalLineHeight: metrics.lineHeight), fontMetrics: metrics,
+            lineHeight: firstStyle.lineHeight(forNaturalLineHeight: metrics.lineHeight), fontMetrics: metrics,
             missingGlyphCount: missingGlyphCount, inlineBoxes: boxes)
     }
 
@@ -259,6 +295,8 @@ private struct PlacedLine {
     var fragment: LineFragment
     var end: Int
     var paragraph: ShapedParagraph
+    /// The index of the paragraph (its segment) the line is in.
+    var paragraphIndex: Int
     var truncation: TruncatedLine?
     var isClipped = false
 }

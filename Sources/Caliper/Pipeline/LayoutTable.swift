@@ -2,8 +2,8 @@
 import Foundation
 
 /// Everything a ``TextMeasurer/layout(_:paragraphStyle:maxWidth:)`` call's answer depends on,
-/// as a key: the text's bytes, each span's range, style and box, the paragraph style and the
-/// maximum width. Numbers are compared by their bits and strings by their UTF-8 bytes, never by
+/// as a key: the text's bytes, each span's range, style and box, each paragraph's own paragraph
+/// style, the paragraph style and the maximum width. Numbers are compared by their bits and strings by their UTF-8 bytes, never by
 /// `==` (which takes -0 for 0 and "é" for "e\u{301}", pairs that may lay out differently), so two
 /// calls with equal keys compute the same layout bit for bit. Fonts are compared by identity and
 /// held by the key, so a font's address is never reused while a key names it.
@@ -26,6 +26,11 @@ struct LayoutKey: Hashable, Sendable {
             encoder.append(span.utf16Range.upperBound)
             encoder.append(span.style)
             encoder.append(span.box)
+        }
+        encoder.append(text.paragraphStyles.count)
+        for entry in text.paragraphStyles {
+            encoder.append(entry.paragraphStart)
+            encoder.append(entry.style)
         }
         if let paragraphStyle {
             encoder.bytes.append(1)
