@@ -605,10 +605,9 @@ def main():
     browser.write(OUT, {"generator": "Tests/Goldens/make_paragraphs.py",
                         "chromium": browser.generator_description(product),
                         "font": FONT_PATH, "cases": cases})
-    lines = [sum(1 for l in c["expected"]["lines"]) for c in cases]
     print("cases: %d written, %d dropped; %d lines, %d words" % (
-        len(cases), len(dropped), sum(lines), sum(len(c["expected"]["words"]) for c in cases)),
-        file=sys.stderr)
+        len(cases), len(dropped), sum(len(c["expected"]["lines"]) for c in cases),
+        sum(len(c["expected"]["words"]) for c in cases)), file=sys.stderr)
     print("max |browser - hb-shape| word width: %.6f px (%.3f/64)" % (STATS.text, STATS.text * 64),
           file=sys.stderr)
     print("word rect width in the line - hb-shape: %.3f/64 to %.3f/64 px"
