@@ -423,19 +423,23 @@ class Chromium:
         shutil.rmtree(self.tmp, ignore_errors=True)
 
 
-JS = r"""
-const FAMILY = %(families)s;
-const px = v => v + 'px';
-const pad = p => `${p[0]}px ${p[3]}px ${p[2]}px ${p[1]}px`;   // [t,l,b,r] -> CSS t r b l
-const JUSTIFY = {leading: 'flex-start', center: 'center', trailing: 'flex-end'};
-const ALIGN = {fill: 'stretch', leading: 'flex-start', center: 'center', trailing: 'flex-end'};
-
+# Every page this script (or make_paragraphs.py) builds has this function: it loads every
+# @font-face and reports [family, status, check()] for each (see load_fonts).
+LOAD_FONTS_JS = r"""
 async function loadFonts() {
   await Promise.all([...document.fonts].map(f => f.load().catch(() => null)));
   await document.fonts.ready;
   return [...document.fonts].map(f => [f.family, f.status,
                                        document.fonts.check('16px "' + f.family + '"')]);
 }
+"""
+
+JS = r"""
+const FAMILY = %(families)s;
+const px = v => v + 'px';
+const pad = p => `${p[0]}px ${p[3]}px ${p[2]}px ${p[1]}px`;   // [t,l,b,r] -> CSS t r b l
+const JUSTIFY = {leading: 'flex-start', center: 'center', trailing: 'flex-end'};
+const ALIGN = {fill: 'stretch', leading: 'flex-start', center: 'center', trailing: 'flex-end'};
 
 // A text style {font, size, lineHeight, variations}: the font's @font-face, an explicit
 // line height, and the variable font's axes as font-variation-settings.
@@ -632,13 +636,36 @@ html, body { margin: 0; padding: 0; }
 """
 
 
-def page_html():
+def html_page(css, script, paths=FONTS):
+    """A page with one @font-face per font in `paths` (family Font.family, a file:// URL),
+    `css`, LOAD_FONTS_JS and `script`, and an empty <div id="host">."""
     faces = "".join('@font-face { font-family: "%s"; src: url("file://%s"); }\n'
-                    % (FONT[p].family, os.path.join(REPO, p)) for p in FONTS)
-    families = json.dumps({p: FONT[p].family for p in FONTS}, sort_keys=True)
+                    % (font(p).family, os.path.join(REPO, p)) for p in paths)
     return ("<!doctype html>\n<html><head><meta charset=\"utf-8\"><style>\n%s%s</style>"
-            "<script>%s</script></head><body><div id=\"host\"></div></body></html>\n"
-            % (faces, CSS, JS % {"families": families}))
+            "<script>%s%s</script></head><body><div id=\"host\"></div></body></html>\n"
+            % (faces, css, LOAD_FONTS_JS, script))
+
+
+def page_html():
+    families = json.dumps({p: FONT[p].family for p in FONTS}, sort_keys=True)
+    return html_page(CSS, JS % {"families": families})
+
+
+def load_fonts(browser, paths=FONTS):
+    """Load the page's @font-face fonts (an html_page of `paths`); fail unless every one
+    loaded and document.fonts.check() is true for it."""
+    status = browser.eval("loadFonts()")
+    expected = sorted(font(p).family for p in paths)
+    if sorted(s[0] for s in status) != expected or not all(s[1] == "loaded" and s[2]
+                                                           for s in status):
+        raise SystemExit("@font-face fonts did not all load: %s" % status)
+
+
+def generator_description(product):
+    """The `generator` string: Chromium's version and binary, the DevTools product, hb-shape's."""
+    return ("%s, %s, DevTools product %s; headless, fontconfig hinting off; "
+            "text widths checked against %s" % (chromium_version(), CHROMIUM, product,
+                                                hbshape.version()))
 
 
 # --------------------------------------------------------------------------- checks
@@ -1160,18 +1187,12 @@ def main():
     try:
         product = browser.send("Browser.getVersion", session=False)["product"]
         browser.open_page(page_html())
-        status = browser.eval("loadFonts()")
-        expected = sorted(FONT[p].family for p in FONTS)
-        if sorted(s[0] for s in status) != expected or not all(s[1] == "loaded" and s[2]
-                                                               for s in status):
-            raise SystemExit("@font-face fonts did not all load: %s" % status)
+        load_fonts(browser)
         flows, flow_dropped = run_flows(browser)
         cells, cell_dropped = run_cells(browser)
     finally:
         browser.close()
-    generator = ("%s, %s, DevTools product %s; headless, fontconfig hinting off; "
-                 "text widths checked against %s" % (chromium_version(), CHROMIUM, product,
-                                                     hbshape.version()))
+    generator = generator_description(product)
     write(OUT_FLOW, {"generator": generator, "cases": flows})
     write(OUT_CELLS, {"generator": generator, "cells": cells})
     print("flow cases: %d written, %d dropped; cells: %d written, %d widths replaced"
