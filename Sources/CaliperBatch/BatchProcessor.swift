@@ -38,7 +38,7 @@ public struct BatchProcessor: Sendable {
     /// What every request may have: its `id`, its `op`, and `onlyGivenFonts`.
     static let requestKeys = ["id", "op", "onlyGivenFonts"]
     static let measureRequestKeys =
-        requestKeys + LayoutSpec.styledTextKeys + ["maxWidth", "maxLines", "lineBreak", "lineSpacing", "direction"]
+        requestKeys + LayoutSpec.styledTextKeys + ["maxWidth", "maxLines", "paragraphs"] + LayoutSpec.paragraphStyleKeys
     static let flowRequestKeys = requestKeys + ["width"] + LayoutSpec.flowKeys
     static let layoutRequestKeys = requestKeys + ["width", "root"]
 
@@ -140,14 +140,9 @@ public struct BatchProcessor: Sendable {
     /// The layout a measure request asks for, its text, and its spans' ranges by request index.
     private func measure(_ request: JSONObject) throws -> (TextLayout, AttributedText, [(range: Range<Int>, index: Int)]) {
         let spec = try layoutSpec(for: request)
-        let (attributed, spans) = try spec.styledText(request, lengthLimit: measurer.maximumTextLength)
-        let directionName = try request.string("direction") ?? "natural"
-        guard let direction = BaseDirection(rawValue: directionName) else {
-            throw InputError("unknown direction \"\(directionName)\" (known: natural, ltr, rtl)")
-        }
-        let paragraphStyle = ParagraphStyle(
-            lineBreakMode: try spec.lineBreakMode(request.string("lineBreak")), numberOfLines: try request.integer("maxLines") ?? 0,
-            lineSpacing: CGFloat(try request.number("lineSpacing") ?? 0), baseDirection: direction)
+        let (styled, spans) = try spec.styledText(request, lengthLimit: measurer.maximumTextLength)
+        let paragraphStyle = try spec.paragraphStyle(request, over: ParagraphStyle(numberOfLines: try request.integer("maxLines") ?? 0))
+        let attributed = try spec.settingParagraphStyles(of: request, on: styled, over: paragraphStyle)
         let layout = try measurer.layout(
             attributed, paragraphStyle: paragraphStyle, maxWidth: try request.number("maxWidth").map { CGFloat($0) })
         return (layout, attributed, spans)

@@ -37,7 +37,15 @@ package struct LayoutSpec {
     package static let textStyleKeys = ["font", "variations", "size", "letterSpacing", "features", "baselineOffset", "fallback", "language"]
     /// Styled text, read by ``styledText(_:lengthLimit:)``: the text and its style.
     package static let styledTextKeys = ["text", "markup", "spans", "attachments"] + textStyleKeys
-    package static let labelKeys = nodeKeys + styledTextKeys + ["numberOfLines", "lineBreak", "lineSpacing"] + priorityKeys
+    /// A paragraph style (a measure request's, a label's, a `paragraphs` entry's), read by
+    /// ``paragraphStyle(_:over:)``.
+    package static let paragraphStyleKeys = [
+        "lineBreak", "lineSpacing", "lineHeightMultiple", "minLineHeight", "maxLineHeight", "direction",
+    ]
+    /// A `paragraphs` entry, read by ``settingParagraphStyles(of:on:over:)``: the range whose
+    /// paragraphs it styles, and the paragraph style keys it sets for them.
+    package static let paragraphKeys = ["start", "end"] + paragraphStyleKeys
+    package static let labelKeys = nodeKeys + styledTextKeys + ["numberOfLines", "paragraphs"] + paragraphStyleKeys + priorityKeys
     package static let boxKeys = nodeKeys + ["width", "height", "aspectRatio"] + priorityKeys
     package static let insetKeys = nodeKeys + ["insets", "child"] + priorityKeys
     package static let stackKeys = nodeKeys + ["axis", "spacing", "alignment", "children"] + priorityKeys
@@ -96,11 +104,10 @@ package struct LayoutSpec {
         if let id { try ids.add(id, at: node.path) }
         switch type {
         case "label":
-            let paragraph = ParagraphStyle(
-                lineBreakMode: try lineBreakMode(node.string("lineBreak")), numberOfLines: try node.integer("numberOfLines") ?? 0,
-                lineSpacing: CGFloat(try node.number("lineSpacing") ?? 0))
+            let paragraph = try paragraphStyle(node, over: ParagraphStyle(numberOfLines: try node.integer("numberOfLines") ?? 0))
             try ids.addAttachments(of: node)
-            var label = LabelLayout(id: id, attributedText: try styledText(node).text, paragraphStyle: paragraph)
+            let text = try settingParagraphStyles(of: node, on: try styledText(node).text, over: paragraph)
+            var label = LabelLayout(id: id, attributedText: text, paragraphStyle: paragraph)
             label.contentHuggingPriority =
                 try priorities(node, "huggingPriority", over: label.contentHuggingPriority) ?? label.contentHuggingPriority
             label.compressionResistancePriority = try priorities(
@@ -239,6 +246,88 @@ package struct LayoutSpec {
         return (try attachingBoxes(to: styled.0, from: object), styled.1)
     }
 
+    /// The `start` and `end` of a span or `paragraphs` entry, in UTF-16 code units of `units`:
+    /// both given, in order, within the text, and neither between the two halves of a surrogate pair.
+    private static func range(of object: JSONObject, in units: [UInt16]) throws -> (start: Int, end: Int) {
+        let start = try object.integer("start") ?? { throw InputError("missing \(object.path).start") }()
+        let end = try object.integer("end") ?? { throw InputError("missing \(object.path).end") }()
+        guard start <= end else { throw InputError("\(object.path) starts at \(start), after its end \(end)") }
+        guard end <= units.count else {
+            throw InputError("\(object.path) ends at \(end), past the text's \(units.count) UTF-16 code units")
+        }
+        for (edge, offset) in [("start", start), ("end", end)]
+        where offset > 0 && offset < units.count && UTF16.isLeadSurrogate(units[offset - 1]) && UTF16.isTrailSurrogate(units[offset]) {
+            throw InputError("\(object.path).\(edge) \(offset) falls between the two halves of a surrogate pair")
+        }
+        return (start, end)
+    }
+
+    /// `object`'s paragraph style keys set on `base`: `lineBreak`, `lineSpacing`,
+    /// `lineHeightMultiple`, `minLineHeight`, `maxLineHeight` and `direction` (`natural`, `ltr`,
+    /// `rtl`). Checked as a layout checks it, with the object's path in the error.
+    package func paragraphStyle(_ object: JSONObject, over base: ParagraphStyle) throws -> ParagraphStyle {
+        var style = base
+        if let name = try object.string("lineBreak") { style.lineBreakMode = try lineBreakMode(name) }
+        if let spacing = try object.number("lineSpacing") { style.lineSpacing = CGFloat(spacing) }
+        if let multiple = try object.number("lineHeightMultiple") { style.lineHeightMultiple = CGFloat(multiple) }
+        if let minimum = try object.number("minLineHeight") { style.minimumLineHeight = CGFloat(minimum) }
+        if let maximum = try object.number("maxLineHeight") { style.maximumLineHeight = CGFloat(maximum) }
+        if let name = try object.string("direction") {
+            guard let direction = BaseDirection(rawValue: name) else {
+                throw InputError(
+                    "unknown \(object.path.isEmpty ? "" : object.path + ".")direction \"\(name)\" (known: \(BaseDirection.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            style.baseDirection = direction
+        }
+        do {
+            try style.validate()
+        } catch {
+            throw object.path.isEmpty ? error : InputError("\(object.path): \(error)")
+        }
+        return style
+    }
+
+    /// `text` with `object`'s `paragraphs`: each entry `{"start", "end"}` (UTF-16 code units)
+    /// gives every paragraph its range touches its own paragraph style, `base` (less its line
+    /// limit, which is the whole text's) with the entry's paragraph style keys set on top. An
+    /// empty range styles nothing; two entries styling one paragraph are an error.
+    package func settingParagraphStyles(of object: JSONObject, on text: AttributedText, over base: ParagraphStyle) throws -> AttributedText {
+        let entries = try object.objects("paragraphs")
+        guard !entries.isEmpty else { return text }
+        let units = Array(text.string.utf16)
+        let paragraphs = text.paragraphRanges
+        var paragraphBase = base
+        paragraphBase.numberOfLines = 0
+        var owners: [Int: Int] = [:]  // paragraph index → the entry styling it
+        var styled: [AttributedText.ParagraphAttributes] = []
+        for (index, entry) in entries.enumerated() {
+            try entry.requireKnownKeys(Self.paragraphKeys)
+            let (start, end) = try Self.range(of: entry, in: units)
+            let style = try paragraphStyle(entry, over: paragraphBase)
+            // The first paragraph ending after `start`, then every one starting before `end`.
+            var low = 0
+            var high = paragraphs.count
+            while low < high {
+                let middle = (low + high) / 2
+                if paragraphs[middle].upperBound <= start { low = middle + 1 } else { high = middle }
+            }
+            var paragraph = low
+            while start < end, paragraph < paragraphs.count, paragraphs[paragraph].lowerBound < end {
+                if let other = owners[paragraph] {
+                    throw InputError(
+                        "\(entry.path) styles the paragraph at \(paragraphs[paragraph].lowerBound)..<\(paragraphs[paragraph].upperBound), which paragraphs[\(other)] styles too")
+                }
+                owners[paragraph] = index
+                styled.append(AttributedText.ParagraphAttributes(paragraphStart: paragraphs[paragraph].lowerBound, style: style))
+                paragraph += 1
+            }
+        }
+        styled.sort { $0.paragraphStart < $1.paragraphStart }
+        var result = text
+        try result.setParagraphStyles(styled)
+        return result
+    }
+
     /// The keys a span may have: its range and the attributes it overrides.
     package static let spanKeys = [
         "start", "end", "font", "variations", "size", "letterSpacing", "features", "baselineOffset", "language", "fallback",
@@ -268,16 +357,7 @@ package struct LayoutSpec {
         var ranged: [(range: Range<Int>, index: Int, style: TextStyle)] = []
         for (index, span) in spanObjects.enumerated() {
             try span.requireKnownKeys(Self.spanKeys)
-            let start = try span.integer("start") ?? { throw InputError("missing \(span.path).start") }()
-            let end = try span.integer("end") ?? { throw InputError("missing \(span.path).end") }()
-            guard start <= end else { throw InputError("\(span.path) starts at \(start), after its end \(end)") }
-            guard end <= units.count else {
-                throw InputError("\(span.path) ends at \(end), past the text's \(units.count) UTF-16 code units")
-            }
-            for (edge, offset) in [("start", start), ("end", end)]
-            where offset > 0 && offset < units.count && UTF16.isLeadSurrogate(units[offset - 1]) && UTF16.isTrailSurrogate(units[offset]) {
-                throw InputError("\(span.path).\(edge) \(offset) falls between the two halves of a surrogate pair")
-            }
+            let (start, end) = try Self.range(of: span, in: units)
             guard start < end else { continue }
             ranged.append((start..<end, index, try spanStyle(span, base: style)))
         }

@@ -64,6 +64,35 @@ extension AttributedText {
         try setParagraphStyle(style, utf16Range: try utf16Range(of: range))
     }
 
+    /// Replaces every paragraph's own paragraph style with `entries` (at most one per paragraph,
+    /// in order): what ``setParagraphStyle(_:utf16Range:)`` gives, for many paragraphs in one pass.
+    ///
+    /// - Throws: ``CaliperError/invalidParagraphStyle(_:)`` when an entry's
+    ///   ``ParagraphAttributes/paragraphStart`` is not where a paragraph starts (see
+    ///   ``paragraphRanges``), the entries are not in increasing order, or a style has a line
+    ///   limit; the styles' own errors.
+    public mutating func setParagraphStyles(_ entries: [ParagraphAttributes]) throws(CaliperError) {
+        let starts = paragraphRanges.map(\.lowerBound)
+        var next = 0
+        for entry in entries {
+            while next < starts.count, starts[next] < entry.paragraphStart { next += 1 }
+            guard next < starts.count, starts[next] == entry.paragraphStart else {
+                throw .invalidParagraphStyle(
+                    "no paragraph starts at \(entry.paragraphStart), or the entries are not in increasing order (paragraphs start at \(starts.prefix(8).map(String.init).joined(separator: ", "))\(starts.count > 8 ? ", …" : ""))")
+            }
+            next += 1
+            try Self.validateParagraphOwn(entry.style)
+        }
+        paragraphStyles = entries
+    }
+
+    /// The UTF-16 range of each paragraph, its hard break (LF, CR, CR LF, VT, FF, NEL, U+2028 or
+    /// U+2029) included: the text up to each break, and the text after the last one unless it is
+    /// empty (`"a\n"` is one paragraph, `""` none).
+    public var paragraphRanges: [Range<Int>] {
+        ParagraphSegmenter.paragraphs(in: Array(string.utf16)).map { $0.content.lowerBound..<$0.end }
+    }
+
     /// The paragraph style of the paragraph holding UTF-16 offset `offset` (its hard break
     /// included), or `nil` when that paragraph has none of its own.
     public func paragraphStyle(atUTF16Offset offset: Int) -> ParagraphStyle? {

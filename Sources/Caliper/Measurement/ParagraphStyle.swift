@@ -75,7 +75,13 @@ public struct ParagraphStyle: Sendable, Hashable {
     /// The largest ``lineHeightMultiple`` accepted.
     public static let maximumLineHeightMultiple: CGFloat = 1_000
 
-    func validate() throws(CaliperError) {
+    /// Checks that every value can be laid out: a line limit of 0 or more, and spacing and line
+    /// heights that are finite, 0 or more, and within ``maximumLength`` (the multiple within
+    /// ``maximumLineHeightMultiple``). Every layout checks its paragraph style this way.
+    ///
+    /// - Throws: ``CaliperError/invalidLength(name:value:)`` or
+    ///   ``CaliperError/lengthTooLarge(name:value:limit:)`` naming the first value that cannot be used.
+    public func validate() throws(CaliperError) {
         guard numberOfLines >= 0 else { throw .invalidLength(name: "number of lines", value: Double(numberOfLines)) }
         let lengths: [(String, CGFloat, limit: CGFloat)] = [
             ("line spacing", lineSpacing, Self.maximumLength),
