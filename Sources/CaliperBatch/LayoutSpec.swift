@@ -8,7 +8,8 @@ import Foundation
 /// A node is an object with a `type`:
 /// - `label`: `text`, `font`, `size` (17), `numberOfLines` (0), `lineBreak` (`word`), `lineSpacing`, `letterSpacing`;
 ///   for attributed text, `spans` over `text` or `markup` instead of `text`, `variations`, and `attachments`
-///   (inline boxes, whose `id`s name frames like nodes' do) — the keys of a batch request, read by ``styledText(_:lengthLimit:)``
+///   (inline boxes, whose `id`s name frames like nodes' do) — the keys of a batch request, read by ``styledText(_:lengthLimit:)``;
+///   the paragraph keys of ``paragraphStyle(_:over:)`` and `paragraphs` (``settingParagraphStyles(of:on:over:)``)
 /// - `box`: `width` and `height`, or `aspectRatio` (width ÷ height) with an optional `width`
 /// - `inset`: `insets` `[top, left, bottom, right]`, `child`
 /// - `stack`: `axis` (`vertical`|`horizontal`), `spacing`, `alignment` (`leading`|`center`|`trailing`|`fill`),

@@ -37,13 +37,7 @@ extension AttributedText {
     ///   splits a surrogate pair; ``CaliperError/invalidParagraphStyle(_:)`` for a style with a
     ///   line limit; the style's own errors (a negative spacing…).
     public mutating func setParagraphStyle(_ style: ParagraphStyle?, utf16Range: Range<Int>) throws(CaliperError) {
-        let units = Array(string.utf16)
-        guard utf16Range.lowerBound >= 0, utf16Range.upperBound <= units.count else {
-            throw .invalidSpans(
-                "the range \(utf16Range.lowerBound)..<\(utf16Range.upperBound) is outside the text of \(units.count) UTF-16 code units")
-        }
-        try Self.checkEdge(utf16Range.lowerBound, in: units, naming: "the range's start")
-        try Self.checkEdge(utf16Range.upperBound, in: units, naming: "the range's end")
+        let units = try checkRange(utf16Range)
         if let style { try Self.validateParagraphOwn(style) }
         guard !utf16Range.isEmpty else { return }
         let touched = ParagraphSegmenter.paragraphs(in: units)

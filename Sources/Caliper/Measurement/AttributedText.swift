@@ -186,13 +186,7 @@ public struct AttributedText: Sendable, Hashable {
     /// - Throws: ``CaliperError/invalidSpans(_:)`` for a range outside the text or one that
     ///   splits a surrogate pair.
     public mutating func updateStyle(utf16Range: Range<Int>, _ change: (inout TextStyle) -> Void) throws(CaliperError) {
-        let units = Array(string.utf16)
-        guard utf16Range.lowerBound >= 0, utf16Range.upperBound <= units.count else {
-            throw .invalidSpans(
-                "the range \(utf16Range.lowerBound)..<\(utf16Range.upperBound) is outside the text of \(units.count) UTF-16 code units")
-        }
-        try Self.checkEdge(utf16Range.lowerBound, in: units, naming: "the range's start")
-        try Self.checkEdge(utf16Range.upperBound, in: units, naming: "the range's end")
+        try checkRange(utf16Range)
         guard !utf16Range.isEmpty else { return }
         var updated: [Span] = []
         updated.reserveCapacity(spans.count + 2)
@@ -272,8 +266,22 @@ public struct AttributedText: Sendable, Hashable {
         return utf16.distance(from: utf16.startIndex, to: lower)..<utf16.distance(from: utf16.startIndex, to: upper)
     }
 
+    /// Refuses a range outside the text, or with an edge between the two halves of a surrogate pair;
+    /// returns the text's UTF-16 code units.
+    @discardableResult
+    func checkRange(_ utf16Range: Range<Int>) throws(CaliperError) -> [UInt16] {
+        let units = Array(string.utf16)
+        guard utf16Range.lowerBound >= 0, utf16Range.upperBound <= units.count else {
+            throw .invalidSpans(
+                "the range \(utf16Range.lowerBound)..<\(utf16Range.upperBound) is outside the text of \(units.count) UTF-16 code units")
+        }
+        try Self.checkEdge(utf16Range.lowerBound, in: units, naming: "the range's start")
+        try Self.checkEdge(utf16Range.upperBound, in: units, naming: "the range's end")
+        return units
+    }
+
     /// Refuses an offset between the two halves of a surrogate pair.
-    static func checkEdge(_ offset: Int, in units: [UInt16], naming name: String) throws(CaliperError) {
+    private static func checkEdge(_ offset: Int, in units: [UInt16], naming name: String) throws(CaliperError) {
         guard offset > 0, offset < units.count else { return }
         if UTF16.isLeadSurrogate(units[offset - 1]), UTF16.isTrailSurrogate(units[offset]) {
             throw .invalidSpans("\(name) at \(offset) falls between the two halves of a surrogate pair")
