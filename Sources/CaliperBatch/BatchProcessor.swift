@@ -21,7 +21,13 @@ public struct BatchProcessor: Sendable {
     /// no default font (a text without `font` is an error) and no system fallback, so answers do
     /// not depend on the fonts the machine has installed.
     public var onlyGivenFonts: Bool
+    /// The folder relative font paths in requests are read from; `nil` (the default) reads them
+    /// from the current directory, as `caliper batch` does. A server sets its font root here, so
+    /// that clients name fonts as the root's files (`"DejaVuSans.ttf"`).
+    public var fontFolder: String?
 
+    /// A processor that loads fonts through `resolver`, measures with `measurer`, and looks for
+    /// characters a request's fonts lack in `systemFallback` (or nowhere, with `onlyGivenFonts`).
     public init(
         resolver: FontResolver = FontResolver(), measurer: TextMeasurer = TextMeasurer(), systemFallback: FontFallback = .system,
         onlyGivenFonts: Bool = false
@@ -76,17 +82,45 @@ public struct BatchProcessor: Sendable {
         String(decoding: answerBytes(line), as: UTF8.self)
     }
 
+    /// One request's answer, for a transport that tells results from errors (an HTTP status).
+    public struct Answer: Sendable {
+        /// The answer as UTF-8 JSON (one line, no newline).
+        public var json: [UInt8]
+        /// The error message when the answer is an error (`{"id": …, "error": …}`), else `nil`.
+        public var error: String?
+    }
+
+    /// The answer to `request` (a JSON object, on one line or several) as the op `op` (`measure`,
+    /// `flow` or `layout`): the request's own `op` may be left out or must be `op`; with no `op`,
+    /// as the request's own (`measure` when it has none), as ``answer(_:)`` answers it.
+    public func answer(_ request: String, op: String?) -> Answer {
+        var error: String?
+        let bytes = answerBytes(request, route: op, error: &error)
+        return Answer(json: bytes, error: error)
+    }
+
     /// The answer to a request whose result holds a number that is not finite. Inputs are bounded
     /// so that no layout overflows; this is the net under those bounds, never a `null` in a result.
     static let nonFiniteMessage = "the result has a number too large to represent (an input is too large for the layout)"
 
     private func answerBytes(_ line: String) -> [UInt8] {
+        var error: String?
+        return answerBytes(line, route: nil, error: &error)
+    }
+
+    /// The answer to `line`, as the op `route` when one is given (the request's `op` must then be
+    /// absent or equal); `error` is set to the message of an error answer.
+    private func answerBytes(_ line: String, route: String?, error message: inout String?) -> [UInt8] {
         var id: JSON = .null
-        let answer: JSON
+        var answer: JSON = .null
         do {
             let request = try JSONObject(parsing: line)
             id = request.id
-            switch try request.string("op") ?? "measure" {
+            let op = try request.string("op")
+            if let route, let op, op != route {
+                throw InputError("\"op\" is \"\(op)\", but this is the \(route) route (leave \"op\" out, or send the request to /v1/\(op))")
+            }
+            switch op ?? route ?? "measure" {
             case "measure":
                 try request.requireKnownKeys(Self.measureRequestKeys)
                 // The commonest answer is written straight to bytes.
@@ -95,12 +129,13 @@ public struct BatchProcessor: Sendable {
                 writer.beginObject()
                 writer.key("id")
                 id.write(to: &writer)
-                layout.writeJSONMembers(to: &writer, spanOfRun: spans.isEmpty ? nil : { run, line in
-                    Self.requestSpan(of: run, in: line, text: text, spans: spans)
-                })
+                layout.writeJSONMembers(
+                    to: &writer,
+                    spanOfRun: spans.isEmpty ? nil : { run, line in Self.requestSpan(of: run, in: line, text: text, spans: spans) },
+                    fontFolder: fontFolder)
                 writer.endObject()
                 guard writer.hasNonFiniteNumber else { return writer.bytes }
-                answer = Self.errorAnswer(id: id, Self.nonFiniteMessage)
+                message = Self.nonFiniteMessage
             case "flow":
                 try request.requireKnownKeys(Self.flowRequestKeys)
                 answer = .object([("id", id)] + (try flow(request)))
@@ -110,17 +145,19 @@ public struct BatchProcessor: Sendable {
             case let op: throw InputError("unknown op \"\(op)\" (known: measure, flow, layout)")
             }
         } catch let error as InputError {
-            answer = Self.errorAnswer(id: id, error.message)
+            message = error.message
         } catch let error as CaliperError {
-            answer = Self.errorAnswer(id: id, error.description)
+            message = error.description
         } catch let error as LayoutError {
-            answer = Self.errorAnswer(id: id, error.description)
+            message = error.description
         } catch {
-            answer = Self.errorAnswer(id: id, "\(error)")
+            message = "\(error)"
         }
+        if let message { answer = Self.errorAnswer(id: id, message) }
         var writer = JSONWriter()
         answer.write(to: &writer)
         guard writer.hasNonFiniteNumber else { return writer.bytes }
+        message = Self.nonFiniteMessage
         writer = JSONWriter()
         Self.errorAnswer(id: id, Self.nonFiniteMessage).write(to: &writer)
         return writer.bytes
@@ -134,7 +171,8 @@ public struct BatchProcessor: Sendable {
     /// the current directory, even with a font root), with the request's `onlyGivenFonts`.
     private func layoutSpec(for request: JSONObject) throws -> LayoutSpec {
         LayoutSpec(
-            resolver: resolver, fallback: systemFallback, onlyGivenFonts: try onlyGivenFonts || request.bool("onlyGivenFonts") == true)
+            resolver: resolver, fallback: systemFallback, fontFolder: fontFolder,
+            onlyGivenFonts: try onlyGivenFonts || request.bool("onlyGivenFonts") == true)
     }
 
     /// The layout a measure request asks for, its text, and its spans' ranges by request index.
@@ -162,6 +200,44 @@ public struct BatchProcessor: Sendable {
             if spans[middle].range.upperBound <= offset { low = middle + 1 } else { high = middle }
         }
         return low < spans.count && spans[low].range.contains(offset) ? spans[low].index : nil
+    }
+
+    /// A flow or layout request drawn: the SVG of `caliper flow --svg` or `caliper layout --svg`
+    /// (chips and boxes, text as real glyph outlines), or the error its answer would give.
+    public struct Picture: Sendable {
+        /// The SVG document, when the request could be laid out.
+        public var svg: String?
+        /// Why it could not, as its answer's `error` says.
+        public var error: String?
+    }
+
+    /// The picture of `request` as the op `op` (`flow` or `layout`; the request's own `op` may be
+    /// left out or must be `op`).
+    public func picture(_ request: String, op: String) -> Picture {
+        do {
+            let object = try JSONObject(parsing: request)
+            if let own = try object.string("op"), own != op {
+                throw InputError("\"op\" is \"\(own)\", but this is the \(op) picture route")
+            }
+            switch op {
+            case "flow":
+                try object.requireKnownKeys(Self.flowRequestKeys)
+                let flow = try layoutSpec(for: object).flow(object)
+                let result = try flow.layout(width: CGFloat(try object.requiredNumber("width")), measurer: measurer)
+                return Picture(svg: try SVGRenderer().svg(for: result, of: flow))
+            case "layout":
+                try object.requireKnownKeys(Self.layoutRequestKeys)
+                let root = try layoutSpec(for: object).layout(object.object("root"))
+                let arrangement = try root.arrange(width: CGFloat(try object.requiredNumber("width")), measurer: measurer)
+                return Picture(svg: try SVGRenderer().svg(for: arrangement, size: arrangement.frame.size))
+            default:
+                throw InputError("unknown picture op \"\(op)\" (known: flow, layout)")
+            }
+        } catch let error as InputError {
+            return Picture(error: error.message)
+        } catch {
+            return Picture(error: "\(error)")
+        }
     }
 
     private func flow(_ request: JSONObject) throws -> [(String, JSON)] {

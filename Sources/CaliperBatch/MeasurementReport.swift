@@ -5,8 +5,12 @@ extension TextLayout {
     /// Writes the JSON members of a measurement: `width`, `height`, `lineHeight`, `lines` (UTF-16 `start`,
     /// exclusive `end`, `width` without trailing whitespace, `truncatedText` when an ellipsis was
     /// placed, `height` and `runs` in visual order: `start`, `end`, `font`, `script`, `level`, `x`,
-    /// `width`, and `span` when `spanOfRun` names one), `truncated` and `missingGlyphs`.
-    package func writeJSONMembers(to writer: inout JSONWriter, spanOfRun: ((TextRun, TextLine) -> Int?)? = nil) {
+    /// `width`, and `span` when `spanOfRun` names one), `truncated` and `missingGlyphs`. A run's
+    /// `font` is its file's path, less `fontFolder` when it is in that folder (as requests name it).
+    package func writeJSONMembers(
+        to writer: inout JSONWriter, spanOfRun: ((TextRun, TextLine) -> Int?)? = nil, fontFolder: String? = nil
+    ) {
+        let folderPrefix = fontFolder.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
         writer.key("width")
         writer.number(Double(size.width))
         writer.key("height")
@@ -39,7 +43,11 @@ extension TextLayout {
                 writer.key("end")
                 writer.integer(run.utf16Range.location + run.utf16Range.length)
                 writer.key("font")
-                writer.string(run.font.path)
+                if let folderPrefix, run.font.path.hasPrefix(folderPrefix) {
+                    writer.string(String(run.font.path.dropFirst(folderPrefix.count)))
+                } else {
+                    writer.string(run.font.path)
+                }
                 if !run.font.variations.isEmpty {
                     writer.key("variations")
                     writer.beginObject()

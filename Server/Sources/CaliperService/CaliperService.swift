@@ -1,0 +1,332 @@
+// CaliperService.swift — the HTTP API: `caliper batch`'s requests and answers, one per call or streamed as JSON Lines.
+import Caliper
+import CaliperBatch
+import Foundation
+import Hummingbird
+import Logging
+
+/// The Caliper service: the requests and answers of `caliper batch` over HTTP.
+///
+/// - `POST /v1/measure`, `/v1/flow`, `/v1/layout`: one JSON request, one JSON answer (200), or
+///   `{"id", "error"}` with 400.
+/// - `POST /v1/batch`: a JSON Lines body; the answers streamed back as JSON Lines in order, a line
+///   at a time, so memory stays bounded for a body of any length.
+/// - `GET /v1/fonts`, `/healthz`, `/metrics` (Prometheus), `/openapi.json`.
+///
+/// Every error is a 4xx or 5xx with `{"error": "…"}`.
+public struct CaliperService: Sendable {
+    /// What the service was started with.
+    public let configuration: ServiceConfiguration
+    let processor: BatchProcessor
+    let catalogue: FontCatalogue
+    let metrics: ServiceMetrics
+    let pool: ComputePool
+    let gate: RequestGate
+    let openAPI: [UInt8]
+    /// The font root with links resolved, as the kernel names it.
+    let resolvedFontRoot: String
+    /// The playground's files (`Resources/playground`), by name, with their media types.
+    let playground: [String: (bytes: [UInt8], type: String)]
+
+    /// A service for `configuration`: its fonts confined to the font root, which is indexed now.
+    ///
+    /// - Throws: ``ServiceError`` for a configuration no server can run with, or Caliper's error
+    ///   for a font root that is not a folder.
+    public init(configuration: ServiceConfiguration) throws {
+        try configuration.validate()
+        self.configuration = configuration
+        let resolver = try FontResolver(
+            cacheByteBudget: FontResolver.defaultCacheByteBudget / 2, fontRoot: configuration.fontRoot,
+            allowsFontconfigPatterns: configuration.allowsFontPatterns)
+        var processor = BatchProcessor(
+            resolver: resolver, measurer: TextMeasurer(maximumTextLength: configuration.maximumTextLength),
+            systemFallback: configuration.allowsFontPatterns ? .system : .none, onlyGivenFonts: !configuration.allowsFontPatterns)
+        processor.fontFolder = configuration.fontRoot
+        resolvedFontRoot = resolver.fontRoot ?? configuration.fontRoot
+        self.processor = processor
+        catalogue = FontCatalogue(root: configuration.fontRoot, resolver: resolver)
+        metrics = ServiceMetrics(resolver: resolver, cache: processor.measurer.cache)
+        pool = ComputePool(width: configuration.computeThreads)
+        gate = RequestGate(limit: configuration.maximumConcurrentRequests)
+        guard let url = Bundle.module.url(forResource: "openapi", withExtension: "json", subdirectory: "Resources"),
+            let document = try? Data(contentsOf: url)
+        else { throw ServiceError.missingResource("Resources/openapi.json") }
+        openAPI = Array(document)
+        playground = Self.playgroundFiles()
+    }
+
+    /// The media types of the playground's files and of fonts, by extension.
+    static let mediaTypes = [
+        "html": "text/html; charset=utf-8", "js": "text/javascript; charset=utf-8", "css": "text/css; charset=utf-8",
+        "svg": "image/svg+xml", "png": "image/png", "ttf": "font/ttf", "otf": "font/otf", "ttc": "font/collection",
+        "otc": "font/collection",
+    ]
+
+    /// Every file of `Resources/playground`, read once.
+    private static func playgroundFiles() -> [String: (bytes: [UInt8], type: String)] {
+        guard let folder = Bundle.module.url(forResource: "playground", withExtension: nil, subdirectory: "Resources"),
+            let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path)
+        else { return [:] }
+        var files: [String: (bytes: [UInt8], type: String)] = [:]
+        for name in names {
+            guard let type = mediaTypes[(name as NSString).pathExtension.lowercased()],
+                let data = try? Data(contentsOf: folder.appendingPathComponent(name))
+            else { continue }
+            files[name] = (Array(data), type)
+        }
+        return files
+    }
+
+    /// The routes, behind the middleware that turns every error into JSON and counts requests.
+    public func router() -> Router<BasicRequestContext> {
+        let router = Router(options: .autoGenerateHeadEndpoints)
+        router.add(middleware: ErrorAndMetricsMiddleware(metrics: metrics))
+        for op in ["measure", "flow", "layout"] {
+            router.post("/v1/\(op)") { request, _ in try await self.single(request, op: op) }
+        }
+        for op in ["flow", "layout"] {
+            router.post("/v1/\(op)/svg") { request, _ in try await self.picture(request, op: op) }
+        }
+        router.post("/v1/batch") { request, _ in try self.batch(request) }
+        router.get("/v1/fonts") { _, _ in Self.json(catalogue.json) }
+        router.get("/healthz") { _, _ in Self.json(Array(#"{"status":"ok"}"#.utf8)) }
+        router.get("/metrics") { _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                body: ResponseBody(byteBuffer: ByteBuffer(bytes: metrics.exposition(inFlight: gate.count))))
+        }
+        router.get("/openapi.json") { _, _ in Self.json(openAPI) }
+        // The playground: a page, its scripts and styles, and the fonts for its @font-face rules.
+        router.get("/") { _, _ in try self.playgroundFile("index.html") }
+        router.get("/playground/:name") { _, context in try self.playgroundFile(context.parameters.get("name") ?? "") }
+        router.get("/fonts/:file") { _, context in try await self.fontFile(context.parameters.get("file") ?? "") }
+        // A known path with another method: 405 with the methods it takes.
+        let routes: [(String, HTTPRequest.Method)] =
+            ["measure", "flow", "layout", "batch", "flow/svg", "layout/svg"].map { ("/v1/\($0)", .post) }
+            + ["/v1/fonts", "/healthz", "/metrics", "/openapi.json", "/"].map { ($0, .get) }
+        for (path, allowed) in routes {
+            for method in [HTTPRequest.Method.get, .post, .put, .delete, .patch, .options] where method != allowed {
+                router.on(RouterPath(path), method: method) { _, _ -> Response in
+                    throw ServiceHTTPError(
+                        .methodNotAllowed, "\(path) takes \(allowed.rawValue), not \(method.rawValue)",
+                        headers: [.allow: allowed == .get ? "GET, HEAD" : allowed.rawValue])
+                }
+            }
+        }
+        return router
+    }
+
+    /// The application serving ``router()`` on the configured host and port. Run it with
+    /// `runService()`: it stops on SIGTERM or SIGINT, finishing the requests in flight first.
+    public func application(logger: Logger) -> some ApplicationProtocol {
+        Application(
+            router: router(),
+            configuration: ApplicationConfiguration(
+                address: .hostname(configuration.host, port: configuration.port), serverName: "caliper"),
+            logger: logger)
+    }
+
+    // MARK: - Handlers
+
+    /// One request as `op`: its body (JSON, at most ``ServiceConfiguration/maximumBodyBytes``)
+    /// answered by the batch processor on the compute pool.
+    private func single(_ request: Request, op: String) async throws -> Response {
+        let processor = self.processor
+        let answer = try await compute(request) { text in processor.answer(text, op: op) }
+        return Response(
+            status: answer.error == nil ? .ok : .badRequest, headers: [.contentType: "application/json"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.json)))
+    }
+
+    /// A flow or layout request drawn as SVG (`image/svg+xml`), or its error as JSON with 400.
+    private func picture(_ request: Request, op: String) async throws -> Response {
+        let processor = self.processor
+        let picture = try await compute(request) { text in processor.picture(text, op: op) }
+        guard let svg = picture.svg else { throw ServiceHTTPError(.badRequest, picture.error ?? "no picture") }
+        return Response(
+            status: .ok, headers: [.contentType: "image/svg+xml; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: svg)))
+    }
+
+    /// `work` of a single request's body (JSON, at most ``ServiceConfiguration/maximumBodyBytes``,
+    /// UTF-8), on the compute pool within the request timeout, the request counted in flight.
+    private func compute<Value: Sendable>(
+        _ request: Request, _ work: @escaping @Sendable (String) -> Value
+    ) async throws -> Value {
+        guard let ticket = gate.enter() else { throw ServiceHTTPError.busy(limit: gate.limit) }
+        defer { withExtendedLifetime(ticket) {} }
+        try Self.requireContentType(of: request, oneOf: ["application/json"], suffix: "+json")
+        var request = request
+        let body: ByteBuffer
+        do {
+            body = try await request.collectBody(upTo: configuration.maximumBodyBytes)
+        } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
+            throw ServiceHTTPError(.contentTooLarge, "the body is over the limit of \(configuration.maximumBodyBytes) bytes")
+        }
+        guard let text = String(validating: body.readableBytesView, as: UTF8.self) else {
+            throw ServiceHTTPError(.badRequest, "the body is not UTF-8")
+        }
+        guard let value = await pool.run(timeout: configuration.requestTimeout, { work(text) }) else {
+            throw ServiceHTTPError.timedOut(configuration.requestTimeout)
+        }
+        return value
+    }
+
+    /// A JSON Lines body answered line by line as it arrives; each answer is written as soon as it
+    /// is made, so neither the body nor the answers are ever held whole.
+    private func batch(_ request: Request) throws -> Response {
+        guard let ticket = gate.enter() else { throw ServiceHTTPError.busy(limit: gate.limit) }
+        try Self.requireContentType(
+            of: request, oneOf: ["application/x-ndjson", "application/jsonl", "application/json-lines", "application/json", "text/plain"],
+            suffix: nil)
+        let body = request.body
+        let (processor, pool, metrics) = (self.processor, self.pool, self.metrics)
+        let (lineLimit, timeout) = (configuration.maximumBatchLineBytes, configuration.requestTimeout)
+        return Response(
+            status: .ok, headers: [.contentType: "application/x-ndjson"],
+            body: ResponseBody { writer in
+                // The request counts as in flight until its last answer is written.
+                defer { withExtendedLifetime(ticket) {} }
+                do {
+                    var lines = LineSplitter(limit: lineLimit)
+                    func answer(_ piece: LineSplitter.Piece) async throws {
+                        var output: [UInt8]
+                        switch piece {
+                        case .line(let line):
+                            let answer = await pool.run(timeout: timeout) { processor.answer(line, op: nil) }
+                            output = answer?.json ?? Self.errorJSON(ServiceHTTPError.timedOut(timeout).message, id: true)
+                            metrics.recordBatchLine(isError: answer?.error != nil || answer == nil)
+                        case .overLong:
+                            output = Self.errorJSON(
+                                "request line of more than \(lineLimit) bytes (the service's maximum batch line bytes); skipped to its end",
+                                id: true)
+                            metrics.recordBatchLine(isError: true)
+                        }
+                        output.append(UInt8(ascii: "\n"))
+                        try await writer.write(ByteBuffer(bytes: output))
+                    }
+                    for try await buffer in body {
+                        for piece in lines.feed(buffer.readableBytesView) { try await answer(piece) }
+                    }
+                    for piece in lines.finish() { try await answer(piece) }
+                }
+                try await writer.finish(nil)
+            })
+    }
+
+    /// A file of the playground, or 404.
+    private func playgroundFile(_ name: String) throws -> Response {
+        guard let file = playground[name] else { throw ServiceHTTPError(.notFound, "the playground has no file \(name)") }
+        return Response(status: .ok, headers: [.contentType: file.type], body: ResponseBody(byteBuffer: ByteBuffer(bytes: file.bytes)))
+    }
+
+    /// A font file of the catalogue (the only files served: a name must be one of its files, so
+    /// no path leaves the font root), read through the compute pool, or 404.
+    private func fontFile(_ name: String) async throws -> Response {
+        guard catalogue.contains(file: name) else { throw ServiceHTTPError(.notFound, "no font file \(name) in the font root (see /v1/fonts)") }
+        let path = (configuration.fontRoot as NSString).appendingPathComponent(name)
+        let root = resolvedFontRoot
+        guard let data = await pool.run(timeout: configuration.requestTimeout, { ConfinedFile.read(path, inside: root) }) ?? nil else {
+            throw ServiceHTTPError(.notFound, "the font file \(name) cannot be read")
+        }
+        return Response(
+            status: .ok,
+            headers: [.contentType: Self.mediaTypes[(name as NSString).pathExtension.lowercased()] ?? "application/octet-stream"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    // MARK: - Helpers
+
+    /// Refuses a body whose declared type is none of `types` (nor ends in `suffix`) with 415; a
+    /// body with no type is taken as the route's.
+    private static func requireContentType(of request: Request, oneOf types: [String], suffix: String?) throws {
+        guard let declared = request.headers[.contentType] else { return }
+        let type = declared.split(separator: ";", maxSplits: 1)[0].trimmingCharacters(in: .whitespaces).lowercased()
+        guard types.contains(type) || suffix.map({ type.hasSuffix($0) }) == true else {
+            throw ServiceHTTPError(.unsupportedMediaType, "the body's type \(type) is not one of \(types.joined(separator: ", "))")
+        }
+    }
+
+    static func json(_ bytes: [UInt8], status: HTTPResponse.Status = .ok) -> Response {
+        Response(status: status, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
+    /// `{"error": message}`, with `"id": null` first when `id` (a batch line's answer).
+    static func errorJSON(_ message: String, id: Bool = false) -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .withoutEscapingSlashes
+        let encoded = (try? encoder.encode(message)).map { String(decoding: $0, as: UTF8.self) } ?? "\"error\""
+        return Array((id ? #"{"id":null,"error":\#(encoded)}"# : #"{"error":\#(encoded)}"#).utf8)
+    }
+}
+
+/// An error answered with its status and `{"error": message}`.
+struct ServiceHTTPError: Error {
+    var status: HTTPResponse.Status
+    var message: String
+    var headers: HTTPFields
+
+    init(_ status: HTTPResponse.Status, _ message: String, headers: HTTPFields = [:]) {
+        self.status = status
+        self.message = message
+        self.headers = headers
+    }
+
+    /// More requests in flight than the service takes.
+    static func busy(limit: Int) -> Self {
+        Self(.serviceUnavailable, "the service is handling its limit of \(limit) requests; try again", headers: [.retryAfter: "1"])
+    }
+
+    /// A request that took longer than the service allows.
+    static func timedOut(_ timeout: Duration) -> Self {
+        Self(.serviceUnavailable, "the request took longer than the service's limit of \(timeout)", headers: [.retryAfter: "1"])
+    }
+}
+
+/// Answers every error as JSON — the service's own, Hummingbird's (404 for an unknown route, 413),
+/// anything else as 500 — and counts each request by route and status.
+struct ErrorAndMetricsMiddleware<Context: RequestContext>: RouterMiddleware {
+    let metrics: ServiceMetrics
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let started = ContinuousClock.now
+        let response: Response
+        do {
+            response = try await next(request, context)
+        } catch let error as ServiceHTTPError {
+            var headers = error.headers
+            headers[.contentType] = "application/json"
+            response = Response(status: error.status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: CaliperService.errorJSON(error.message))))
+        } catch let error as any HTTPResponseError {
+            let message = error.status == .notFound
+                ? "no route \(request.method.rawValue) \(request.uri.path) (see /openapi.json)"
+                : error.status.reasonPhrase
+            response = CaliperService.json(CaliperService.errorJSON(message), status: error.status)
+        } catch {
+            context.logger.error("request failed", metadata: ["error": "\(error)", "path": "\(request.uri.path)"])
+            response = CaliperService.json(CaliperService.errorJSON("internal error"), status: .internalServerError)
+        }
+        metrics.record(route: Self.route(of: request.uri.path), status: response.status.code, duration: ContinuousClock.now - started)
+        return response
+    }
+
+    /// The route a path names, as the metrics label it (a bounded set: never the raw path).
+    static func route(of path: String) -> String {
+        switch path {
+        case "/v1/measure": return "measure"
+        case "/v1/flow": return "flow"
+        case "/v1/layout": return "layout"
+        case "/v1/flow/svg": return "flow.svg"
+        case "/v1/layout/svg": return "layout.svg"
+        case "/v1/batch": return "batch"
+        case "/v1/fonts": return "fonts"
+        case "/healthz": return "healthz"
+        case "/metrics": return "metrics"
+        case "/openapi.json": return "openapi"
+        case "/": return "playground"
+        case let path where path.hasPrefix("/playground/"): return "playground"
+        case let path where path.hasPrefix("/fonts/"): return "fonts.file"
+        default: return "other"
+        }
+    }
+}

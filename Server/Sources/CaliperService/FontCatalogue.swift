@@ -1,0 +1,83 @@
+// FontCatalogue.swift — the fonts a service may use, with their metrics and axes: the answer to GET /v1/fonts.
+import Caliper
+import Foundation
+
+/// The faces of the font files directly in the service's font root, as requests name them
+/// (relative to the root), read once at start.
+struct FontCatalogue: Sendable {
+    /// One face, as JSON.
+    struct Entry: Codable, Sendable, Equatable {
+        struct Axis: Codable, Sendable, Equatable {
+            var tag: String
+            var name: String
+            var minimum: Double
+            var defaultValue: Double
+            var maximum: Double
+        }
+
+        struct NamedInstance: Codable, Sendable, Equatable {
+            var name: String
+            var coordinates: [String: Double]
+        }
+
+        /// What a request's `font` says to use it: the file (relative to the root), `#N` for face N of a collection.
+        var font: String
+        /// The file, relative to the root (what `GET /fonts/<file>` serves).
+        var file: String
+        var family: String
+        var style: String
+        var weight: Int
+        var isItalic: Bool
+        var unitsPerEm: Int
+        var ascender: Int
+        var descender: Int
+        var lineGap: Int
+        var capHeight: Int
+        var xHeight: Int
+        var axes: [Axis]
+        var namedInstances: [NamedInstance]
+    }
+
+    /// The font file extensions listed.
+    static let fontExtensions: Set<String> = ["ttf", "otf", "ttc", "otc"]
+
+    let entries: [Entry]
+    /// The catalogue as the JSON `GET /v1/fonts` answers.
+    let json: [UInt8]
+
+    /// The faces of the font files in `root` that `resolver` loads (a file it refuses is left out).
+    init(root: String, resolver: FontResolver) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
+        var entries: [Entry] = []
+        for name in names.sorted() where Self.fontExtensions.contains((name as NSString).pathExtension.lowercased()) {
+            let path = (root as NSString).appendingPathComponent(name)
+            guard let first = try? resolver.face(for: path) else { continue }
+            for index in 0..<first.faceCount {
+                let specification = index == 0 ? name : "\(name)#\(index)"
+                guard let face = index == 0 ? first : try? resolver.face(for: "\(path)#\(index)") else { continue }
+                let metrics = face.designMetrics
+                entries.append(
+                    Entry(
+                        font: specification, file: name, family: face.familyName, style: face.styleName, weight: face.weight,
+                        isItalic: face.isItalic, unitsPerEm: metrics.unitsPerEm, ascender: metrics.ascender,
+                        descender: metrics.descender, lineGap: metrics.lineGap, capHeight: metrics.capHeight,
+                        xHeight: metrics.xHeight,
+                        axes: face.axes.map {
+                            Entry.Axis(tag: $0.tag, name: $0.name, minimum: $0.minimum, defaultValue: $0.defaultValue, maximum: $0.maximum)
+                        },
+                        namedInstances: face.namedInstances.map { instance in
+                            Entry.NamedInstance(
+                                name: instance.name,
+                                coordinates: Dictionary(instance.coordinates.map { ($0.tag, $0.value) }, uniquingKeysWith: { first, _ in first }))
+                        }))
+            }
+        }
+        self.entries = entries
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        json = Array((try? encoder.encode(["fonts": entries])) ?? Data(#"{"fonts":[]}"#.utf8))
+    }
+
+    /// Whether `file` is a font file of the catalogue (the only files `GET /fonts/<file>` serves).
+    func contains(file: String) -> Bool { entries.contains { $0.file == file } }
+}

@@ -1,0 +1,63 @@
+// ServiceConfiguration.swift — where the service listens, which fonts it may read, and the limits that keep it safe on a network.
+import Foundation
+
+/// Everything a Caliper service is started with. The defaults are safe on a network: loopback
+/// only, fonts confined to one folder, no fontconfig patterns, bounded bodies, texts, concurrency
+/// and time.
+public struct ServiceConfiguration: Sendable {
+    /// The address to listen on; loopback unless told otherwise.
+    public var host = "127.0.0.1"
+    /// The TCP port; 0 picks a free one.
+    public var port = 8080
+    /// The folder whose font files requests may name (relative to it: `"DejaVuSans.ttf"`).
+    public var fontRoot = "Fonts"
+    /// Whether requests may name installed fonts by fontconfig pattern (and use the default font).
+    public var allowsFontPatterns = false
+    /// The largest body of a single request (`/v1/measure`, `/v1/flow`, `/v1/layout`), in bytes;
+    /// larger ones answer 413.
+    public var maximumBodyBytes = 1 << 20
+    /// The longest line of a `/v1/batch` body, in bytes; a longer one is answered with an error
+    /// line in its place, and the batch goes on.
+    public var maximumBatchLineBytes = 1 << 20
+    /// The longest text a request may measure, in UTF-16 code units.
+    public var maximumTextLength = 100_000
+    /// The most requests handled at once; more answer 503 at once.
+    public var maximumConcurrentRequests = 64
+    /// How many requests are computed at once (the others wait their turn): the cores, by default.
+    public var computeThreads = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    /// The longest time one request (or one line of a batch) may take, queueing included; a
+    /// request over it answers 503.
+    public var requestTimeout: Duration = .seconds(10)
+
+    /// The defaults above.
+    public init() {}
+
+    /// Refuses values no server can run with.
+    func validate() throws -> Void {
+        guard (0...65_535).contains(port) else { throw ServiceError.invalidConfiguration("the port \(port) is not 0…65535") }
+        for (name, value) in [
+            ("maximum body bytes", maximumBodyBytes), ("maximum batch line bytes", maximumBatchLineBytes),
+            ("maximum text length", maximumTextLength), ("maximum concurrent requests", maximumConcurrentRequests),
+            ("compute threads", computeThreads),
+        ] where value < 1 {
+            throw ServiceError.invalidConfiguration("the \(name) must be 1 or more, not \(value)")
+        }
+        guard requestTimeout > .zero else { throw ServiceError.invalidConfiguration("the request timeout must be more than 0") }
+    }
+}
+
+/// A service that cannot start.
+public enum ServiceError: Error, CustomStringConvertible {
+    /// A configuration value no server can run with.
+    case invalidConfiguration(String)
+    /// A file the service serves is missing from its resources.
+    case missingResource(String)
+
+    /// A sentence naming what is wrong.
+    public var description: String {
+        switch self {
+        case .invalidConfiguration(let reason): return "invalid configuration: \(reason)"
+        case .missingResource(let name): return "the service's resource \(name) is missing"
+        }
+    }
+}

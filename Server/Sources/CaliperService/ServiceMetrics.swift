@@ -1,0 +1,68 @@
+// ServiceMetrics.swift — requests by route and status, their latency, and the caches, in Prometheus's text format.
+import Caliper
+import Foundation
+import Logging
+import Metrics
+import Prometheus
+
+/// The service's metrics, made through swift-metrics with a Prometheus factory of its own (so
+/// that two services in one process, as in tests, never share counts), and written by
+/// `GET /metrics`.
+final class ServiceMetrics: Sendable {
+    let registry = PrometheusCollectorRegistry()
+    private let factory: PrometheusMetricsFactory
+    private let resolver: FontResolver
+    private let cache: ShapeCache?
+
+    init(resolver: FontResolver, cache: ShapeCache?) {
+        var factory = PrometheusMetricsFactory(registry: registry)
+        factory.defaultDurationHistogramBuckets = [
+            .microseconds(100), .microseconds(250), .microseconds(500), .milliseconds(1), .milliseconds(2.5), .milliseconds(5),
+            .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500),
+            .seconds(1), .seconds(2.5), .seconds(5), .seconds(10),
+        ]
+        self.factory = factory
+        self.resolver = resolver
+        self.cache = cache
+    }
+
+    /// Counts one request to `route` answered with `status`, and how long it took to answer (for
+    /// a streamed batch, to its answer's head).
+    func record(route: String, status: Int, duration: Duration) {
+        Counter(label: "caliper_requests_total", dimensions: [("route", route), ("status", String(status))], factory: factory)
+            .increment()
+        Metrics.Timer(label: "caliper_request_duration_seconds", dimensions: [("route", route)], factory: factory)
+            .recordNanoseconds(Int64(clamping: duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000))
+    }
+
+    /// Counts one line of a `/v1/batch` body answered, by its outcome.
+    func recordBatchLine(isError: Bool) {
+        Counter(label: "caliper_batch_lines_total", dimensions: [("outcome", isError ? "error" : "ok")], factory: factory).increment()
+    }
+
+    /// The metrics in Prometheus's text exposition format, the caches' figures read now.
+    func exposition(inFlight: Int) -> [UInt8] {
+        if let cache {
+            let statistics = cache.statistics
+            gauge("caliper_shape_cache_hits", statistics.hits)
+            gauge("caliper_shape_cache_misses", statistics.misses)
+            gauge("caliper_shape_cache_evictions", statistics.evictions)
+            gauge("caliper_shape_cache_entries", statistics.entryCount)
+            gauge("caliper_shape_cache_bytes", statistics.byteCount)
+        }
+        let fonts = resolver.statistics
+        gauge("caliper_font_cache_hits", fonts.hits)
+        gauge("caliper_font_cache_misses", fonts.misses)
+        gauge("caliper_font_cache_evictions", fonts.evictions)
+        gauge("caliper_font_cache_files", fonts.fileCount)
+        gauge("caliper_font_cache_bytes", fonts.byteCount)
+        gauge("caliper_requests_in_flight", inFlight)
+        var output: [UInt8] = []
+        registry.emit(into: &output)
+        return output
+    }
+
+    private func gauge(_ label: String, _ value: Int) {
+        Gauge(label: label, factory: factory).record(value)
+    }
+}

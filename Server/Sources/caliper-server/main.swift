@@ -1,0 +1,56 @@
+// main.swift — `caliper-server`: the Caliper service on Hummingbird, with safe defaults.
+import ArgumentParser
+import CaliperService
+import Foundation
+import Logging
+
+@main
+struct CaliperServer: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "caliper-server",
+        abstract: "Serve Caliper's measure, flow, layout and batch requests over HTTP (see /openapi.json).",
+        discussion: """
+            Listens on loopback unless --host says otherwise. Fonts are read only from --font-root \
+            (requests name them relative to it), and fontconfig patterns are refused unless \
+            --allow-font-patterns. Stops on SIGTERM or SIGINT after the requests in flight finish.
+            """)
+
+    @Option(help: "The address to listen on.") var host = "127.0.0.1"
+    @Option(help: "The TCP port (0 picks a free one).") var port = 8080
+    @Option(help: "The folder of the fonts requests may name.") var fontRoot = "Fonts"
+    @Flag(help: "Let requests name installed fonts by fontconfig pattern.") var allowFontPatterns = false
+    @Option(help: "The largest body of a single request, in bytes.") var maxBodyBytes = 1 << 20
+    @Option(help: "The longest line of a /v1/batch body, in bytes.") var maxBatchLineBytes = 1 << 20
+    @Option(help: "The longest text, in UTF-16 code units.") var maxTextLength = 100_000
+    @Option(help: "The most requests handled at once (more answer 503).") var maxConcurrentRequests = 64
+    @Option(help: "How many requests are computed at once (default: the cores).") var computeThreads: Int?
+    @Option(help: "The most seconds one request (or batch line) may take.") var requestTimeout = 10.0
+    @Option(help: "The log level (trace, debug, info, notice, warning, error, critical).") var logLevel = "info"
+
+    func run() async throws {
+        var configuration = ServiceConfiguration()
+        configuration.host = host
+        configuration.port = port
+        configuration.fontRoot = fontRoot
+        configuration.allowsFontPatterns = allowFontPatterns
+        configuration.maximumBodyBytes = maxBodyBytes
+        configuration.maximumBatchLineBytes = maxBatchLineBytes
+        configuration.maximumTextLength = maxTextLength
+        configuration.maximumConcurrentRequests = maxConcurrentRequests
+        if let computeThreads { configuration.computeThreads = computeThreads }
+        guard requestTimeout.isFinite, requestTimeout > 0, requestTimeout <= 3600 else {
+            throw ValidationError("--request-timeout must be more than 0 and at most 3600 seconds")
+        }
+        configuration.requestTimeout = .milliseconds(Int(requestTimeout * 1000))
+        guard let level = Logger.Level(rawValue: logLevel) else { throw ValidationError("unknown --log-level \(logLevel)") }
+        var logger = Logger(label: "caliper-server")
+        logger.logLevel = level
+        let service: CaliperService
+        do {
+            service = try CaliperService(configuration: configuration)
+        } catch {
+            throw ValidationError("\(error)")
+        }
+        try await service.application(logger: logger).runService()
+    }
+}
