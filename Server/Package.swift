@@ -43,7 +43,9 @@ let package = Package(
         .testTarget(
             name: "CaliperServiceTests",
             dependencies: [
-                "CaliperService",
+                "CaliperService", "caliper-server",
+                .product(name: "Caliper", package: "Caliper"),
+                .product(name: "CaliperBatch", package: "Caliper"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ]),
     ],

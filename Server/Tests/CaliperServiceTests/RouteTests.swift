@@ -1,0 +1,180 @@
+// RouteTests.swift — the HTTP API through Hummingbird's test client: the batch protocol's answers, and every error as a status with JSON.
+import CaliperBatch
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@testable import CaliperService
+
+@Suite struct RouteTests {
+    static let json: HTTPFields = [.contentType: "application/json"]
+
+    /// The service under test, as its router (no socket).
+    static func app(_ change: (inout ServiceConfiguration) -> Void = { _ in }) throws -> some ApplicationProtocol {
+        Application(router: try Fixtures.service(change).router())
+    }
+
+    static func body(_ response: TestResponse) -> String { String(buffer: response.body) }
+
+    static func object(_ response: TestResponse) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [String: Any])
+    }
+
+    /// One request's answer is the batch processor's answer to the same line, byte for byte: one
+    /// model, one set of messages, whichever transport.
+    @Test func aMeasureAnswerIsTheBatchAnswer() async throws {
+        let service = try Fixtures.service()
+        let requests = [
+            #"{"id": 7, "text": "Ana replied to your post", "font": "NotoSans-Regular.ttf", "size": 15, "maxWidth": 120, "spans": [{"start": 0, "end": 3, "font": "NotoSans-Bold.ttf"}]}"#,
+            #"{"id": "p", "text": "Title\nA body that wraps onto lines", "font": "DejaVuSans.ttf", "maxWidth": 150, "paragraphs": [{"start": 6, "end": 7, "lineSpacing": 4}]}"#,
+        ]
+        try await Application(router: service.router()).test(.router) { client in
+            for request in requests {
+                let response = try await client.execute(uri: "/v1/measure", method: .post, headers: Self.json, body: ByteBuffer(string: request))
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "application/json")
+                #expect(Self.body(response) == service.processor.answer(request))
+            }
+        }
+        // Fonts in answers are named as requests name them, relative to the font root.
+        #expect(service.processor.answer(requests[0]).contains(#""font":"NotoSans-Bold.ttf""#))
+    }
+
+    @Test func flowAndLayoutRequestsAnswerTheirOps() async throws {
+        let flow = #"{"id": "f", "width": 200, "spacing": 6, "items": [{"text": "swift", "font": "NotoSans-Regular.ttf", "size": 14, "padding": [4, 10, 4, 10]}, {"text": "ios", "font": "NotoSans-Regular.ttf"}]}"#
+        let layout = #"{"id": "l", "width": 320, "root": {"type": "inset", "insets": [12, 16, 12, 16], "child": {"type": "label", "id": "title", "text": "Hello", "font": "DejaVuSans.ttf"}}}"#
+        try await Self.app().test(.router) { client in
+            let flowAnswer = try Self.object(
+                try await client.execute(uri: "/v1/flow", method: .post, headers: Self.json, body: ByteBuffer(string: flow)))
+            #expect((flowAnswer["frames"] as? [[Double]])?.count == 2)
+            #expect(flowAnswer["id"] as? String == "f")
+            let layoutAnswer = try Self.object(
+                try await client.execute(uri: "/v1/layout", method: .post, headers: Self.json, body: ByteBuffer(string: layout)))
+            #expect((layoutAnswer["frames"] as? [String: Any])?["title"] != nil)
+            let svg = try await client.execute(uri: "/v1/flow/svg", method: .post, headers: Self.json, body: ByteBuffer(string: flow))
+            #expect(svg.status == .ok)
+            #expect(svg.headers[.contentType] == "image/svg+xml; charset=utf-8")
+            #expect(Self.body(svg).hasPrefix("<svg"))
+            let layoutSVG = try await client.execute(uri: "/v1/layout/svg", method: .post, headers: Self.json, body: ByteBuffer(string: layout))
+            #expect(Self.body(layoutSVG).hasPrefix("<svg"))
+            // A request's own op must be the route's.
+            let mismatch = try await client.execute(uri: "/v1/measure", method: .post, headers: Self.json, body: ByteBuffer(string: flow.replacingOccurrences(of: #"{"id": "f","#, with: #"{"id": "f", "op": "flow","#)))
+            #expect(mismatch.status == .badRequest)
+            #expect((try Self.object(mismatch)["error"] as? String)?.contains(#"but this is the measure route"#) == true)
+        }
+    }
+
+    /// Every bad request is a 4xx whose body is JSON with an `error`.
+    @Test func badRequestsAreClientErrorsWithJSON() async throws {
+        let cases: [(uri: String, method: HTTPRequest.Method, headers: HTTPFields, body: String?, status: HTTPResponse.Status, phrase: String)] = [
+            ("/v1/measure", .post, Self.json, "not json", .badRequest, "invalid JSON"),
+            ("/v1/measure", .post, Self.json, "[1, 2]", .badRequest, "the request must be a JSON object"),
+            ("/v1/measure", .post, Self.json, #"{"text": "a"}"#, .badRequest, #"missing "font""#),
+            ("/v1/measure", .post, Self.json, #"{"text": "a", "font": "DejaVu Sans"}"#, .badRequest, "fontconfig patterns are not allowed here"),
+            ("/v1/measure", .post, Self.json, #"{"text": "a", "font": "../README.md"}"#, .badRequest, "outside the allowed font folder"),
+            ("/v1/measure", .post, Self.json, #"{"text": "a", "font": "DejaVuSans.ttf", "sise": 3}"#, .badRequest, "did you mean size?"),
+            ("/v1/measure", .post, [.contentType: "text/html"], "{}", .unsupportedMediaType, "text/html"),
+            ("/v1/measure", .post, [.contentType: "application/x-www-form-urlencoded"], "a=b", .unsupportedMediaType, "is not one of application/json"),
+            ("/v1/measure", .get, [:], nil, .methodNotAllowed, "/v1/measure takes POST, not GET"),
+            ("/v1/fonts", .delete, [:], nil, .methodNotAllowed, "/v1/fonts takes GET, not DELETE"),
+            ("/v2/measure", .post, Self.json, "{}", .notFound, "no route POST /v2/measure"),
+            ("/fonts/..%2FPackage.swift", .get, [:], nil, .notFound, "no font file"),
+            ("/fonts/README.md", .get, [:], nil, .notFound, "no font file README.md"),
+            ("/playground/nothing.js", .get, [:], nil, .notFound, "the playground has no file nothing.js"),
+            ("/v1/flow/svg", .post, Self.json, #"{"width": -1, "items": []}"#, .badRequest, "width"),
+        ]
+        try await Self.app().test(.router) { client in
+            for item in cases {
+                let response = try await client.execute(
+                    uri: item.uri, method: item.method, headers: item.headers, body: item.body.map { ByteBuffer(string: $0) })
+                #expect(response.status == item.status, "\(item.uri) \(item.method)")
+                #expect(response.headers[.contentType] == "application/json", "\(item.uri)")
+                let error = try Self.object(response)["error"] as? String
+                #expect(error?.contains(item.phrase) == true, "\(item.uri): \(error ?? "no error")")
+            }
+            let wrongMethod = try await client.execute(uri: "/v1/batch", method: .put)
+            #expect(wrongMethod.headers[.allow] == "POST")
+        }
+    }
+
+    @Test func aBodyOverTheLimitIs413() async throws {
+        try await Self.app { $0.maximumBodyBytes = 1000 }.test(.router) { client in
+            let text = String(repeating: "a", count: 2000)
+            let response = try await client.execute(
+                uri: "/v1/measure", method: .post, headers: Self.json,
+                body: ByteBuffer(string: #"{"text": "\#(text)", "font": "DejaVuSans.ttf"}"#))
+            #expect(response.status == .contentTooLarge)
+            #expect(try Self.object(response)["error"] as? String == "the body is over the limit of 1000 bytes")
+        }
+    }
+
+    @Test func aTextOverTheLimitIsRefused() async throws {
+        try await Self.app { $0.maximumTextLength = 10 }.test(.router) { client in
+            let response = try await client.execute(
+                uri: "/v1/measure", method: .post, headers: Self.json, body: ByteBuffer(string: #"{"text": "abcdefghijkl", "font": "DejaVuSans.ttf"}"#))
+            #expect(response.status == .badRequest)
+            #expect((try Self.object(response)["error"] as? String)?.contains("over the limit of 10") == true)
+        }
+    }
+
+    /// A batch body's answers come back in order, one per request line: blank lines skipped, a bad
+    /// line and an over-long line answered with errors in their places.
+    @Test func aBatchIsAnsweredLineByLine() async throws {
+        let service = try Fixtures.service { $0.maximumBatchLineBytes = 200 }
+        let lines = [
+            #"{"id": 1, "text": "swift", "font": "DejaVuSans.ttf"}"#,
+            "   ",
+            #"{"id": 2, "op": "flow", "width": 100, "items": [{"text": "a", "font": "DejaVuSans.ttf"}]}"#,
+            "not json\r",
+            #"{"id": 3, "text": "\#(String(repeating: "x", count: 300))", "font": "DejaVuSans.ttf"}"#,
+            #"{"id": 4, "op": "layout", "width": 50, "root": {"type": "box", "width": 10, "height": 10}}"#,
+        ]
+        try await Application(router: service.router()).test(.router) { client in
+            let response = try await client.execute(
+                uri: "/v1/batch", method: .post, headers: [.contentType: "application/x-ndjson"],
+                body: ByteBuffer(string: lines.joined(separator: "\n")))
+            #expect(response.status == .ok)
+            #expect(response.headers[.contentType] == "application/x-ndjson")
+            let answers = Self.body(response).split(separator: "\n").map(String.init)
+            try #require(answers.count == 5, "\(answers)")
+            #expect(answers[0] == service.processor.answer(lines[0]))
+            #expect(answers[1] == service.processor.answer(lines[2]))
+            #expect(answers[2] == #"{"id":null,"error":"invalid JSON"}"#)
+            #expect(answers[3].hasPrefix(#"{"id":null,"error":"request line of more than 200 bytes"#))
+            #expect(answers[4] == service.processor.answer(lines[5]))
+        }
+    }
+
+    @Test func fontsHealthMetricsAndTheDocument() async throws {
+        try await Self.app().test(.router) { client in
+            let fonts = try Self.object(try await client.execute(uri: "/v1/fonts", method: .get))
+            let entries = try #require(fonts["fonts"] as? [[String: Any]])
+            let dejaVu = try #require(entries.first { $0["font"] as? String == "DejaVuSans.ttf" })
+            #expect(dejaVu["unitsPerEm"] as? Int == 2048 && dejaVu["family"] as? String == "DejaVu Sans")
+            let inter = try #require(entries.first { $0["font"] as? String == "Inter.var.ttf" })
+            #expect((inter["axes"] as? [[String: Any]])?.map { $0["tag"] as? String } == ["wght", "slnt"])
+            let file = try await client.execute(uri: "/fonts/DejaVuSans.ttf", method: .get)
+            #expect(file.status == .ok && file.headers[.contentType] == "font/ttf")
+            #expect(Data(file.body.readableBytesView) == (try Data(contentsOf: Fixtures.root.appendingPathComponent("Fonts/DejaVuSans.ttf"))))
+
+            #expect(Self.body(try await client.execute(uri: "/healthz", method: .get)) == #"{"status":"ok"}"#)
+            #expect(try await client.execute(uri: "/healthz", method: .head).status == .ok)
+            _ = try await client.execute(
+                uri: "/v1/measure", method: .post, headers: Self.json, body: ByteBuffer(string: #"{"text": "a", "font": "DejaVuSans.ttf"}"#))
+            _ = try await client.execute(uri: "/v1/measure", method: .post, headers: Self.json, body: ByteBuffer(string: "x"))
+            let metrics = try await client.execute(uri: "/metrics", method: .get)
+            #expect(metrics.headers[.contentType]?.hasPrefix("text/plain; version=0.0.4") == true)
+            let text = Self.body(metrics)
+            for line in [
+                #"caliper_requests_total{route="measure",status="200"} 1"#, #"caliper_requests_total{route="measure",status="400"} 1"#,
+                #"caliper_request_duration_seconds_count{route="measure"} 2"#, "caliper_font_cache_files ", "caliper_shape_cache_bytes ",
+                "caliper_requests_in_flight 0",
+            ] {
+                #expect(text.contains(line), "\(line)")
+            }
+            let document = try Self.object(try await client.execute(uri: "/openapi.json", method: .get))
+            #expect((document["openapi"] as? String)?.hasPrefix("3.1") == true)
+        }
+    }
+}
