@@ -37,7 +37,7 @@ package struct LayoutSpec {
     /// A text style (a request's, a label's, a chip's), read by ``textStyle(_:)``.
     package static let textStyleKeys = ["font", "variations", "size", "letterSpacing", "features", "baselineOffset", "fallback", "language"]
     /// Styled text, read by ``styledText(_:lengthLimit:)``: the text and its style.
-    package static let styledTextKeys = ["text", "markup", "spans", "attachments"] + textStyleKeys
+    package static let styledTextKeys = ["text", "markup", "spans", "attachments", "textStyle", "contentSizeCategory"] + textStyleKeys
     /// A paragraph style (a measure request's, a label's, a `paragraphs` entry's), read by
     /// ``paragraphStyle(_:over:)``.
     package static let paragraphStyleKeys = [
@@ -208,7 +208,7 @@ package struct LayoutSpec {
     /// `font` with `variations` (`{"wght": 600}`), `size` (17), `letterSpacing`, `features`,
     /// `baselineOffset`, `fallback` (fonts), `language`.
     /// Without `font`, the default font, unless ``onlyGivenFonts`` refuses it.
-    package func textStyle(_ object: JSONObject) throws -> TextStyle {
+    package func textStyle(_ object: JSONObject, defaultSize: CGFloat = 17) throws -> TextStyle {
         let fontName = try object.string("font")
         if fontName == nil, onlyGivenFonts {
             throw InputError(
@@ -216,7 +216,7 @@ package struct LayoutSpec {
         }
         let primary = try face(fontName)
         return TextStyle(
-            font: try variations(object).map { try primary.withVariations($0) } ?? primary, size: CGFloat(try object.number("size") ?? 17),
+            font: try variations(object).map { try primary.withVariations($0) } ?? primary, size: try object.number("size").map { CGFloat($0) } ?? defaultSize,
             letterSpacing: CGFloat(try object.number("letterSpacing") ?? 0),
             features: try (object.strings("features") ?? []).map { try FontFeature($0) },
             fallbackFonts: try (object.strings("fallback") ?? []).map { try face($0) }, fallback: fallback,
@@ -230,7 +230,8 @@ package struct LayoutSpec {
     package func styledText(
         _ object: JSONObject, lengthLimit: Int = .max
     ) throws -> (text: AttributedText, spans: [(range: Range<Int>, index: Int)]) {
-        let style = try textStyle(object)
+        let dynamicType = try dynamicTypeStyle(object)
+        let style = try textStyle(object, defaultSize: dynamicType?.defaultPointSize ?? 17)
         let styled: (AttributedText, [(range: Range<Int>, index: Int)])
         if let markup = try object.string("markup") {
             guard try object.string("text") == nil, try object.objects("spans").isEmpty else {
@@ -244,7 +245,26 @@ package struct LayoutSpec {
             guard length <= lengthLimit else { throw CaliperError.textTooLong(utf16Length: length, limit: lengthLimit) }
             styled = try attributedText(text, style: style, spans: object)
         }
-        return (try attachingBoxes(to: styled.0, from: object), styled.1)
+        var text = styled.0
+        if let name = try object.string("contentSizeCategory") {
+            guard let category = ContentSizeCategory(named: name) else {
+                throw InputError(
+                    "unknown \(object.path.isEmpty ? "" : object.path + ".")contentSizeCategory \"\(name)\" (known: \(ContentSizeCategory.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            text = DynamicTypeMetrics(forTextStyle: dynamicType ?? .body).scaledText(text, compatibleWith: category)
+        }
+        return (try attachingBoxes(to: text, from: object), styled.1)
+    }
+
+    /// The object's `textStyle`, a Dynamic Type style: sizes default to its size at the default
+    /// category and scale as it does with `contentSizeCategory` (body's when there is none).
+    private func dynamicTypeStyle(_ object: JSONObject) throws -> DynamicTypeStyle? {
+        guard let name = try object.string("textStyle") else { return nil }
+        guard let style = DynamicTypeStyle(rawValue: name) else {
+            throw InputError(
+                "unknown \(object.path.isEmpty ? "" : object.path + ".")textStyle \"\(name)\" (known: \(DynamicTypeStyle.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        return style
     }
 
     /// The `start` and `end` of a span or `paragraphs` entry, in UTF-16 code units of `units`:

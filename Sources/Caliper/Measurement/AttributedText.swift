@@ -205,6 +205,15 @@ public struct AttributedText: Sendable, Hashable {
         for span in updated.dropFirst() { appendSpan(span) }
     }
 
+    /// The text with each span's style changed by `transform`, neighbours that become equal merged.
+    func mappingStyles(_ transform: (TextStyle) -> TextStyle) -> AttributedText {
+        var mapped = self
+        let changed = spans.map { Span(utf16Range: $0.utf16Range, style: transform($0.style), box: $0.box) }
+        mapped.spans = [changed[0]]
+        for span in changed.dropFirst() { mapped.appendSpan(span) }
+        return mapped
+    }
+
     /// The style at UTF-16 offset `offset` (the last span's at the end).
     public func style(atUTF16Offset offset: Int) -> TextStyle {
         spans[spanIndex(containing: offset)].style

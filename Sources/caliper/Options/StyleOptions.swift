@@ -9,8 +9,18 @@ struct StyleOptions: ParsableArguments {
         valueName: "font"))
     var font: String?
 
-    @Option(name: .long, help: "Point size (greater than 0, at most 10000).")
-    var size: Double = 17
+    @Option(name: .long, help: "Point size (greater than 0, at most 10000). Default: 17, or the --text-style's size at the default category (Large).")
+    var size: Double?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "A Dynamic Type text style (\(DynamicTypeStyle.allCases.map(\.rawValue).joined(separator: ", "))): sizes scale as its do, as UIFontMetrics(forTextStyle:) scales them.",
+        valueName: "style"))
+    var textStyle: String?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "A Dynamic Type content size category (\(ContentSizeCategory.allCases.map(\.rawValue).joined(separator: ", "))): sizes scaled to it as --text-style's (body's when none is given).",
+        valueName: "category"))
+    var contentSizeCategory: String?
 
     @Option(name: .long, help: "Points added after every grapheme cluster, as UIKit's .kern attribute.")
     var letterSpacing: Double = 0
@@ -38,8 +48,16 @@ struct StyleOptions: ParsableArguments {
 
     func validate() throws {
         if onlyGivenFonts, font == nil { throw ValidationError("--only-given-fonts needs --font: the default font is found among the machine's") }
-        guard size.isFinite, size > 0, size <= Double(TextStyle.maximumFontSize) else {
+        if let size, !(size.isFinite && size > 0 && size <= Double(TextStyle.maximumFontSize)) {
             throw ValidationError("--size must be a finite number greater than 0 and at most \(Int(TextStyle.maximumFontSize)), not \(size)")
+        }
+        if let textStyle, DynamicTypeStyle(rawValue: textStyle) == nil {
+            throw ValidationError(
+                "unknown --text-style \"\(textStyle)\" (known: \(DynamicTypeStyle.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        if let contentSizeCategory, ContentSizeCategory(named: contentSizeCategory) == nil {
+            throw ValidationError(
+                "unknown --content-size-category \"\(contentSizeCategory)\" (known: \(ContentSizeCategory.allCases.map(\.rawValue).joined(separator: ", ")))")
         }
         let largest = Double(TextStyle.maximumFontSize)
         guard letterSpacing.isFinite, abs(letterSpacing) <= largest else {
@@ -53,12 +71,30 @@ struct StyleOptions: ParsableArguments {
         }
     }
 
-    /// The style these flags describe, with the fonts loaded through `resolver`.
+    /// How sizes scale with the content size category: as `--text-style`'s, else as body's.
+    var dynamicTypeMetrics: DynamicTypeMetrics {
+        DynamicTypeMetrics(forTextStyle: textStyle.flatMap(DynamicTypeStyle.init(rawValue:)) ?? .body)
+    }
+
+    /// The `--content-size-category`, if given.
+    var category: ContentSizeCategory? { contentSizeCategory.flatMap(ContentSizeCategory.init(named:)) }
+
+    /// The style these flags describe, with the fonts loaded through `resolver`, its size scaled to
+    /// `--content-size-category` when one is given.
     func textStyle(resolver: FontResolver) throws -> TextStyle {
+        let base = try baseTextStyle(resolver: resolver)
+        guard let category else { return base }
+        return dynamicTypeMetrics.scaledStyle(for: base, compatibleWith: category)
+    }
+
+    /// The style these flags describe at its size for the default category (`--size`, else the
+    /// `--text-style`'s size at Large, else 17).
+    func baseTextStyle(resolver: FontResolver) throws -> TextStyle {
         let face = try resolver.face(for: font)
+        let baseSize = size.map { CGFloat($0) } ?? textStyle.flatMap(DynamicTypeStyle.init(rawValue:))?.defaultPointSize ?? 17
         return TextStyle(
             font: variations.isEmpty ? face : try face.withVariations(variations.map { try FontVariation($0) }),
-            size: CGFloat(size), letterSpacing: CGFloat(letterSpacing),
+            size: baseSize, letterSpacing: CGFloat(letterSpacing),
             features: try features.map { try FontFeature($0) }, fallbackFonts: try fallbacks.map { try resolver.face(for: $0) },
             fallback: onlyGivenFonts ? .none : .system, language: language)
     }

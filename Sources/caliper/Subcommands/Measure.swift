@@ -30,21 +30,33 @@ struct Measure: ParsableCommand {
         valueName: "markup"))
     var markup = false
 
+    @Flag(name: .long, help: "Measure at each of the 12 Dynamic Type content size categories, sizes scaled as --text-style's (body's when none): one row (one JSON line) per category.")
+    var allCategories = false
+
     @Flag(name: .long, help: "Print JSON instead of text.")
     var json = false
 
     func validate() throws {
         if text != nil, file != nil { throw ValidationError("give the text either as TEXT or with --file, not both") }
+        if allCategories, style.contentSizeCategory != nil {
+            throw ValidationError("give either --all-categories or --content-size-category, not both")
+        }
         try ScaleOption.validate(scale)
     }
 
     func run() throws {
         let source = try TextSource.read(argument: text, file: file)
         let resolver = FontResolver()
-        let textStyle = try style.textStyle(resolver: resolver)
-        let text = markup ? try AttributedText(markup: source, style: textStyle, fonts: resolver) : AttributedText(source, style: textStyle)
-        let layout = try TextMeasurer().layout(
-            text, paragraphStyle: paragraph.paragraphStyle, maxWidth: paragraph.maxWidth.map { CGFloat($0) })
+        let baseStyle = try style.baseTextStyle(resolver: resolver)
+        let baseText = markup ? try AttributedText(markup: source, style: baseStyle, fonts: resolver) : AttributedText(source, style: baseStyle)
+        let maxWidth = paragraph.maxWidth.map { CGFloat($0) }
+        if allCategories {
+            try printEveryCategory(of: baseText, maxWidth: maxWidth)
+            return
+        }
+        let text = style.category.map { style.dynamicTypeMetrics.scaledText(baseText, compatibleWith: $0) } ?? baseText
+        let textStyle = text.spans[0].style
+        let layout = try TextMeasurer().layout(text, paragraphStyle: paragraph.paragraphStyle, maxWidth: maxWidth)
         if json {
             try StandardOutput.write(lines: [layout.jsonText])
             return
@@ -67,6 +79,31 @@ struct Measure: ParsableCommand {
             }
         }
         try StandardOutput.write(lines: output)
+    }
+
+    /// One row per content size category: its size, the text's point size there, and the layout.
+    private func printEveryCategory(of text: AttributedText, maxWidth: CGFloat?) throws {
+        let metrics = style.dynamicTypeMetrics
+        let layouts = try TextMeasurer().layoutsForEveryContentSizeCategory(
+            text, scaledAs: metrics.textStyle, paragraphStyle: paragraph.paragraphStyle, maxWidth: maxWidth)
+        try StandardOutput.write(lines: layouts.map { entry in
+            let pointSize = entry.text.spans[0].style.size
+            if json {
+                var writer = JSONWriter()
+                writer.beginObject()
+                writer.key("category")
+                writer.string(entry.category.rawValue)
+                writer.key("pointSize")
+                writer.number(Double(pointSize))
+                writer.key("scale")
+                writer.number(Double(entry.scale))
+                entry.layout.writeJSONMembers(to: &writer)
+                writer.endObject()
+                return writer.string
+            }
+            let lines = "\(entry.layout.lines.count) line\(entry.layout.lines.count == 1 ? "" : "s")\(entry.layout.isTruncated ? " (truncated)" : "")"
+            return "\(entry.category.rawValue)\t\(pointSize) pt\t\(entry.layout.size.width) × \(entry.layout.size.height)\t\(lines)"
+        })
     }
 }
 
