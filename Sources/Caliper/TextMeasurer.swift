@@ -253,6 +253,24 @@ public struct TextMeasurer: Sendable {
             ownParagraphStyles: ownParagraphStyles, paragraphStyles: paragraphStyles, shapes: shapes, cache: cache)
     }
 
+    /// The intrinsic widths of `text` (CSS min-content and max-content; see
+    /// ``MeasuredText/intrinsicWidths(paragraphStyle:)``): what a layout asks a label for before
+    /// it decides its width. Its paragraphs are shaped in `paragraphStyle`'s direction unless they
+    /// have their own.
+    public func intrinsicWidths(
+        of text: AttributedText, paragraphStyle: ParagraphStyle = ParagraphStyle()
+    ) throws(CaliperError) -> IntrinsicWidths {
+        try paragraphStyle.validate()
+        return try measure(text, baseDirection: paragraphStyle.baseDirection).intrinsicWidths(paragraphStyle: paragraphStyle)
+    }
+
+    /// The intrinsic widths of `text` in `style` (see ``intrinsicWidths(of:paragraphStyle:)``).
+    public func intrinsicWidths(
+        of text: String, style: TextStyle, paragraphStyle: ParagraphStyle = ParagraphStyle()
+    ) throws(CaliperError) -> IntrinsicWidths {
+        try intrinsicWidths(of: AttributedText(text, style: style), paragraphStyle: paragraphStyle)
+    }
+
     /// What decides a style's font cascade.
     private struct CascadeKey: Hashable {
         var font: FontFace

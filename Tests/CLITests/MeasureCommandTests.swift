@@ -41,10 +41,13 @@ import Testing
         #expect(abs((json["width"] as? Double ?? 0) - expectedWidth) < 1e-9)
     }
 
+    /// The batch's measure answer, plus the text's intrinsic widths (CSS min-content and max-content).
     @Test func measureJSONHasTheBatchShape() throws {
         let result = try CLI.run(["measure", "Hello, World", "--font", dejaVu, "--json"])
         let json = try #require(result.jsonLines.first)
-        #expect(Set(json.keys) == ["width", "height", "lineHeight", "lines", "truncated", "missingGlyphs"])
+        #expect(Set(json.keys) == ["width", "height", "lineHeight", "lines", "truncated", "missingGlyphs", "minContentWidth", "maxContentWidth"])
+        #expect(json["maxContentWidth"] as? Double == json["width"] as? Double)
+        #expect((json["minContentWidth"] as? Double ?? 0) < (json["maxContentWidth"] as? Double ?? 0))
         let lines = try #require(json["lines"] as? [[String: Any]])
         try #require(lines.count == 1)
         #expect(lines[0]["start"] as? Int == 0)

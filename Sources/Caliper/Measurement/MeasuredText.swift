@@ -69,6 +69,29 @@ public struct MeasuredText: Sendable {
         return CGSize(width: width, height: height - lastSpacing)
     }
 
+    /// The text's intrinsic widths, as CSS sizes content (CSS Sizing 3, §5.1 "Intrinsic sizes"):
+    /// the narrowest it can be laid out without overflowing (min-content: the widest piece between
+    /// two break opportunities — two grapheme clusters in a paragraph that breaks by characters —
+    /// its hanging whitespace excluded) and its width with no soft wrap (max-content: the widest
+    /// paragraph, hanging whitespace excluded). Each paragraph breaks as its own style says, else
+    /// as `paragraphStyle` does.
+    public func intrinsicWidths(paragraphStyle: ParagraphStyle = ParagraphStyle()) -> IntrinsicWidths {
+        let breaker = LineBreaker(maxWidth: nil, mode: .byWordWrapping)
+        var widths = IntrinsicWidths(minContent: 0, maxContent: 0)
+        for (index, segment) in segments.enumerated() {
+            let paragraph = paragraph(index)
+            let range = segment.content
+            widths.maxContent = max(widths.maxContent, breaker.fragment(paragraph, range.lowerBound, range.upperBound).width)
+            let breaksByCharacter = style(ofParagraph: index, given: paragraphStyle).lineBreakMode == .byCharWrapping
+            var start = range.lowerBound
+            for boundary in breaksByCharacter ? paragraph.graphemeBoundaries : paragraph.breakOpportunities where boundary > start {
+                widths.minContent = max(widths.minContent, breaker.fragment(paragraph, start, boundary).width)
+                start = boundary
+            }
+        }
+        return widths
+    }
+
     /// The lines of the text no wider than `maxWidth` (`nil` or infinity: no wrapping), broken
     /// and spaced as `paragraphStyle` says; a paragraph with a style of its own (see
     /// ``AttributedText/setParagraphStyle(_:utf16Range:)``) in that style, except for the line
@@ -299,4 +322,19 @@ private struct PlacedLine {
     var paragraphIndex: Int
     var truncation: TruncatedLine?
     var isClipped = false
+}
+
+/// The narrowest and widest a text's layout can usefully be (see
+/// ``MeasuredText/intrinsicWidths(paragraphStyle:)``).
+public struct IntrinsicWidths: Sendable, Hashable {
+    /// CSS min-content: the widest piece that cannot be broken.
+    public var minContent: CGFloat
+    /// CSS max-content: the widest paragraph on one line.
+    public var maxContent: CGFloat
+
+    /// Widths of `minContent` and `maxContent` points.
+    public init(minContent: CGFloat, maxContent: CGFloat) {
+        self.minContent = minContent
+        self.maxContent = maxContent
+    }
 }

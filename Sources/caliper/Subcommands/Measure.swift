@@ -57,11 +57,21 @@ struct Measure: ParsableCommand {
         let text = style.category.map { style.dynamicTypeMetrics.scaledText(baseText, compatibleWith: $0) } ?? baseText
         let textStyle = text.spans[0].style
         let layout = try TextMeasurer().layout(text, paragraphStyle: paragraph.paragraphStyle, maxWidth: maxWidth)
+        let intrinsic = try TextMeasurer().intrinsicWidths(of: text, paragraphStyle: paragraph.paragraphStyle)
         if json {
-            try StandardOutput.write(lines: [layout.jsonText])
+            var writer = JSONWriter()
+            writer.beginObject()
+            layout.writeJSONMembers(to: &writer)
+            writer.key("minContentWidth")
+            writer.number(Double(intrinsic.minContent))
+            writer.key("maxContentWidth")
+            writer.number(Double(intrinsic.maxContent))
+            writer.endObject()
+            try StandardOutput.write(lines: [writer.string])
             return
         }
         var output = ["width: \(layout.size.width)", "height: \(layout.size.height)"]
+        output.append("intrinsic widths: min-content \(intrinsic.minContent), max-content \(intrinsic.maxContent)")
         if let scale {
             let rounded = PixelRounding.ceil(layout.size, scale: CGFloat(scale))
             output.append("rounded (scale \(scale)): \(rounded.width) × \(rounded.height)")
