@@ -205,6 +205,7 @@ function browserFlow(request, entry, paragraph, untranslated) {
   // Justified: every row but the last is spread (space-between); the last keeps its leading
   // side, held there by a growing ::after item of outer width 0 (playground.css).
   flow.classList.toggle('justified', request.alignment === 'justified');
+  flow.classList.toggle('paragraph', paragraph);
   flow.style.setProperty('--spacing', request.spacing + 'px');
   for (const item of request.items) {
     const chip = chipElement(item, entry, untranslated);
