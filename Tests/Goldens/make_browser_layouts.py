@@ -385,12 +385,17 @@ class Chromium:
         path = os.path.join(self.tmp, "page.html")
         with open(path, "w") as fp:
             fp.write(html)
-        targets = self.send("Target.getTargets", session=False)["targetInfos"]
-        page = [t for t in targets if t["type"] == "page"][0]
-        self.session = self.send("Target.attachToTarget",
-                                 {"targetId": page["targetId"], "flatten": True},
-                                 session=False)["sessionId"]
-        url = "file://" + path
+        self.navigate("file://" + path)
+
+    def navigate(self, url):
+        """Load `url` in the browser's page (attached to on first use); return when its
+        document is complete (`url` as location.href spells it)."""
+        if self.session is None:
+            targets = self.send("Target.getTargets", session=False)["targetInfos"]
+            page = [t for t in targets if t["type"] == "page"][0]
+            self.session = self.send("Target.attachToTarget",
+                                     {"targetId": page["targetId"], "flatten": True},
+                                     session=False)["sessionId"]
         self.send("Page.navigate", {"url": url})
         for _ in range(200):
             state = self.eval("location.href + ' ' + document.readyState")
