@@ -41,7 +41,7 @@ package struct LayoutSpec {
     /// A paragraph style (a measure request's, a label's, a `paragraphs` entry's), read by
     /// ``paragraphStyle(_:over:)``.
     package static let paragraphStyleKeys = [
-        "lineBreak", "lineSpacing", "lineHeightMultiple", "minLineHeight", "maxLineHeight", "direction",
+        "lineBreak", "lineSpacing", "lineHeightMultiple", "minLineHeight", "maxLineHeight", "direction", "usesFontLeading",
     ]
     /// A `paragraphs` entry, read by ``settingParagraphStyles(of:on:over:)``: the range whose
     /// paragraphs it styles, and the paragraph style keys it sets for them.
@@ -284,8 +284,8 @@ package struct LayoutSpec {
     }
 
     /// `object`'s paragraph style keys set on `base`: `lineBreak`, `lineSpacing`,
-    /// `lineHeightMultiple`, `minLineHeight`, `maxLineHeight` and `direction` (`natural`, `ltr`,
-    /// `rtl`). Checked as a layout checks it, with the object's path in the error.
+    /// `lineHeightMultiple`, `minLineHeight`, `maxLineHeight`, `direction` (`natural`, `ltr`,
+    /// `rtl`) and `usesFontLeading`. Checked as a layout checks it, with the object's path in the error.
     package func paragraphStyle(_ object: JSONObject, over base: ParagraphStyle) throws -> ParagraphStyle {
         var style = base
         if let name = try object.string("lineBreak") { style.lineBreakMode = try lineBreakMode(name) }
@@ -293,6 +293,7 @@ package struct LayoutSpec {
         if let multiple = try object.number("lineHeightMultiple") { style.lineHeightMultiple = CGFloat(multiple) }
         if let minimum = try object.number("minLineHeight") { style.minimumLineHeight = CGFloat(minimum) }
         if let maximum = try object.number("maxLineHeight") { style.maximumLineHeight = CGFloat(maximum) }
+        if let usesFontLeading = try object.bool("usesFontLeading") { style.usesFontLeading = usesFontLeading }
         if let name = try object.string("direction") {
             guard let direction = BaseDirection(rawValue: name) else {
                 throw InputError(

@@ -141,9 +141,16 @@ import Testing
             #"{"id": 1, "text": "a", "font": "Fonts/DejaVuSans.ttf", "lineHeightMultiple": -2}"#,
             #"{"id": 2, "text": "a", "font": "Fonts/DejaVuSans.ttf", "direction": "sideways"}"#,
             #"{"id": 3, "text": "a\nb", "font": "Fonts/DejaVuSans.ttf", "minLineHeight": 30, "maxLineHeight": 30}"#,
+            #"{"id": 4, "text": "a", "font": "Fonts/LiberationSans-Regular.ttf", "size": 20, "usesFontLeading": false}"#,
+            #"{"id": 5, "text": "a", "font": "Fonts/LiberationSans-Regular.ttf", "size": 20, "usesFontLeading": "no"}"#,
         ]
         let answers = try CLI.run(["batch", "--font-root", "Fonts"], input: input.joined(separator: "\n")).jsonLines
-        try #require(answers.count == 3)
+        try #require(answers.count == 5)
+        // Liberation Sans: ascender 1854, descender −434, lineGap 67 units of 2048 (metrics.json).
+        #expect(answers[3]["height"] as? Double == Double(1854 + 434) * 20 / 2048)
+        #expect(answers[4]["error"] as? String == #""usesFontLeading" must be true or false"#)
+        let flag = try CLI.run(["measure", "a", "--font", "Fonts/LiberationSans-Regular.ttf", "--size", "20", "--no-font-leading", "--json"])
+        #expect(flag.jsonLines.first?["height"] as? Double == Double(1854 + 434) * 20 / 2048)
         #expect((answers[0]["error"] as? String)?.hasPrefix("invalid line height multiple -2.0") == true, "\(answers[0])")
         #expect((answers[1]["error"] as? String)?.hasPrefix(#"unknown direction "sideways""#) == true, "\(answers[1])")
         #expect(answers[2]["height"] as? Double == 60)

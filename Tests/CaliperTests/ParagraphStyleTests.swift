@@ -205,3 +205,46 @@ import Testing
         #expect((other + other).paragraphStyles.map(\.paragraphStart) == [0, 2, 5], "the second x joins the paragraph of y")
     }
 }
+
+/// `usesFontLeading`: a line's natural height with its fonts' hhea lineGap (the default, as
+/// `NSLayoutManager`), or without it (`boundingRect` without `.usesFontLeading`).
+@Suite struct FontLeadingTests {
+    struct Metrics: Decodable {
+        struct Font: Decodable {
+            var font: String
+            var ascender: Int
+            var descender: Int
+            var lineGap: Int
+            var unitsPerEm: Int
+        }
+
+        var fonts: [Font]
+    }
+
+    /// Liberation Sans has a lineGap of 67 units (fontTools, metrics.json): lines are that much
+    /// shorter without it, and their baselines sit at the ascender either way.
+    @Test func leadingCountsOnlyWhenAsked() throws {
+        let golden = try #require(try Fixtures.golden("metrics.json", as: Metrics.self).fonts.first { $0.font == "Fonts/LiberationSans-Regular.ttf" })
+        try #require(golden.lineGap > 0)
+        let size: CGFloat = 20
+        let scale = size / CGFloat(golden.unitsPerEm)
+        let style = TextStyle(font: try Fixtures.font(golden.font), size: size)
+        let text = "Leading is the space between lines of text"
+        for cache in [ShapeCache(), nil] as [ShapeCache?] {
+            let measurer = TextMeasurer(cache: cache)
+            let with = try measurer.layout(text, style: style, maxWidth: 120)
+            let without = try measurer.layout(text, style: style, paragraphStyle: ParagraphStyle(usesFontLeading: false), maxWidth: 120)
+            try #require(with.lines.count == without.lines.count && with.lines.count > 1)
+            for (line, bare) in zip(with.lines, without.lines) {
+                #expect(abs(line.height - CGFloat(golden.ascender - golden.descender + golden.lineGap) * scale) <= 1e-9)
+                #expect(abs(bare.height - CGFloat(golden.ascender - golden.descender) * scale) <= 1e-9)
+                #expect(abs((bare.baseline - bare.top) - CGFloat(golden.ascender) * scale) <= 1e-9)
+                #expect(abs((line.baseline - line.top) - CGFloat(golden.ascender) * scale) <= 1e-9)
+            }
+            #expect(without.lineHeight == without.lines[0].height)
+            // One line of plain Latin (the fast path) and the general path agree.
+            let label = try measurer.layout("Leading", style: style, paragraphStyle: ParagraphStyle(usesFontLeading: false))
+            #expect(abs(label.size.height - CGFloat(golden.ascender - golden.descender) * scale) <= 1e-9)
+        }
+    }
+}

@@ -57,7 +57,7 @@ public struct MeasuredText: Sendable {
             let range = segment.content
             width = max(width, paragraph.width(from: range.lowerBound, to: range.upperBound))
             let natural = lineMetrics(paragraph, from: range.lowerBound, to: range.upperBound, hardBreakEnd: segment.end)
-                .lineHeight
+                .naturalHeight(in: ownParagraphStyles[index] ?? ParagraphStyle())
             if let own = ownParagraphStyles[index] {
                 height += own.lineHeight(forNaturalLineHeight: natural) + own.lineSpacing
                 lastSpacing = own.lineSpacing
@@ -207,9 +207,10 @@ public struct MeasuredText: Sendable {
             let lineMetrics = line.truncation == nil
                 ? lineMetrics(line.paragraph, from: start, to: line.fragment.end, hardBreakEnd: line.end)
                 : shown.lineMetrics(from: shownRange.lowerBound, to: shownRange.upperBound)
-            let height = style.lineHeight(forNaturalLineHeight: lineMetrics.lineHeight)
+            let natural = lineMetrics.naturalHeight(in: style)
+            let height = style.lineHeight(forNaturalLineHeight: natural)
             // Extra height from a multiple or a minimum goes above the glyphs, as TextKit places it.
-            let baseline = top + height - lineMetrics.lineHeight + lineMetrics.ascender
+            let baseline = top + height - natural + lineMetrics.ascender
             let runs = Self.visualRuns(of: shown, in: shownRange)
             if shown.styles.hasBoxes {
                 // Each box on the line, where its run is and as high as the line's metrics put it.
@@ -243,7 +244,9 @@ public struct MeasuredText: Sendable {
         let firstStyle = segments.isEmpty ? paragraphStyle : style(ofParagraph: 0, given: paragraphStyle)
         return TextLayout(
             size: CGSize(width: width, height: height), lines: lines, isTruncated: isTruncated,
-            lineHeight: firstStyle.lineHeight(forNaturalLineHeight: metrics.lineHeight), fontMetrics: metrics,
+            lineHeight: firstStyle.lineHeight(
+                forNaturalLineHeight: firstStyle.usesFontLeading ? metrics.lineHeight : metrics.ascender - metrics.descender),
+            fontMetrics: metrics,
             missingGlyphCount: missingGlyphCount, inlineBoxes: boxes)
     }
 
@@ -311,6 +314,11 @@ struct LineMetrics {
     }
 
     var lineHeight: CGFloat { ascender - descender + leading }
+
+    /// The natural height of the line in `style`: with its leading, unless the style says not.
+    func naturalHeight(in style: ParagraphStyle) -> CGFloat {
+        style.usesFontLeading ? lineHeight : ascender - descender
+    }
 }
 
 /// A line fragment with the end of the source range it owns (its hard break included).

@@ -43,15 +43,21 @@ public struct ParagraphStyle: Sendable, Hashable {
     public var maximumLineHeight: CGFloat
     /// The paragraph direction: from the text (natural), or forced.
     public var baseDirection: BaseDirection
+    /// Whether a line's natural height includes its fonts' leading (`hhea` lineGap), as
+    /// `NSLayoutManager.usesFontLeading` (true by default) and `boundingRect`'s
+    /// `.usesFontLeading` option do; false makes it ascender − descender alone, as `boundingRect`
+    /// gives without that option.
+    public var usesFontLeading: Bool
 
     /// A paragraph style with `NSParagraphStyle`'s defaults: word wrapping, no line limit, no extra
     /// spacing or line height bounds, and the direction taken from the text.
     public init(
         lineBreakMode: LineBreakMode = .byWordWrapping, numberOfLines: Int = 0, lineSpacing: CGFloat = 0,
         lineHeightMultiple: CGFloat = 0, minimumLineHeight: CGFloat = 0, maximumLineHeight: CGFloat = 0,
-        baseDirection: BaseDirection = .natural
+        baseDirection: BaseDirection = .natural, usesFontLeading: Bool = true
     ) {
         self.baseDirection = baseDirection
+        self.usesFontLeading = usesFontLeading
         self.lineBreakMode = lineBreakMode
         self.numberOfLines = numberOfLines
         self.lineSpacing = lineSpacing

@@ -94,7 +94,7 @@ enum PlainLatinLabel {
         let wrapWidth = maxWidth.flatMap { $0.isFinite ? $0 : nil }
         // Text this long wrapped to a width is a paragraph, not a label: it would rarely fit one
         // line, and the label table is no place for it.
-        guard paragraphStyle.baseDirection != .rightToLeft, wrapWidth == nil || text.utf8.count <= maximumWrappedLabelLength,
+        guard paragraphStyle.baseDirection != .rightToLeft, paragraphStyle.usesFontLeading, wrapWidth == nil || text.utf8.count <= maximumWrappedLabelLength,
             let advance = labelAdvance(of: text, style: style, cache: cache), let contentUnits = advance.contentUnits
         else { return nil }
         let contentWidth = width(units: contentUnits, clusterCount: advance.contentClusterCount, style: style)

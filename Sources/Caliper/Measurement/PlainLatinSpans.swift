@@ -110,7 +110,7 @@ extension PlainLatinLabel {
         _ text: AttributedText, paragraphStyle: ParagraphStyle, maxWidth: CGFloat?, cache: ShapeCache?
     ) -> TextLayout? {
         let wrapWidth = maxWidth.flatMap { $0.isFinite ? $0 : nil }
-        guard paragraphStyle.baseDirection != .rightToLeft,
+        guard paragraphStyle.baseDirection != .rightToLeft, paragraphStyle.usesFontLeading,
             wrapWidth == nil || text.string.utf8.count <= maximumWrappedLabelLength,
             let advances = spanAdvances(of: text, cache: cache)
         else { return nil }

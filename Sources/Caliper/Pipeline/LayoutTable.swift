@@ -152,6 +152,7 @@ struct LayoutKey: Hashable, Sendable {
             case .leftToRight: bytes.append(1)
             case .rightToLeft: bytes.append(2)
             }
+            bytes.append(style.usesFontLeading ? 1 : 0)
         }
     }
 }

@@ -33,6 +33,9 @@ struct ParagraphOptions: ParsableArguments {
     @Option(name: .long, help: "Paragraph direction: natural (from the first strong character), ltr or rtl.")
     var direction: BaseDirection = .natural
 
+    @Flag(name: .long, help: "Lines without their fonts' leading (hhea lineGap), as boundingRect without .usesFontLeading.")
+    var noFontLeading = false
+
     func validate() throws {
         if let maxWidth, !(maxWidth >= 0) || maxWidth.isNaN {
             throw ValidationError("--max-width must be 0 or more points, not \(maxWidth)")
@@ -53,6 +56,6 @@ struct ParagraphOptions: ParsableArguments {
         ParagraphStyle(
             lineBreakMode: lineBreak, numberOfLines: numberOfLines, lineSpacing: CGFloat(lineSpacing),
             lineHeightMultiple: CGFloat(lineHeightMultiple), minimumLineHeight: CGFloat(minLineHeight),
-            maximumLineHeight: CGFloat(maxLineHeight), baseDirection: direction)
+            maximumLineHeight: CGFloat(maxLineHeight), baseDirection: direction, usesFontLeading: !noFontLeading)
     }
 }
