@@ -62,6 +62,8 @@ public enum CaliperError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A paragraph style a paragraph of attributed text cannot have (see
     /// ``AttributedText/setParagraphStyle(_:utf16Range:)``).
     case invalidParagraphStyle(String)
+    /// A minimum scale factor outside 0…1 (see ``TextMeasurer/layoutShrinkingToFit(_:minimumScaleFactor:paragraphStyle:maxWidth:)``).
+    case invalidScaleFactor(Double)
 
     /// A sentence naming what is wrong and the input that caused it, e.g.
     /// `font file not found: Fonts/Missing.ttf`.
@@ -124,6 +126,8 @@ public enum CaliperError: Error, Sendable, Equatable, CustomStringConvertible {
             return "invalid inline box: \(reason)"
         case .invalidParagraphStyle(let reason):
             return "invalid paragraph style: \(reason)"
+        case .invalidScaleFactor(let value):
+            return "invalid minimum scale factor \(value): it must be a number from 0 to 1"
         }
     }
 }

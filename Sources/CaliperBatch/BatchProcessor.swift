@@ -44,7 +44,8 @@ public struct BatchProcessor: Sendable {
     /// What every request may have: its `id`, its `op`, and `onlyGivenFonts`.
     static let requestKeys = ["id", "op", "onlyGivenFonts"]
     static let measureRequestKeys =
-        requestKeys + LayoutSpec.styledTextKeys + ["maxWidth", "maxLines", "paragraphs"] + LayoutSpec.paragraphStyleKeys
+        requestKeys + LayoutSpec.styledTextKeys + ["maxWidth", "maxLines", "paragraphs", "minimumScaleFactor"]
+        + LayoutSpec.paragraphStyleKeys
     static let flowRequestKeys = requestKeys + ["width"] + LayoutSpec.flowKeys
     static let layoutRequestKeys = requestKeys + ["width", "root"]
 
@@ -124,7 +125,7 @@ public struct BatchProcessor: Sendable {
             case "measure":
                 try request.requireKnownKeys(Self.measureRequestKeys)
                 // The commonest answer is written straight to bytes.
-                let (layout, text, spans) = try measure(request)
+                let (layout, text, spans, scale) = try measure(request)
                 var writer = JSONWriter()
                 writer.beginObject()
                 writer.key("id")
@@ -133,6 +134,10 @@ public struct BatchProcessor: Sendable {
                     to: &writer,
                     spanOfRun: spans.isEmpty ? nil : { run, line in Self.requestSpan(of: run, in: line, text: text, spans: spans) },
                     fontFolder: fontFolder)
+                if let scale {
+                    writer.key("scale")
+                    writer.number(Double(scale))
+                }
                 writer.endObject()
                 guard writer.hasNonFiniteNumber else { return writer.bytes }
                 message = Self.nonFiniteMessage
@@ -175,15 +180,22 @@ public struct BatchProcessor: Sendable {
             onlyGivenFonts: try onlyGivenFonts || request.bool("onlyGivenFonts") == true)
     }
 
-    /// The layout a measure request asks for, its text, and its spans' ranges by request index.
-    private func measure(_ request: JSONObject) throws -> (TextLayout, AttributedText, [(range: Range<Int>, index: Int)]) {
+    /// The layout a measure request asks for, its text, its spans' ranges by request index, and
+    /// the scale its sizes were shrunk by when it gives a `minimumScaleFactor`.
+    private func measure(_ request: JSONObject) throws -> (TextLayout, AttributedText, [(range: Range<Int>, index: Int)], CGFloat?) {
         let spec = try layoutSpec(for: request)
         let (styled, spans) = try spec.styledText(request, lengthLimit: measurer.maximumTextLength)
         let paragraphStyle = try spec.paragraphStyle(request, over: ParagraphStyle(numberOfLines: try request.integer("maxLines") ?? 0))
         let attributed = try spec.settingParagraphStyles(of: request, on: styled, over: paragraphStyle)
-        let layout = try measurer.layout(
-            attributed, paragraphStyle: paragraphStyle, maxWidth: try request.number("maxWidth").map { CGFloat($0) })
-        return (layout, attributed, spans)
+        let maxWidth = try request.number("maxWidth").map { CGFloat($0) }
+        if let factor = try request.number("minimumScaleFactor") {
+            guard let maxWidth else { throw InputError("\"minimumScaleFactor\" needs \"maxWidth\", the width to fit") }
+            let shrunk = try measurer.layoutShrinkingToFit(
+                attributed, minimumScaleFactor: CGFloat(factor), paragraphStyle: paragraphStyle, maxWidth: maxWidth)
+            return (shrunk.layout, shrunk.text, spans, shrunk.scale)
+        }
+        let layout = try measurer.layout(attributed, paragraphStyle: paragraphStyle, maxWidth: maxWidth)
+        return (layout, attributed, spans, nil)
     }
 
     /// The index in the request of the span `run` is in, or `nil` when it is in the request's own

@@ -68,3 +68,29 @@ import Testing
         #expect(answers[3]["width"] as? Double == answers[4]["width"] as? Double, "body at Large is 17 pt, the default")
     }
 }
+
+/// `--minimum-scale-factor` and batch `minimumScaleFactor`: shrink to fit, and the scale used.
+@Suite struct ShrinkToFitCommandTests {
+    @Test func theCLIAndTheBatchShrinkAndSayByHowMuch() throws {
+        let cli = try #require(
+            try CLI.run(["measure", "Hello, World", "--font", "Fonts/DejaVuSans.ttf", "--max-width", "80", "--lines", "1", "--minimum-scale-factor", "0.5", "--json"]).jsonLines.first)
+        let scale = try #require(cli["scale"] as? Double)
+        #expect(scale < 1 && scale > 0.5)
+        #expect((cli["width"] as? Double ?? 81) <= 80)
+        let input = [
+            #"{"id": 1, "text": "Hello, World", "font": "Fonts/DejaVuSans.ttf", "maxWidth": 80, "maxLines": 1, "minimumScaleFactor": 0.5}"#,
+            #"{"id": 2, "text": "Hello", "font": "Fonts/DejaVuSans.ttf", "minimumScaleFactor": 0.5}"#,
+            #"{"id": 3, "text": "Hello", "font": "Fonts/DejaVuSans.ttf", "maxWidth": 9, "maxLines": 1, "minimumScaleFactor": 2}"#,
+            #"{"id": 4, "text": "Hello", "font": "Fonts/DejaVuSans.ttf", "maxWidth": 90}"#,
+        ]
+        let answers = try CLI.run(["batch"], input: input.joined(separator: "\n")).jsonLines
+        try #require(answers.count == 4)
+        #expect(answers[0]["scale"] as? Double == scale)
+        #expect(answers[0]["width"] as? Double == cli["width"] as? Double)
+        #expect(answers[1]["error"] as? String == #""minimumScaleFactor" needs "maxWidth", the width to fit"#)
+        #expect(answers[2]["error"] as? String == "invalid minimum scale factor 2.0: it must be a number from 0 to 1")
+        #expect(answers[3]["scale"] == nil)
+        let bad = try CLI.run(["measure", "a", "--font", "Fonts/DejaVuSans.ttf", "--minimum-scale-factor", "0.5"])
+        #expect(bad.status == 64 && bad.standardError.contains("--minimum-scale-factor needs --max-width"))
+    }
+}

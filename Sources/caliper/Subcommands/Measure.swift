@@ -33,6 +33,9 @@ struct Measure: ParsableCommand {
     @Flag(name: .long, help: "Measure at each of the 12 Dynamic Type content size categories, sizes scaled as --text-style's (body's when none): one row (one JSON line) per category.")
     var allCategories = false
 
+    @Option(name: .long, help: "Shrink the text to fit --max-width and --lines, down to this factor of its size (0…1), as UILabel.adjustsFontSizeToFitWidth with minimumScaleFactor; prints the scale used.")
+    var minimumScaleFactor: Double?
+
     @Flag(name: .long, help: "Print JSON instead of text.")
     var json = false
 
@@ -40,6 +43,14 @@ struct Measure: ParsableCommand {
         if text != nil, file != nil { throw ValidationError("give the text either as TEXT or with --file, not both") }
         if allCategories, style.contentSizeCategory != nil {
             throw ValidationError("give either --all-categories or --content-size-category, not both")
+        }
+        if let minimumScaleFactor {
+            guard minimumScaleFactor.isFinite, (0...1).contains(minimumScaleFactor) else {
+                throw ValidationError("--minimum-scale-factor must be a number from 0 to 1, not \(minimumScaleFactor)")
+            }
+            guard paragraph.maxWidth != nil, !allCategories else {
+                throw ValidationError("--minimum-scale-factor needs --max-width (the width to fit), and not --all-categories")
+            }
         }
         try ScaleOption.validate(scale)
     }
@@ -54,9 +65,17 @@ struct Measure: ParsableCommand {
             try printEveryCategory(of: baseText, maxWidth: maxWidth)
             return
         }
-        let text = style.category.map { style.dynamicTypeMetrics.scaledText(baseText, compatibleWith: $0) } ?? baseText
+        var text = style.category.map { style.dynamicTypeMetrics.scaledText(baseText, compatibleWith: $0) } ?? baseText
+        let layout: TextLayout
+        var shrinkScale: CGFloat?
+        if let minimumScaleFactor, let maxWidth {
+            let shrunk = try TextMeasurer().layoutShrinkingToFit(
+                text, minimumScaleFactor: CGFloat(minimumScaleFactor), paragraphStyle: paragraph.paragraphStyle, maxWidth: maxWidth)
+            (text, layout, shrinkScale) = (shrunk.text, shrunk.layout, shrunk.scale)
+        } else {
+            layout = try TextMeasurer().layout(text, paragraphStyle: paragraph.paragraphStyle, maxWidth: maxWidth)
+        }
         let textStyle = text.spans[0].style
-        let layout = try TextMeasurer().layout(text, paragraphStyle: paragraph.paragraphStyle, maxWidth: maxWidth)
         let intrinsic = try TextMeasurer().intrinsicWidths(of: text, paragraphStyle: paragraph.paragraphStyle)
         if json {
             var writer = JSONWriter()
@@ -66,12 +85,17 @@ struct Measure: ParsableCommand {
             writer.number(Double(intrinsic.minContent))
             writer.key("maxContentWidth")
             writer.number(Double(intrinsic.maxContent))
+            if let shrinkScale {
+                writer.key("scale")
+                writer.number(Double(shrinkScale))
+            }
             writer.endObject()
             try StandardOutput.write(lines: [writer.string])
             return
         }
         var output = ["width: \(layout.size.width)", "height: \(layout.size.height)"]
         output.append("intrinsic widths: min-content \(intrinsic.minContent), max-content \(intrinsic.maxContent)")
+        if let shrinkScale { output.append("scale: \(shrinkScale) (shrunk to fit)") }
         if let scale {
             let rounded = PixelRounding.ceil(layout.size, scale: CGFloat(scale))
             output.append("rounded (scale \(scale)): \(rounded.width) × \(rounded.height)")
