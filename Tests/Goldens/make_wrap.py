@@ -23,7 +23,7 @@ three `text-wrap` values. The script checks, and fails loudly otherwise, that
 - the `wrap` lines are the greedy lines from hb-shape widths (break after spaces; a line's
   width excludes trailing spaces; it fits when that width <= the container width);
 - each line's rect width (a Range from its first character to its last non-space one) is its
-  hb-shape width to 2/64 px more (the rect encloses the glyphs in LayoutUnits).
+  hb-shape width within -1/64 .. +2/64 px (the rect encloses the glyphs in LayoutUnits).
 
 Cases with a greedy decision within TIE px of the width are dropped with a note on stderr.
 The script also runs a restatement in Python of Chromium's ScoreLineBreaker and of the
