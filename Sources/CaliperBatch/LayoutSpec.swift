@@ -41,7 +41,7 @@ package struct LayoutSpec {
     /// A paragraph style (a measure request's, a label's, a `paragraphs` entry's), read by
     /// ``paragraphStyle(_:over:)``.
     package static let paragraphStyleKeys = [
-        "lineBreak", "lineSpacing", "lineHeightMultiple", "minLineHeight", "maxLineHeight", "direction", "usesFontLeading",
+        "lineBreak", "lineSpacing", "lineHeightMultiple", "minLineHeight", "maxLineHeight", "direction", "usesFontLeading", "textWrap",
     ]
     /// A `paragraphs` entry, read by ``settingParagraphStyles(of:on:over:)``: the range whose
     /// paragraphs it styles, and the paragraph style keys it sets for them.
@@ -285,7 +285,7 @@ package struct LayoutSpec {
 
     /// `object`'s paragraph style keys set on `base`: `lineBreak`, `lineSpacing`,
     /// `lineHeightMultiple`, `minLineHeight`, `maxLineHeight`, `direction` (`natural`, `ltr`,
-    /// `rtl`) and `usesFontLeading`. Checked as a layout checks it, with the object's path in the error.
+    /// `rtl`), `usesFontLeading` and `textWrap` (`wrap`, `balance`, `pretty`). Checked as a layout checks it, with the object's path in the error.
     package func paragraphStyle(_ object: JSONObject, over base: ParagraphStyle) throws -> ParagraphStyle {
         var style = base
         if let name = try object.string("lineBreak") { style.lineBreakMode = try lineBreakMode(name) }
@@ -294,6 +294,13 @@ package struct LayoutSpec {
         if let minimum = try object.number("minLineHeight") { style.minimumLineHeight = CGFloat(minimum) }
         if let maximum = try object.number("maxLineHeight") { style.maximumLineHeight = CGFloat(maximum) }
         if let usesFontLeading = try object.bool("usesFontLeading") { style.usesFontLeading = usesFontLeading }
+        if let name = try object.string("textWrap") {
+            guard let wrap = TextWrap(rawValue: name) else {
+                throw InputError(
+                    "unknown \(object.path.isEmpty ? "" : object.path + ".")textWrap \"\(name)\" (known: \(TextWrap.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            style.textWrap = wrap
+        }
         if let name = try object.string("direction") {
             guard let direction = BaseDirection(rawValue: name) else {
                 throw InputError(

@@ -116,7 +116,12 @@ public struct MeasuredText: Sendable {
             let paragraph = paragraph(segmentIndex)
             let style = style(ofParagraph: segmentIndex, given: paragraphStyle)
             let breaker = LineBreaker(maxWidth: wrapWidth, mode: style.lineBreakMode)
-            let fragments = breaker.lines(of: paragraph, maxLines: lineLimit - placed.count)
+            var fragments = breaker.lines(of: paragraph, maxLines: lineLimit - placed.count)
+            if style.textWrap != .wrap, let wrapWidth, style.lineBreakMode == .byWordWrapping,
+                fragments.last?.end == paragraph.range.upperBound
+            {
+                fragments = WrapOptimizer.lines(fragments, of: paragraph, wrap: style.textWrap, breaker: breaker, maxWidth: wrapWidth)
+            }
             for fragment in fragments {
                 let ownsHardBreak = fragment.end == segment.content.upperBound
                 placed.append(

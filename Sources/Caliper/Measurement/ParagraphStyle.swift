@@ -26,6 +26,19 @@ public enum LineBreakMode: String, Sendable, Hashable, CaseIterable {
     }
 }
 
+/// How lines are chosen among the break opportunities, as CSS `text-wrap-style` says.
+public enum TextWrap: String, Sendable, Hashable, CaseIterable {
+    /// Greedy: each line takes as much as fits (CSS `wrap`, UIKit's line breaking).
+    case wrap
+    /// Lines of even length (CSS `balance`), as Chromium breaks them: paragraphs of 2 to 6
+    /// lines keep their greedy line count and minimize the squares of the lines' slack.
+    case balance
+    /// No lone short word on the last line (CSS `pretty`), as Chromium breaks it: when the last
+    /// line is a single word narrower than a third of the width, the last four lines are
+    /// re-broken to minimize their slack with a penalty on the break before the last word.
+    case pretty
+}
+
 /// How a block of text is broken into lines and how the lines are spaced, with the names and
 /// defaults of `NSParagraphStyle` and `UILabel.numberOfLines`.
 public struct ParagraphStyle: Sendable, Hashable {
@@ -48,16 +61,20 @@ public struct ParagraphStyle: Sendable, Hashable {
     /// `.usesFontLeading` option do; false makes it ascender − descender alone, as `boundingRect`
     /// gives without that option.
     public var usesFontLeading: Bool
+    /// How lines are chosen among the break opportunities when text wraps by words: greedy (the
+    /// default), balanced or pretty (CSS `text-wrap`).
+    public var textWrap: TextWrap
 
     /// A paragraph style with `NSParagraphStyle`'s defaults: word wrapping, no line limit, no extra
     /// spacing or line height bounds, and the direction taken from the text.
     public init(
         lineBreakMode: LineBreakMode = .byWordWrapping, numberOfLines: Int = 0, lineSpacing: CGFloat = 0,
         lineHeightMultiple: CGFloat = 0, minimumLineHeight: CGFloat = 0, maximumLineHeight: CGFloat = 0,
-        baseDirection: BaseDirection = .natural, usesFontLeading: Bool = true
+        baseDirection: BaseDirection = .natural, usesFontLeading: Bool = true, textWrap: TextWrap = .wrap
     ) {
         self.baseDirection = baseDirection
         self.usesFontLeading = usesFontLeading
+        self.textWrap = textWrap
         self.lineBreakMode = lineBreakMode
         self.numberOfLines = numberOfLines
         self.lineSpacing = lineSpacing

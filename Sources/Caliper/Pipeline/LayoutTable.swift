@@ -153,6 +153,7 @@ struct LayoutKey: Hashable, Sendable {
             case .rightToLeft: bytes.append(2)
             }
             bytes.append(style.usesFontLeading ? 1 : 0)
+            append(style.textWrap.rawValue)
         }
     }
 }

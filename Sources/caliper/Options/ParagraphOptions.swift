@@ -5,6 +5,7 @@ import Foundation
 
 extension LineBreakMode: ExpressibleByArgument {}
 extension BaseDirection: ExpressibleByArgument {}
+extension TextWrap: ExpressibleByArgument {}
 
 struct ParagraphOptions: ParsableArguments {
     @Option(name: .long, help: "Wrap lines to this width in points; no wrapping if omitted.")
@@ -36,6 +37,9 @@ struct ParagraphOptions: ParsableArguments {
     @Flag(name: .long, help: "Lines without their fonts' leading (hhea lineGap), as boundingRect without .usesFontLeading.")
     var noFontLeading = false
 
+    @Option(name: .long, help: "How word-wrapped lines are chosen: wrap (greedy), balance or pretty, as CSS text-wrap in Chromium.")
+    var textWrap: TextWrap = .wrap
+
     func validate() throws {
         if let maxWidth, !(maxWidth >= 0) || maxWidth.isNaN {
             throw ValidationError("--max-width must be 0 or more points, not \(maxWidth)")
@@ -56,6 +60,7 @@ struct ParagraphOptions: ParsableArguments {
         ParagraphStyle(
             lineBreakMode: lineBreak, numberOfLines: numberOfLines, lineSpacing: CGFloat(lineSpacing),
             lineHeightMultiple: CGFloat(lineHeightMultiple), minimumLineHeight: CGFloat(minLineHeight),
-            maximumLineHeight: CGFloat(maxLineHeight), baseDirection: direction, usesFontLeading: !noFontLeading)
+            maximumLineHeight: CGFloat(maxLineHeight), baseDirection: direction, usesFontLeading: !noFontLeading,
+            textWrap: textWrap)
     }
 }

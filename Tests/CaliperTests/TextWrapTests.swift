@@ -1,0 +1,65 @@
+// TextWrapTests.swift — CSS text-wrap: balance and pretty against headless Chromium's lines (wrap.json), and where they leave greedy alone.
+import Foundation
+import Testing
+
+@testable import Caliper
+
+@Suite struct TextWrapTests {
+    struct Golden: Decodable {
+        struct Case: Decodable {
+            var name: String
+            var font: String
+            var size: CGFloat
+            var width: CGFloat
+            var text: String
+            var lines: [String: [Int]]
+        }
+
+        var cases: [Case]
+    }
+
+    /// Every case of `Tests/Goldens/wrap.json` (Chromium 156's line starts under `text-wrap:
+    /// wrap`, `balance` and `pretty`, 25 paragraphs) gives the same line starts, exactly.
+    @Test(arguments: TextWrap.allCases)
+    func chromiumsLinesForEveryCase(wrap: TextWrap) throws {
+        let golden = try Fixtures.golden("wrap.json", as: Golden.self)
+        try #require(golden.cases.count >= 25)
+        var differing: [String] = []
+        for item in golden.cases {
+            let style = TextStyle(font: try Fixtures.font(item.font), size: item.size)
+            let expected = try #require(item.lines[wrap.rawValue])
+            for measurer in [TextMeasurer(), TextMeasurer(cache: nil)] {
+                let layout = try measurer.layout(item.text, style: style, paragraphStyle: ParagraphStyle(textWrap: wrap), maxWidth: item.width)
+                let starts = layout.lines.map(\.utf16Range.location)
+                if starts != expected { differing.append("\(item.name): \(starts) vs \(expected)") }
+                #expect(layout.lines.allSatisfy { $0.width <= item.width + 1e-9 })
+            }
+        }
+        #expect(differing.isEmpty, "\(differing.count) differ: \(differing.prefix(5))")
+    }
+
+    /// Balance and pretty keep greedy's lines where Chromium does: one line, a tab, a line limit
+    /// that cuts the paragraph, breaking by characters.
+    @Test func greedyWhereNothingIsOptimized() throws {
+        let style = TextStyle(font: try Fixtures.font("Fonts/DejaVuSans.ttf"), size: 16)
+        let text = "The quick brown fox jumps over the lazy dog again and again"
+        for wrap in [TextWrap.balance, .pretty] {
+            for paragraphStyle in [
+                ParagraphStyle(numberOfLines: 2, textWrap: wrap), ParagraphStyle(lineBreakMode: .byCharWrapping, textWrap: wrap),
+            ] {
+                var greedy = paragraphStyle
+                greedy.textWrap = .wrap
+                let optimized = try TextMeasurer().layout(text, style: style, paragraphStyle: paragraphStyle, maxWidth: 150)
+                let plain = try TextMeasurer().layout(text, style: style, paragraphStyle: greedy, maxWidth: 150)
+                #expect(optimized.lines.map(\.utf16Range) == plain.lines.map(\.utf16Range), "\(wrap) \(paragraphStyle.lineBreakMode)")
+            }
+            let long = "Supercalifragilisticexpialidocious and a few more words"
+            let broken = try TextMeasurer().layout(long, style: style, paragraphStyle: ParagraphStyle(textWrap: wrap), maxWidth: 120)
+            #expect(broken.lines.map(\.utf16Range) == (try TextMeasurer().layout(long, style: style, maxWidth: 120)).lines.map(\.utf16Range))
+            let tabbed = text.replacingOccurrences(of: " dog", with: "\tdog")
+            let withTab = try TextMeasurer().layout(tabbed, style: style, paragraphStyle: ParagraphStyle(textWrap: wrap), maxWidth: 150)
+            let tabGreedy = try TextMeasurer().layout(tabbed, style: style, maxWidth: 150)
+            #expect(withTab.lines.map(\.utf16Range) == tabGreedy.lines.map(\.utf16Range))
+        }
+    }
+}
