@@ -46,7 +46,7 @@ package struct LayoutSpec {
     /// A `paragraphs` entry, read by ``settingParagraphStyles(of:on:over:)``: the range whose
     /// paragraphs it styles, and the paragraph style keys it sets for them.
     package static let paragraphKeys = ["start", "end"] + paragraphStyleKeys
-    package static let labelKeys = nodeKeys + styledTextKeys + ["numberOfLines", "paragraphs"] + paragraphStyleKeys + priorityKeys
+    package static let labelKeys = nodeKeys + styledTextKeys + ["numberOfLines", "paragraphs", "minimumScaleFactor"] + paragraphStyleKeys + priorityKeys
     package static let boxKeys = nodeKeys + ["width", "height", "aspectRatio"] + priorityKeys
     package static let insetKeys = nodeKeys + ["insets", "child"] + priorityKeys
     package static let stackKeys = nodeKeys + ["axis", "spacing", "alignment", "children"] + priorityKeys
@@ -109,6 +109,7 @@ package struct LayoutSpec {
             try ids.addAttachments(of: node)
             let text = try settingParagraphStyles(of: node, on: try styledText(node).text, over: paragraph)
             var label = LabelLayout(id: id, attributedText: text, paragraphStyle: paragraph)
+            label.minimumScaleFactor = try node.number("minimumScaleFactor").map { CGFloat($0) }
             label.contentHuggingPriority =
                 try priorities(node, "huggingPriority", over: label.contentHuggingPriority) ?? label.contentHuggingPriority
             label.compressionResistancePriority = try priorities(

@@ -56,6 +56,9 @@ public struct TextMeasurement: Sendable, Hashable {
     public var lines: [Line]
     /// The inline boxes, their frames from the top left of the text.
     public var inlineBoxes: [PlacedInlineBox] = []
+    /// Whether text was cut off: lines past the line limit dropped, an ellipsis placed or a line
+    /// clipped (``TextLayout/isTruncated``). A fake measurer may leave it false.
+    public var isTruncated = false
 
     /// The first line's baseline from the top, or 0 for no lines.
     public var firstBaseline: CGFloat { lines.first?.baseline ?? 0 }
@@ -75,7 +78,9 @@ extension TextMeasurer: TextMeasuring {
         _ text: String, style: TextStyle, paragraphStyle: ParagraphStyle, maxWidth: CGFloat?
     ) throws -> TextMeasurement {
         let layout = try layout(text, style: style, paragraphStyle: paragraphStyle, maxWidth: maxWidth)
-        return Self.measurement(of: layout, text: text)
+        var measurement = Self.measurement(of: layout, text: text)
+        measurement.isTruncated = layout.isTruncated
+        return measurement
     }
 
     /// Lays `text` out with `TextMeasurer.layout(_:paragraphStyle:maxWidth:)` and reports
@@ -84,6 +89,7 @@ extension TextMeasurer: TextMeasuring {
         let layout = try layout(text, paragraphStyle: paragraphStyle, maxWidth: maxWidth)
         var measurement = Self.measurement(of: layout, text: text.string)
         measurement.inlineBoxes = layout.inlineBoxes
+        measurement.isTruncated = layout.isTruncated
         return measurement
     }
 

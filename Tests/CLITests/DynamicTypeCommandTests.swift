@@ -94,3 +94,25 @@ import Testing
         #expect(bad.status == 64 && bad.standardError.contains("--minimum-scale-factor needs --max-width"))
     }
 }
+
+/// A label in a layout shrinks as the measure request does.
+@Suite struct LabelShrinkTests {
+    @Test func aLabelShrinksToItsWidth() throws {
+        let label = #""text": "Hello, World", "font": "Fonts/DejaVuSans.ttf", "numberOfLines": 1, "lineBreak": "truncate-tail""#
+        let input = [
+            #"{"id": "m", \#(label), "maxWidth": 80, "maxLines": 1, "minimumScaleFactor": 0.5}"#.replacingOccurrences(of: #""numberOfLines": 1, "#, with: ""),
+            #"{"id": "l", "op": "layout", "width": 80, "root": {"type": "label", "id": "title", \#(label), "minimumScaleFactor": 0.5}}"#,
+            #"{"id": "n", "op": "layout", "width": 80, "root": {"type": "label", "id": "title", \#(label)}}"#,
+            #"{"id": "b", "op": "layout", "width": 80, "root": {"type": "label", "id": "title", \#(label), "minimumScaleFactor": 3}}"#,
+        ]
+        let answers = try CLI.run(["batch"], input: input.joined(separator: "\n")).jsonLines
+        try #require(answers.count == 4)
+        let height = try #require(answers[0]["height"] as? Double)
+        #expect((answers[0]["scale"] as? Double ?? 1) < 1)
+        let frame = try #require((answers[1]["frames"] as? [String: Any])?["title"] as? [Double])
+        #expect(frame[3] == height, "the shrunk label is as tall as the shrunk measure")
+        let unshrunk = try #require((answers[2]["frames"] as? [String: Any])?["title"] as? [Double])
+        #expect(unshrunk[3] > frame[3])
+        #expect((answers[3]["error"] as? String)?.contains("invalid minimum scale factor 3.0") == true)
+    }
+}

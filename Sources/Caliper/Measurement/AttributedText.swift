@@ -205,6 +205,16 @@ public struct AttributedText: Sendable, Hashable {
         for span in updated.dropFirst() { appendSpan(span) }
     }
 
+    /// The text with every span's point size multiplied by `scale` (letter spacing, baseline
+    /// offsets, inline boxes and paragraph styles as they are): how text shrinks to fit.
+    public func scalingPointSizes(by scale: CGFloat) -> AttributedText {
+        scale == 1 ? self : mappingStyles { style in
+            var style = style
+            style.size *= scale
+            return style
+        }
+    }
+
     /// The text with each span's style changed by `transform`, neighbours that become equal merged.
     func mappingStyles(_ transform: (TextStyle) -> TextStyle) -> AttributedText {
         var mapped = self

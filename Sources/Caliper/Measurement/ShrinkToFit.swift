@@ -62,13 +62,7 @@ extension TextMeasurer {
         guard minimumScaleFactor.isFinite, (0...1).contains(minimumScaleFactor) else {
             throw .invalidScaleFactor(Double(minimumScaleFactor))
         }
-        func scaled(_ scale: CGFloat) -> AttributedText {
-            scale == 1 ? text : text.mappingStyles { style in
-                var style = style
-                style.size *= scale
-                return style
-            }
-        }
+        func scaled(_ scale: CGFloat) -> AttributedText { text.scalingPointSizes(by: scale) }
         let layoutAt = { (scale: CGFloat) throws(CaliperError) -> TextLayout in
             try layout(scaled(scale), paragraphStyle: paragraphStyle, maxWidth: maxWidth)
         }

@@ -21,6 +21,12 @@ public struct LabelLayout: Layout {
     public var contentHuggingPriority: AxisPriorities
     /// 750 on both axes unless set.
     public var compressionResistancePriority: AxisPriorities
+    /// Shrink the text to fit (`adjustsFontSizeToFitWidth`), down to this factor of its point
+    /// sizes (`minimumScaleFactor`); `nil` (the default) never shrinks. Fitting is
+    /// ``Caliper/TextMeasurer/layoutShrinkingToFit(_:minimumScaleFactor:paragraphStyle:maxWidth:)``'s:
+    /// within the label's width and `numberOfLines` with nothing truncated; a label with no line
+    /// limit never shrinks.
+    public var minimumScaleFactor: CGFloat?
 
     /// A label of `text` in one `style`, hugging at `contentHuggingPriority` (251) and resisting
     /// compression at `compressionResistancePriority` (750).
@@ -54,22 +60,38 @@ public struct LabelLayout: Layout {
 
     public func measurement(proposedWidth: CGFloat, measurer: any TextMeasuring) throws -> LayoutMeasurement {
         try validatePriorities()
-        let measured = try measure(maxWidth: proposedWidth, measurer: measurer)
-        return LayoutMeasurement(
-            layout: self, size: measured.size, proposedWidth: proposedWidth, content: .text(measured, attributedText))
+        let (measured, shown) = try measureFitting(maxWidth: proposedWidth, measurer: measurer)
+        return LayoutMeasurement(layout: self, size: measured.size, proposedWidth: proposedWidth, content: .text(measured, shown))
     }
 
     /// The text's width on one line (each paragraph on its own line), as a `UILabel`'s intrinsic
     /// content size before it wraps.
     public func intrinsicWidth(measurer: any TextMeasuring) throws -> CGFloat? {
-        try measure(maxWidth: nil, measurer: measurer).size.width
+        try measure(attributedText, maxWidth: nil, measurer: measurer).size.width
     }
 
-    private func measure(maxWidth: CGFloat?, measurer: any TextMeasuring) throws -> TextMeasurement {
-        try attributedText.isSingleStyle
-            ? measurer.measure(text, style: style, paragraphStyle: paragraphStyle, maxWidth: maxWidth)
-            : measurer.measure(attributedText, paragraphStyle: paragraphStyle, maxWidth: maxWidth)
+    /// The text measured at `maxWidth`, shrunk to fit when ``minimumScaleFactor`` says so, and
+    /// the text as measured (its point sizes scaled).
+    private func measureFitting(maxWidth: CGFloat?, measurer: any TextMeasuring) throws -> (TextMeasurement, AttributedText) {
+        guard let minimumScaleFactor, let maxWidth, maxWidth.isFinite, paragraphStyle.numberOfLines > 0 else {
+            return (try measure(attributedText, maxWidth: maxWidth, measurer: measurer), attributedText)
+        }
+        guard minimumScaleFactor.isFinite, (0...1).contains(minimumScaleFactor) else {
+            throw CaliperError.invalidScaleFactor(Double(minimumScaleFactor))
+        }
+        let scale = try ShrinkToFit.largestScale(minimumScaleFactor: minimumScaleFactor) { scale in
+            try !measure(attributedText.scalingPointSizes(by: scale), maxWidth: maxWidth, measurer: measurer).isTruncated
+        }
+        let shown = attributedText.scalingPointSizes(by: scale)
+        return (try measure(shown, maxWidth: maxWidth, measurer: measurer), shown)
     }
+
+    private func measure(_ text: AttributedText, maxWidth: CGFloat?, measurer: any TextMeasuring) throws -> TextMeasurement {
+        try text.isSingleStyle
+            ? measurer.measure(text.string, style: text.spans[0].style, paragraphStyle: paragraphStyle, maxWidth: maxWidth)
+            : measurer.measure(text, paragraphStyle: paragraphStyle, maxWidth: maxWidth)
+    }
+
 
     public func arrangement(within frame: CGRect, measurement: LayoutMeasurement) -> LayoutArrangement {
         LayoutArrangement(layout: self, frame: frame, content: measurement.content)
