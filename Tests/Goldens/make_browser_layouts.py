@@ -666,6 +666,29 @@ def load_fonts(browser, paths=FONTS):
         raise SystemExit("@font-face fonts did not all load: %s" % status)
 
 
+def run_cases(css, script, paths, cases, run_case):
+    """Open one page of `css` and `script` with the fonts of `paths` in a fresh Chromium, run
+    `run_case(chromium, case)` (which returns the finished case and a list of notes; a case
+    with notes is dropped, the notes printed) over `cases` sorted by name, and close it.
+    Returns (kept cases, dropped names, the DevTools product string)."""
+    chromium = Chromium()
+    try:
+        product = chromium.send("Browser.getVersion", session=False)["product"]
+        chromium.open_page(html_page(css, script, paths))
+        load_fonts(chromium, paths)
+        kept, dropped = [], []
+        for c in sorted(cases, key=lambda c: c["name"]):
+            done, notes = run_case(chromium, c)
+            if notes:
+                dropped.append(c["name"])
+                print("dropped case %s: %s" % (c["name"], "; ".join(notes)), file=sys.stderr)
+            else:
+                kept.append(done)
+    finally:
+        chromium.close()
+    return kept, dropped, product
+
+
 def generator_description(product):
     """The `generator` string: Chromium's version and binary, the DevTools product, hb-shape's."""
     return ("%s, %s, DevTools product %s; headless, fontconfig hinting off; "

@@ -586,22 +586,8 @@ def run_case(chromium, c):
 
 
 def main():
-    chromium = browser.Chromium()
-    try:
-        product = chromium.send("Browser.getVersion", session=False)["product"]
-        chromium.open_page(browser.html_page(CSS, JS % {"family": json.dumps(FONT.family)},
-                                             [FONT_PATH]))
-        browser.load_fonts(chromium, [FONT_PATH])
-        cases, dropped = [], []
-        for c in sorted(CASES, key=lambda c: c["name"]):
-            done, notes = run_case(chromium, c)
-            if notes:
-                dropped.append(c["name"])
-                print("dropped case %s: %s" % (c["name"], "; ".join(notes)), file=sys.stderr)
-            else:
-                cases.append(done)
-    finally:
-        chromium.close()
+    cases, dropped, product = browser.run_cases(
+        CSS, JS % {"family": json.dumps(FONT.family)}, [FONT_PATH], CASES, run_case)
     browser.write(OUT, {"generator": "Tests/Goldens/make_paragraphs.py",
                         "chromium": browser.generator_description(product),
                         "font": FONT_PATH, "cases": cases})

@@ -547,22 +547,8 @@ def run_case(chromium, c):
 
 
 def main():
-    chromium = browser.Chromium()
-    try:
-        product = chromium.send("Browser.getVersion", session=False)["product"]
-        families = json.dumps({f: browser.font(f).family for f in FONTS}, sort_keys=True)
-        chromium.open_page(browser.html_page(CSS, JS % {"families": families}, FONTS))
-        browser.load_fonts(chromium, FONTS)
-        cases, dropped = [], []
-        for c in sorted(CASES, key=lambda c: c["name"]):
-            done, notes = run_case(chromium, c)
-            if notes:
-                dropped.append(c["name"])
-                print("dropped case %s: %s" % (c["name"], "; ".join(notes)), file=sys.stderr)
-            else:
-                cases.append(done)
-    finally:
-        chromium.close()
+    families = json.dumps({f: browser.font(f).family for f in FONTS}, sort_keys=True)
+    cases, dropped, product = browser.run_cases(CSS, JS % {"families": families}, FONTS, CASES, run_case)
     browser.write(OUT, {"generator": "Tests/Goldens/make_wrap.py",
                         "chromium": browser.generator_description(product), "cases": cases})
     print("cases: %d written, %d dropped" % (len(cases), len(dropped)), file=sys.stderr)
