@@ -51,8 +51,26 @@ public struct CaliperService: Sendable {
         guard let url = Bundle.module.url(forResource: "openapi", withExtension: "json", subdirectory: "Resources"),
             let document = try? Data(contentsOf: url)
         else { throw ServiceError.missingResource("Resources/openapi.json") }
-        openAPI = Array(document)
+        openAPI = Self.openAPIDocument(document, fonts: configuration.allowsFontPatterns ? [] : catalogue.entries.map(\.font))
         playground = Self.playgroundFiles()
+    }
+
+    /// The OpenAPI document with `fonts` as the `enum` of its `FontName` schema: the names requests
+    /// may give when only the font root's fonts are taken, so that clients (and property-based
+    /// testers) see this service's fonts. Unchanged when `fonts` is empty or the document has no
+    /// such schema.
+    static func openAPIDocument(_ document: Data, fonts: [String]) -> [UInt8] {
+        guard !fonts.isEmpty, var root = try? JSONSerialization.jsonObject(with: document) as? [String: Any],
+            var components = root["components"] as? [String: Any], var schemas = components["schemas"] as? [String: Any],
+            var fontName = schemas["FontName"] as? [String: Any]
+        else { return Array(document) }
+        fontName["enum"] = fonts
+        schemas["FontName"] = fontName
+        components["schemas"] = schemas
+        root["components"] = components
+        guard let data = try? JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        else { return Array(document) }
+        return Array(data)
     }
 
     /// The media types of the playground's files and of fonts, by extension.
