@@ -262,7 +262,9 @@ public struct CaliperService: Sendable {
     /// body with no type is taken as the route's.
     private static func requireContentType(of request: Request, oneOf types: [String], suffix: String?) throws {
         guard let declared = request.headers[.contentType] else { return }
-        let type = declared.split(separator: ";", maxSplits: 1)[0].trimmingCharacters(in: .whitespaces).lowercased()
+        // Not `split(…)[0]`: a type of "" or ";" has no first piece.
+        let type = (declared.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+            .trimmingCharacters(in: .whitespaces).lowercased()
         guard types.contains(type) || suffix.map({ type.hasSuffix($0) }) == true else {
             throw ServiceHTTPError(.unsupportedMediaType, "the body's type \(type) is not one of \(types.joined(separator: ", "))")
         }
