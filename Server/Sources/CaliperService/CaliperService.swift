@@ -51,8 +51,26 @@ public struct CaliperService: Sendable {
         guard let url = Bundle.module.url(forResource: "openapi", withExtension: "json", subdirectory: "Resources"),
             let document = try? Data(contentsOf: url)
         else { throw ServiceError.missingResource("Resources/openapi.json") }
-        openAPI = Array(document)
+        openAPI = Self.openAPIDocument(document, fonts: configuration.allowsFontPatterns ? [] : catalogue.entries.map(\.font))
         playground = Self.playgroundFiles()
+    }
+
+    /// The OpenAPI document with `fonts` as the `enum` of its `FontName` schema: the names requests
+    /// may give when only the font root's fonts are taken, so that clients (and property-based
+    /// testers) see this service's fonts. Unchanged when `fonts` is empty or the document has no
+    /// such schema.
+    static func openAPIDocument(_ document: Data, fonts: [String]) -> [UInt8] {
+        guard !fonts.isEmpty, var root = try? JSONSerialization.jsonObject(with: document) as? [String: Any],
+            var components = root["components"] as? [String: Any], var schemas = components["schemas"] as? [String: Any],
+            var fontName = schemas["FontName"] as? [String: Any]
+        else { return Array(document) }
+        fontName["enum"] = fonts
+        schemas["FontName"] = fontName
+        components["schemas"] = schemas
+        root["components"] = components
+        guard let data = try? JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        else { return Array(document) }
+        return Array(data)
     }
 
     /// The media types of the playground's files and of fonts, by extension.
@@ -100,20 +118,23 @@ public struct CaliperService: Sendable {
         router.get("/") { _, _ in try self.playgroundFile("index.html") }
         router.get("/playground/:name") { _, context in try self.playgroundFile(context.parameters.get("name") ?? "") }
         router.get("/fonts/:file") { _, context in try await self.fontFile(context.parameters.get("file") ?? "") }
-        // A known path with another method: 405 with the methods it takes.
-        let routes: [(String, HTTPRequest.Method)] =
-            ["measure", "flow", "layout", "batch", "flow/svg", "layout/svg"].map { ("/v1/\($0)", .post) }
-            + ["/v1/fonts", "/healthz", "/metrics", "/openapi.json", "/"].map { ($0, .get) }
-        for (path, allowed) in routes {
-            for method in [HTTPRequest.Method.get, .post, .put, .delete, .patch, .options] where method != allowed {
-                router.on(RouterPath(path), method: method) { _, _ -> Response in
-                    throw ServiceHTTPError(
-                        .methodNotAllowed, "\(path) takes \(allowed.rawValue), not \(method.rawValue)",
-                        headers: [.allow: allowed == .get ? "GET, HEAD" : allowed.rawValue])
-                }
-            }
-        }
+        // A known path with another method (any: TRACE, QUERY… too) is answered 405 by the middleware.
         return router
+    }
+
+    /// The method a known path takes (`nil` for an unknown path), so that any other method on it
+    /// answers 405 with `Allow` rather than 404.
+    static func allowedMethod(forPath path: String) -> HTTPRequest.Method? {
+        switch path {
+        case "/v1/measure", "/v1/flow", "/v1/layout", "/v1/batch", "/v1/flow/svg", "/v1/layout/svg": return .post
+        case "/v1/fonts", "/healthz", "/metrics", "/openapi.json", "/": return .get
+        default:
+            for prefix in ["/playground/", "/fonts/"] where path.hasPrefix(prefix) {
+                let name = path.dropFirst(prefix.count)
+                if !name.isEmpty, !name.contains("/") { return .get }
+            }
+            return nil
+        }
     }
 
     /// The application serving ``router()`` on the configured host and port. Run it with
@@ -241,7 +262,9 @@ public struct CaliperService: Sendable {
     /// body with no type is taken as the route's.
     private static func requireContentType(of request: Request, oneOf types: [String], suffix: String?) throws {
         guard let declared = request.headers[.contentType] else { return }
-        let type = declared.split(separator: ";", maxSplits: 1)[0].trimmingCharacters(in: .whitespaces).lowercased()
+        // Not `split(…)[0]`: a type of "" or ";" has no first piece.
+        let type = (declared.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+            .trimmingCharacters(in: .whitespaces).lowercased()
         guard types.contains(type) || suffix.map({ type.hasSuffix($0) }) == true else {
             throw ServiceHTTPError(.unsupportedMediaType, "the body's type \(type) is not one of \(types.joined(separator: ", "))")
         }
@@ -298,10 +321,19 @@ struct ErrorAndMetricsMiddleware<Context: RequestContext>: RouterMiddleware {
             headers[.contentType] = "application/json"
             response = Response(status: error.status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: CaliperService.errorJSON(error.message))))
         } catch let error as any HTTPResponseError {
-            let message = error.status == .notFound
-                ? "no route \(request.method.rawValue) \(request.uri.path) (see /openapi.json)"
-                : error.status.reasonPhrase
-            response = CaliperService.json(CaliperService.errorJSON(message), status: error.status)
+            if error.status == .notFound, let allowed = CaliperService.allowedMethod(forPath: request.uri.path) {
+                // A known path with a method it does not take.
+                response = Response(
+                    status: .methodNotAllowed,
+                    headers: [.contentType: "application/json", .allow: allowed == .get ? "GET, HEAD" : allowed.rawValue],
+                    body: ResponseBody(byteBuffer: ByteBuffer(bytes: CaliperService.errorJSON(
+                        "\(request.uri.path) takes \(allowed.rawValue), not \(request.method.rawValue)"))))
+            } else {
+                let message = error.status == .notFound
+                    ? "no route \(request.method.rawValue) \(request.uri.path) (see /openapi.json)"
+                    : error.status.reasonPhrase
+                response = CaliperService.json(CaliperService.errorJSON(message), status: error.status)
+            }
         } catch {
             context.logger.error("request failed", metadata: ["error": "\(error)", "path": "\(request.uri.path)"])
             response = CaliperService.json(CaliperService.errorJSON("internal error"), status: .internalServerError)

@@ -1,0 +1,72 @@
+// ProtocolEdgeTests.swift — what schemathesis found: 405 for every method a path does not take, malformed Content-Types, the document's fonts.
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@testable import CaliperService
+
+@Suite struct ProtocolEdgeTests {
+    static let measure = ByteBuffer(string: #"{"id": 1, "text": "Hello", "font": "DejaVuSans.ttf"}"#)
+
+    /// Every method a known path does not take, TRACE and QUERY included, answers 405 with `Allow`
+    /// and a JSON error; an unknown path answers 404.
+    @Test func everyOtherMethodOnAKnownPathIs405() async throws {
+        let application = Application(router: try Fixtures.service().router())
+        try await application.test(.router) { client in
+            let query = try #require(HTTPRequest.Method("QUERY"))
+            for (path, allowed) in [("/v1/measure", "POST"), ("/v1/batch", "POST"), ("/healthz", "GET, HEAD"), ("/fonts/DejaVuSans.ttf", "GET, HEAD"), ("/playground/index.html", "GET, HEAD")] {
+                for method in [HTTPRequest.Method.get, .post, .put, .delete, .patch, .options, .trace, query]
+                where !allowed.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == method.rawValue }) {
+                    try await client.execute(uri: path, method: method) { response in
+                        #expect(response.status == .methodNotAllowed, "\(method) \(path)")
+                        #expect(response.headers[.allow] == allowed, "\(method) \(path)")
+                        #expect(String(buffer: response.body).hasPrefix(#"{"error":"#), "\(method) \(path)")
+                    }
+                }
+            }
+            try await client.execute(uri: "/v1/nothing", method: .trace) { response in
+                #expect(response.status == .notFound)
+            }
+            try await client.execute(uri: "/fonts/a/b.ttf", method: .post) { response in
+                #expect(response.status == .notFound)
+            }
+        }
+    }
+
+    /// A Content-Type with no type before its parameters is refused with 415, and the service goes on.
+    @Test func aContentTypeWithNoTypeIs415() async throws {
+        let application = Application(router: try Fixtures.service().router())
+        try await application.test(.router) { client in
+            for path in ["/v1/measure", "/v1/flow/svg", "/v1/batch"] {
+                for type in ["", ";", "; charset=utf-8", " ;x"] {
+                    try await client.execute(uri: path, method: .post, headers: [.contentType: type], body: Self.measure) { response in
+                        #expect(response.status == .unsupportedMediaType, "\(path) \(type.debugDescription)")
+                    }
+                }
+            }
+            try await client.execute(uri: "/v1/measure", method: .post, headers: [.contentType: "application/json; charset=utf-8"], body: Self.measure) {
+                #expect($0.status == .ok)
+            }
+        }
+    }
+
+    /// /openapi.json names the font root's fonts as `FontName`'s enum when requests may name only
+    /// them, and leaves the schema open when patterns are allowed.
+    @Test func theDocumentListsTheFontRootsFonts() async throws {
+        for allowsPatterns in [false, true] {
+            let service = try Fixtures.service { $0.allowsFontPatterns = allowsPatterns }
+            let document = try #require(try JSONSerialization.jsonObject(with: Data(service.openAPI)) as? [String: Any])
+            #expect(document["openapi"] as? String == "3.1.0")
+            let schemas = (document["components"] as? [String: Any])?["schemas"] as? [String: Any]
+            let fontName = try #require(schemas?["FontName"] as? [String: Any])
+            if allowsPatterns {
+                #expect(fontName["enum"] == nil)
+            } else {
+                let fonts = try #require(fontName["enum"] as? [String])
+                #expect(fonts.contains("DejaVuSans.ttf"))
+                #expect(fonts == service.catalogue.entries.map(\.font))
+            }
+        }
+    }
+}
