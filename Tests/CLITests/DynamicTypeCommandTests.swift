@@ -104,9 +104,10 @@ import Testing
             #"{"id": "l", "op": "layout", "width": 80, "root": {"type": "label", "id": "title", \#(label), "minimumScaleFactor": 0.5}}"#,
             #"{"id": "n", "op": "layout", "width": 80, "root": {"type": "label", "id": "title", \#(label)}}"#,
             #"{"id": "b", "op": "layout", "width": 80, "root": {"type": "label", "id": "title", \#(label), "minimumScaleFactor": 3}}"#,
+            #"{"id": "z", "op": "layout", "width": 80, "root": {"type": "label", "text": "a", "font": "Fonts/DejaVuSans.ttf", "minimumScaleFactor": -1}}"#,
         ]
         let answers = try CLI.run(["batch"], input: input.joined(separator: "\n")).jsonLines
-        try #require(answers.count == 4)
+        try #require(answers.count == 5)
         let height = try #require(answers[0]["height"] as? Double)
         #expect((answers[0]["scale"] as? Double ?? 1) < 1)
         let frame = try #require((answers[1]["frames"] as? [String: Any])?["title"] as? [Double])
@@ -114,5 +115,6 @@ import Testing
         let unshrunk = try #require((answers[2]["frames"] as? [String: Any])?["title"] as? [Double])
         #expect(unshrunk[3] > frame[3])
         #expect((answers[3]["error"] as? String)?.contains("invalid minimum scale factor 3.0") == true)
+        #expect((answers[4]["error"] as? String)?.contains("invalid minimum scale factor -1.0") == true, "refused even with no line limit")
     }
 }

@@ -73,11 +73,11 @@ public struct LabelLayout: Layout {
     /// The text measured at `maxWidth`, shrunk to fit when ``minimumScaleFactor`` says so, and
     /// the text as measured (its point sizes scaled).
     private func measureFitting(maxWidth: CGFloat?, measurer: any TextMeasuring) throws -> (TextMeasurement, AttributedText) {
+        if let minimumScaleFactor, !(minimumScaleFactor.isFinite && (0...1).contains(minimumScaleFactor)) {
+            throw CaliperError.invalidScaleFactor(Double(minimumScaleFactor))
+        }
         guard let minimumScaleFactor, let maxWidth, maxWidth.isFinite, paragraphStyle.numberOfLines > 0 else {
             return (try measure(attributedText, maxWidth: maxWidth, measurer: measurer), attributedText)
-        }
-        guard minimumScaleFactor.isFinite, (0...1).contains(minimumScaleFactor) else {
-            throw CaliperError.invalidScaleFactor(Double(minimumScaleFactor))
         }
         let scale = try ShrinkToFit.largestScale(minimumScaleFactor: minimumScaleFactor) { scale in
             try !measure(attributedText.scalingPointSizes(by: scale), maxWidth: maxWidth, measurer: measurer).isTruncated
