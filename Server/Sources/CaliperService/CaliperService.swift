@@ -266,7 +266,8 @@ public struct CaliperService: Sendable {
         let type = (declared.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
             .trimmingCharacters(in: .whitespaces).lowercased()
         guard types.contains(type) || suffix.map({ type.hasSuffix($0) }) == true else {
-            throw ServiceHTTPError(.unsupportedMediaType, "the body's type \(type) is not one of \(types.joined(separator: ", "))")
+            let named = type.isEmpty ? "the body's Content-Type names no media type" : "the body's type \(type) is not one of"
+            throw ServiceHTTPError(.unsupportedMediaType, "\(named) \(type.isEmpty ? "(expected one of " : "")\(types.joined(separator: ", "))\(type.isEmpty ? ")" : "")")
         }
     }
 

@@ -42,6 +42,7 @@ import Testing
                 for type in ["", ";", "; charset=utf-8", " ;x"] {
                     try await client.execute(uri: path, method: .post, headers: [.contentType: type], body: Self.measure) { response in
                         #expect(response.status == .unsupportedMediaType, "\(path) \(type.debugDescription)")
+                        #expect(String(buffer: response.body).contains("Content-Type names no media type (expected one of"))
                     }
                 }
             }
