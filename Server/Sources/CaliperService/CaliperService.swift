@@ -339,7 +339,16 @@ struct ErrorAndMetricsMiddleware<Context: RequestContext>: RouterMiddleware {
             context.logger.error("request failed", metadata: ["error": "\(error)", "path": "\(request.uri.path)"])
             response = CaliperService.json(CaliperService.errorJSON("internal error"), status: .internalServerError)
         }
-        metrics.record(route: Self.route(of: request.uri.path), status: response.status.code, duration: ContinuousClock.now - started)
+        let duration = ContinuousClock.now - started
+        let route = Self.route(of: request.uri.path)
+        metrics.record(route: route, status: response.status.code, duration: duration)
+        // One structured line per request (at debug: `--log-level debug` shows every request).
+        context.logger.debug(
+            "answered",
+            metadata: [
+                "route": .string(route), "method": .string(request.method.rawValue), "status": .stringConvertible(response.status.code),
+                "milliseconds": .stringConvertible(Double(duration.components.attoseconds) / 1e15 + Double(duration.components.seconds) * 1000),
+            ])
         return response
     }
 
