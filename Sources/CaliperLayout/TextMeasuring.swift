@@ -57,7 +57,7 @@ public struct TextMeasurement: Sendable, Hashable {
     /// The inline boxes, their frames from the top left of the text.
     public var inlineBoxes: [PlacedInlineBox] = []
     /// Whether text was cut off: lines past the line limit dropped, an ellipsis placed or a line
-    /// clipped (``TextLayout/isTruncated``). A fake measurer may leave it false.
+    /// clipped (`TextLayout.isTruncated`). A fake measurer may leave it false.
     public var isTruncated = false
 
     /// The first line's baseline from the top, or 0 for no lines.

@@ -23,7 +23,7 @@ public struct LabelLayout: Layout {
     public var compressionResistancePriority: AxisPriorities
     /// Shrink the text to fit (`adjustsFontSizeToFitWidth`), down to this factor of its point
     /// sizes (`minimumScaleFactor`); `nil` (the default) never shrinks. Fitting is
-    /// ``Caliper/TextMeasurer/layoutShrinkingToFit(_:minimumScaleFactor:paragraphStyle:maxWidth:)``'s:
+    /// `TextMeasurer.layoutShrinkingToFit(_:minimumScaleFactor:paragraphStyle:maxWidth:)`'s:
     /// within the label's width and `numberOfLines` with nothing truncated; a label with no line
     /// limit never shrinks.
     public var minimumScaleFactor: CGFloat?
