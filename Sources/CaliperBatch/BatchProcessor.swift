@@ -142,11 +142,9 @@ public struct BatchProcessor: Sendable {
                 guard writer.hasNonFiniteNumber else { return writer.bytes }
                 message = Self.nonFiniteMessage
             case "flow":
-                try request.requireKnownKeys(Self.flowRequestKeys)
-                answer = .object([("id", id)] + (try flow(request)))
+                answer = .object([("id", id)] + LayoutJSON.flowMembers(try flow(request).result))
             case "layout":
-                try request.requireKnownKeys(Self.layoutRequestKeys)
-                answer = .object([("id", id)] + (try layout(request)))
+                answer = .object([("id", id)] + LayoutJSON.layoutMembers(try arrangement(request)))
             case let op: throw InputError("unknown op \"\(op)\" (known: measure, flow, layout)")
             }
         } catch let error as InputError {
@@ -233,14 +231,10 @@ public struct BatchProcessor: Sendable {
             }
             switch op {
             case "flow":
-                try object.requireKnownKeys(Self.flowRequestKeys)
-                let flow = try layoutSpec(for: object).flow(object)
-                let result = try flow.layout(width: CGFloat(try object.requiredNumber("width")), measurer: measurer)
+                let (flow, result) = try flow(object)
                 return Picture(svg: try SVGRenderer().svg(for: result, of: flow))
             case "layout":
-                try object.requireKnownKeys(Self.layoutRequestKeys)
-                let root = try layoutSpec(for: object).layout(object.object("root"))
-                let arrangement = try root.arrange(width: CGFloat(try object.requiredNumber("width")), measurer: measurer)
+                let arrangement = try arrangement(object)
                 return Picture(svg: try SVGRenderer().svg(for: arrangement, size: arrangement.frame.size))
             default:
                 throw InputError("unknown picture op \"\(op)\" (known: flow, layout)")
@@ -252,16 +246,20 @@ public struct BatchProcessor: Sendable {
         }
     }
 
-    private func flow(_ request: JSONObject) throws -> [(String, JSON)] {
+    /// A flow request's keys checked, its flow, and the flow laid out at its `width`: what a
+    /// flow answer reports and a flow picture draws.
+    private func flow(_ request: JSONObject) throws -> (flow: FlowLayout, result: FlowLayoutResult) {
+        try request.requireKnownKeys(Self.flowRequestKeys)
         let flow = try layoutSpec(for: request).flow(request)
-        let result = try flow.layout(width: CGFloat(try request.requiredNumber("width")), measurer: measurer)
-        return LayoutJSON.flowMembers(result)
+        return (flow, try flow.layout(width: CGFloat(try request.requiredNumber("width")), measurer: measurer))
     }
 
-    private func layout(_ request: JSONObject) throws -> [(String, JSON)] {
+    /// A layout request's keys checked and its root arranged at its `width`: what a layout answer
+    /// reports and a layout picture draws.
+    private func arrangement(_ request: JSONObject) throws -> LayoutArrangement {
+        try request.requireKnownKeys(Self.layoutRequestKeys)
         let root = try layoutSpec(for: request).layout(request.object("root"))
-        let arrangement = try root.arrange(width: CGFloat(try request.requiredNumber("width")), measurer: measurer)
-        return LayoutJSON.layoutMembers(arrangement)
+        return try root.arrange(width: CGFloat(try request.requiredNumber("width")), measurer: measurer)
     }
 }
 

@@ -15,6 +15,13 @@ public enum ShrinkToFit {
     /// How close to the largest fitting scale the answer is: within 1/65536 below it.
     public static let scaleResolution: CGFloat = 1.0 / 65_536
 
+    /// Refuses a minimum scale factor outside 0…1 (NaN and infinities included).
+    public static func validate(minimumScaleFactor: CGFloat) throws(CaliperError) {
+        guard minimumScaleFactor.isFinite, (0...1).contains(minimumScaleFactor) else {
+            throw .invalidScaleFactor(Double(minimumScaleFactor))
+        }
+    }
+
     /// The largest scale in `minimumScaleFactor…1` at which `fits` says the text fits: 1 when it
     /// fits as it is, `minimumScaleFactor` when it fits at no scale (or the factor is 0 or 1).
     /// `fits` is taken to be monotone (what fits at a scale fits at any smaller one), as text
@@ -23,8 +30,9 @@ public enum ShrinkToFit {
         minimumScaleFactor: CGFloat, fits: (CGFloat) throws(Failure) -> Bool
     ) throws(Failure) -> CGFloat {
         let minimum = minimumScaleFactor.isFinite ? min(max(minimumScaleFactor, 0), 1) : 0
-        guard minimum > 0, minimum < 1, try !fits(1) else { return minimum == 0 ? 1 : (try fits(1) ? 1 : minimum) }
-        guard try fits(minimum) else { return minimum }
+        guard minimum > 0 else { return 1 }
+        if try fits(1) { return 1 }
+        guard minimum < 1, try fits(minimum) else { return minimum }
         var (low, high) = (minimum, CGFloat(1))  // fits at low, not at high
         while high - low > scaleResolution {
             let middle = (low + high) / 2
@@ -59,9 +67,7 @@ extension TextMeasurer {
         _ text: AttributedText, minimumScaleFactor: CGFloat, paragraphStyle: ParagraphStyle = ParagraphStyle(),
         maxWidth: CGFloat
     ) throws(CaliperError) -> ShrunkLayout {
-        guard minimumScaleFactor.isFinite, (0...1).contains(minimumScaleFactor) else {
-            throw .invalidScaleFactor(Double(minimumScaleFactor))
-        }
+        try ShrinkToFit.validate(minimumScaleFactor: minimumScaleFactor)
         func scaled(_ scale: CGFloat) -> AttributedText { text.scalingPointSizes(by: scale) }
         let layoutAt = { (scale: CGFloat) throws(CaliperError) -> TextLayout in
             try layout(scaled(scale), paragraphStyle: paragraphStyle, maxWidth: maxWidth)

@@ -33,10 +33,9 @@ enum WrapOptimizer {
     ) -> [LineFragment] {
         // Nothing to choose on one line; Blink keeps greedy with a tab; and a word broken because
         // it is wider than the line (CSS would let it overflow) leaves nothing comparable.
+        guard lines.count > 1, wrap != .wrap, !paragraph.text[paragraph.range].contains(0x09) else { return lines }
         let opportunities = Set(paragraph.breakOpportunities)
-        guard lines.count > 1, wrap != .wrap, !paragraph.text[paragraph.range].contains(0x09),
-            lines.allSatisfy({ opportunities.contains($0.end) })
-        else { return lines }
+        guard lines.allSatisfy({ opportunities.contains($0.end) }) else { return lines }
         let fontSize = Double(paragraph.styles.styles[0].size)
         let starts = lines.map(\.start)
         switch wrap {

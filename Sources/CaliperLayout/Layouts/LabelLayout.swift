@@ -73,9 +73,7 @@ public struct LabelLayout: Layout {
     /// The text measured at `maxWidth`, shrunk to fit when ``minimumScaleFactor`` says so, and
     /// the text as measured (its point sizes scaled).
     private func measureFitting(maxWidth: CGFloat?, measurer: any TextMeasuring) throws -> (TextMeasurement, AttributedText) {
-        if let minimumScaleFactor, !(minimumScaleFactor.isFinite && (0...1).contains(minimumScaleFactor)) {
-            throw CaliperError.invalidScaleFactor(Double(minimumScaleFactor))
-        }
+        if let minimumScaleFactor { try ShrinkToFit.validate(minimumScaleFactor: minimumScaleFactor) }
         guard let minimumScaleFactor, let maxWidth, maxWidth.isFinite, paragraphStyle.numberOfLines > 0 else {
             return (try measure(attributedText, maxWidth: maxWidth, measurer: measurer), attributedText)
         }
