@@ -59,9 +59,15 @@ import Testing
             #"{"id": 3, "text": "a", "font": "Fonts/NotoSans-Regular.ttf", "contentSizeCategory": "huge"}"#,
             #"{"id": 4, "text": "a", "font": "Fonts/NotoSans-Regular.ttf", "textStyle": "body", "contentSizeCategory": "large"}"#,
             #"{"id": 5, "text": "a", "font": "Fonts/NotoSans-Regular.ttf"}"#,
+            #"{"id": 6, "text": "a", "font": "Fonts/NotoSans-Regular.ttf", "size": 10000, "contentSizeCategory": "AX5"}"#,
+            #"{"id": 7, "text": "a", "font": "Fonts/NotoSans-Regular.ttf", "textWrap": "even"}"#,
         ]
         let answers = try CLI.run(["batch"], input: input.joined(separator: "\n")).jsonLines
-        try #require(answers.count == 5)
+        try #require(answers.count == 7)
+        #expect((answers[5]["error"] as? String)?.hasPrefix("invalid font size 31176.") == true, "10000 × 53 ÷ 17 is past the largest size: \(answers[5])")
+        #expect(answers[6]["error"] as? String == #"unknown textWrap "even" (known: wrap, balance, pretty)"#)
+        let cli = try CLI.run(["measure", "a", "--font", "Fonts/NotoSans-Regular.ttf", "--text-wrap", "even"])
+        #expect(cli.status == 64)
         #expect(answers[0]["width"] as? Double == answers[1]["width"] as? Double)
         #expect(answers[0]["height"] as? Double == answers[1]["height"] as? Double)
         #expect((answers[2]["error"] as? String)?.hasPrefix(#"unknown contentSizeCategory "huge" (known: xSmall"#) == true)

@@ -65,3 +65,27 @@ import Testing
         #expect(await pool.run(timeout: .seconds(5)) { 3 } == 3)
     }
 }
+
+/// A configuration no server can run with is refused before anything starts, naming the value.
+@Suite struct ConfigurationTests {
+    @Test func hostileValuesAreRefused() throws {
+        let cases: [((inout ServiceConfiguration) -> Void, String)] = [
+            ({ $0.port = 70_000 }, "the port 70000 is not 0…65535"),
+            ({ $0.port = -1 }, "the port -1 is not 0…65535"),
+            ({ $0.maximumBodyBytes = 0 }, "the maximum body bytes must be 1 or more, not 0"),
+            ({ $0.maximumBatchLineBytes = -5 }, "the maximum batch line bytes must be 1 or more, not -5"),
+            ({ $0.maximumTextLength = Int.min }, "the maximum text length must be 1 or more"),
+            ({ $0.maximumConcurrentRequests = 0 }, "the maximum concurrent requests must be 1 or more"),
+            ({ $0.computeThreads = 0 }, "the compute threads must be 1 or more"),
+            ({ $0.requestTimeout = .zero }, "the request timeout must be more than 0"),
+            ({ $0.requestTimeout = .seconds(-1) }, "the request timeout must be more than 0"),
+        ]
+        for (change, phrase) in cases {
+            let error = #expect(throws: ServiceError.self) { try Fixtures.service(change) }
+            #expect(error?.description.contains(phrase) == true, "\(phrase): \(String(describing: error))")
+        }
+        // A font root that is a file, or missing, is Caliper's own error.
+        #expect(throws: (any Error).self) { try Fixtures.service { $0.fontRoot = Fixtures.root.appendingPathComponent("README.md").path } }
+        #expect(throws: (any Error).self) { try Fixtures.service { $0.fontRoot = "/nonexistent/fonts" } }
+    }
+}
