@@ -16,6 +16,10 @@ let systemLibraries: [Target] = [
     .systemLibrary(
         name: "CICU", pkgConfig: "icu-uc",
         providers: [.apt(["libicu-dev"])]),
+    // libhyphen ships no pkg-config file: its header and library are in the default paths.
+    .systemLibrary(
+        name: "CHyphen",
+        providers: [.apt(["libhyphen-dev"])]),
 ]
 
 let package = Package(
@@ -37,7 +41,7 @@ let package = Package(
         .target(name: "CICUBoundaries", dependencies: ["CICU"]),
         .target(
             name: "Caliper",
-            dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CICUBoundaries"]),
+            dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CICUBoundaries", "CHyphen"]),
         // Layouts reach text only through the TextMeasuring protocol.
         .target(name: "CaliperLayout", dependencies: ["Caliper"]),
         // The JSON Lines protocol of `caliper batch`, as a library a server can use.

@@ -64,6 +64,8 @@ public enum CaliperError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidParagraphStyle(String)
     /// A minimum scale factor outside 0…1 (see ``TextMeasurer/layoutShrinkingToFit(_:minimumScaleFactor:paragraphStyle:maxWidth:)``).
     case invalidScaleFactor(Double)
+    /// A hyphenation factor outside 0…1 (see ``ParagraphStyle/hyphenationFactor``).
+    case invalidHyphenationFactor(Double)
 
     /// A sentence naming what is wrong and the input that caused it, e.g.
     /// `font file not found: Fonts/Missing.ttf`.
@@ -128,6 +130,8 @@ public enum CaliperError: Error, Sendable, Equatable, CustomStringConvertible {
             return "invalid paragraph style: \(reason)"
         case .invalidScaleFactor(let value):
             return "invalid minimum scale factor \(value): it must be a number from 0 to 1"
+        case .invalidHyphenationFactor(let value):
+            return "invalid hyphenation factor \(value): it must be a number from 0 to 1"
         }
     }
 }

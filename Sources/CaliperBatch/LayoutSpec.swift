@@ -42,6 +42,7 @@ package struct LayoutSpec {
     /// ``paragraphStyle(_:over:)``.
     package static let paragraphStyleKeys = [
         "lineBreak", "lineSpacing", "lineHeightMultiple", "minLineHeight", "maxLineHeight", "direction", "usesFontLeading", "textWrap",
+        "hyphenationFactor",
     ]
     /// A `paragraphs` entry, read by ``settingParagraphStyles(of:on:over:)``: the range whose
     /// paragraphs it styles, and the paragraph style keys it sets for them.
@@ -286,7 +287,7 @@ package struct LayoutSpec {
 
     /// `object`'s paragraph style keys set on `base`: `lineBreak`, `lineSpacing`,
     /// `lineHeightMultiple`, `minLineHeight`, `maxLineHeight`, `direction` (`natural`, `ltr`,
-    /// `rtl`), `usesFontLeading` and `textWrap` (`wrap`, `balance`, `pretty`). Checked as a layout checks it, with the object's path in the error.
+    /// `rtl`), `usesFontLeading`, `textWrap` (`wrap`, `balance`, `pretty`) and `hyphenationFactor` (0…1). Checked as a layout checks it, with the object's path in the error.
     package func paragraphStyle(_ object: JSONObject, over base: ParagraphStyle) throws -> ParagraphStyle {
         var style = base
         if let name = try object.string("lineBreak") { style.lineBreakMode = try lineBreakMode(name) }
@@ -295,6 +296,11 @@ package struct LayoutSpec {
         if let minimum = try object.number("minLineHeight") { style.minimumLineHeight = CGFloat(minimum) }
         if let maximum = try object.number("maxLineHeight") { style.maximumLineHeight = CGFloat(maximum) }
         if let usesFontLeading = try object.bool("usesFontLeading") { style.usesFontLeading = usesFontLeading }
+        if let factor = try object.number("hyphenationFactor") {
+            // Checked as a Double: a Float conversion would make 1.0000000001 valid.
+            guard (0...1).contains(factor) else { throw InputError("\(object.path.isEmpty ? "" : object.path + ".")hyphenationFactor \(factor) is not from 0 to 1") }
+            style.hyphenationFactor = Float(factor)
+        }
         if let name = try object.string("textWrap") {
             guard let wrap = TextWrap(rawValue: name) else {
                 throw InputError(

@@ -4,7 +4,7 @@ import Caliper
 extension TextLayout {
     /// Writes the JSON members of a measurement: `width`, `height`, `lineHeight`, `lines` (UTF-16 `start`,
     /// exclusive `end`, `width` without trailing whitespace, `truncatedText` when an ellipsis was
-    /// placed, `height` and `runs` in visual order: `start`, `end`, `font`, `script`, `level`, `x`,
+    /// placed, `hyphenated: true` when the line ends with an inserted hyphen, `height` and `runs` in visual order: `start`, `end`, `font`, `script`, `level`, `x`,
     /// `width`, and `span` when `spanOfRun` names one), `truncated` and `missingGlyphs`. A run's
     /// `font` is its file's path, less `fontFolder` when it is in that folder (as requests name it).
     package func writeJSONMembers(
@@ -31,6 +31,10 @@ extension TextLayout {
             if let truncatedText = line.truncatedText {
                 writer.key("truncatedText")
                 writer.string(truncatedText)
+            }
+            if line.isHyphenated {
+                writer.key("hyphenated")
+                writer.bool(true)
             }
             writer.key("height")
             writer.number(Double(line.height))

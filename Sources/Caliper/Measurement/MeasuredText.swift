@@ -74,7 +74,9 @@ public struct MeasuredText: Sendable {
     /// two break opportunities — two grapheme clusters in a paragraph that breaks by characters —
     /// its hanging whitespace excluded) and its width with no soft wrap (max-content: the widest
     /// paragraph, hanging whitespace excluded). Each paragraph breaks as its own style says, else
-    /// as `paragraphStyle` does.
+    /// as `paragraphStyle` does. A piece that ends at a soft hyphen counts the hyphen it would
+    /// show; with a ``ParagraphStyle/hyphenationFactor`` above 0, words break at their
+    /// hyphenation points too, each piece with its hyphen (CSS `hyphens: auto`).
     public func intrinsicWidths(paragraphStyle: ParagraphStyle = ParagraphStyle()) -> IntrinsicWidths {
         let breaker = LineBreaker(maxWidth: nil, mode: .byWordWrapping)
         var widths = IntrinsicWidths(minContent: 0, maxContent: 0)
@@ -82,9 +84,17 @@ public struct MeasuredText: Sendable {
             let paragraph = paragraph(index)
             let range = segment.content
             widths.maxContent = max(widths.maxContent, breaker.fragment(paragraph, range.lowerBound, range.upperBound).width)
-            let breaksByCharacter = style(ofParagraph: index, given: paragraphStyle).lineBreakMode == .byCharWrapping
+            let style = style(ofParagraph: index, given: paragraphStyle)
+            let breaksByCharacter = style.lineBreakMode == .byCharWrapping
+            let hyphenates = style.hyphenationFactor > 0 && !breaksByCharacter && style.lineBreakMode != .byClipping
             var start = range.lowerBound
             for boundary in breaksByCharacter ? paragraph.graphemeBoundaries : paragraph.breakOpportunities where boundary > start {
+                if hyphenates {
+                    for point in paragraph.hyphenationPoints(from: start, to: boundary) {
+                        widths.minContent = max(widths.minContent, breaker.fragment(paragraph, start, point, hyphenated: true).width)
+                        start = point
+                    }
+                }
                 widths.minContent = max(widths.minContent, breaker.fragment(paragraph, start, boundary).width)
                 start = boundary
             }
@@ -115,10 +125,13 @@ public struct MeasuredText: Sendable {
             }
             let paragraph = paragraph(segmentIndex)
             let style = style(ofParagraph: segmentIndex, given: paragraphStyle)
-            let breaker = LineBreaker(maxWidth: wrapWidth, mode: style.lineBreakMode)
+            let breaker = LineBreaker(maxWidth: wrapWidth, mode: style.lineBreakMode, hyphenationFactor: style.hyphenationFactor)
             var fragments = breaker.lines(of: paragraph, maxLines: lineLimit - placed.count)
+            // Balance and pretty choose among word breaks and soft hyphens: a paragraph whose greedy
+            // lines break at a hyphenation point keeps them.
             if style.textWrap != .wrap, let wrapWidth, style.lineBreakMode == .byWordWrapping,
-                fragments.last?.end == paragraph.range.upperBound
+                fragments.last?.end == paragraph.range.upperBound,
+                !fragments.contains(where: { $0.hyphen != nil && !paragraph.endsAtSoftHyphen($0.end) })
             {
                 fragments = WrapOptimizer.lines(fragments, of: paragraph, wrap: style.textWrap, breaker: breaker, maxWidth: wrapWidth)
             }
@@ -216,7 +229,8 @@ public struct MeasuredText: Sendable {
             let height = style.lineHeight(forNaturalLineHeight: natural)
             // Extra height from a multiple or a minimum goes above the glyphs, as TextKit places it.
             let baseline = top + height - natural + lineMetrics.ascender
-            let runs = Self.visualRuns(of: shown, in: shownRange)
+            let runs = Self.visualRuns(
+                of: shown, in: shownRange, hyphen: line.truncation == nil ? line.fragment.hyphen : nil)
             if shown.styles.hasBoxes {
                 // Each box on the line, where its run is and as high as the line's metrics put it.
                 let (metricsSource, metricsRange) = line.truncation == nil
@@ -240,7 +254,8 @@ public struct MeasuredText: Sendable {
                     top: top, height: height, baseline: baseline,
                     truncatedText: line.truncation.map { String(decoding: $0.displayedText, as: UTF16.self) },
                     isClipped: line.isClipped,
-                    runs: runs))
+                    runs: runs,
+                    isHyphenated: line.truncation == nil && line.fragment.hyphen != nil))
             top += height + style.lineSpacing
             lastSpacing = style.lineSpacing
         }
@@ -268,9 +283,18 @@ public struct MeasuredText: Sendable {
     }
 
     /// The runs of `range` in visual order (UAX #9 rule L2 over the runs' levels), each with its
-    /// x offset from the line's left edge.
-    private static func visualRuns(of paragraph: ShapedParagraph, in range: Range<Int>) -> [TextRun] {
-        let logical = paragraph.runs(from: range.lowerBound, to: range.upperBound)
+    /// x offset from the line's left edge; a line's `hyphen` is a run of its own after the last
+    /// one in logical order, at its bidi level, with an empty range at the line's end.
+    private static func visualRuns(
+        of paragraph: ShapedParagraph, in range: Range<Int>, hyphen: (stretch: Int, width: CGFloat)? = nil
+    ) -> [TextRun] {
+        var logical = paragraph.runs(from: range.lowerBound, to: range.upperBound)
+        if let hyphen, var item = logical.last?.item {
+            item.range = range.upperBound..<range.upperBound
+            item.style = hyphen.stretch
+            item.face = paragraph.styles.styles[hyphen.stretch].font
+            logical.append((item, hyphen.width))
+        }
         var x: CGFloat = 0
         // One run (most lines) is its own visual order.
         let order = logical.count == 1 ? [0] : Bidi.visualOrder(levels: logical.map(\.item.bidiLevel))

@@ -64,14 +64,23 @@ public struct ParagraphStyle: Sendable, Hashable {
     /// How lines are chosen among the break opportunities when text wraps by words: greedy (the
     /// default), balanced or pretty (CSS `text-wrap`).
     public var textWrap: TextWrap
+    /// How eagerly lines break inside words, from 0 (never: the default) to 1, as
+    /// `NSParagraphStyle.hyphenationFactor`: a line is hyphenated when, broken between words, it
+    /// would fill less than this fraction of the width. It then ends at the last of the next word's
+    /// hyphenation points (see ``HyphenationDictionary``, chosen by the word's language) at which
+    /// the line, with a hyphen added, still fits. Soft hyphens (U+00AD) break with a visible
+    /// hyphen whatever the factor.
+    public var hyphenationFactor: Float
 
     /// A paragraph style with `NSParagraphStyle`'s defaults: word wrapping, no line limit, no extra
     /// spacing or line height bounds, and the direction taken from the text.
     public init(
         lineBreakMode: LineBreakMode = .byWordWrapping, numberOfLines: Int = 0, lineSpacing: CGFloat = 0,
         lineHeightMultiple: CGFloat = 0, minimumLineHeight: CGFloat = 0, maximumLineHeight: CGFloat = 0,
-        baseDirection: BaseDirection = .natural, usesFontLeading: Bool = true, textWrap: TextWrap = .wrap
+        baseDirection: BaseDirection = .natural, usesFontLeading: Bool = true, textWrap: TextWrap = .wrap,
+        hyphenationFactor: Float = 0
     ) {
+        self.hyphenationFactor = hyphenationFactor
         self.baseDirection = baseDirection
         self.usesFontLeading = usesFontLeading
         self.textWrap = textWrap
@@ -98,14 +107,17 @@ public struct ParagraphStyle: Sendable, Hashable {
     /// The largest ``lineHeightMultiple`` accepted.
     public static let maximumLineHeightMultiple: CGFloat = 1_000
 
-    /// Checks that every value can be laid out: a line limit of 0 or more, and spacing and line
+    /// Checks that every value can be laid out: a line limit of 0 or more, spacing and line
     /// heights that are finite, 0 or more, and within ``maximumLength`` (the multiple within
-    /// ``maximumLineHeightMultiple``). Every layout checks its paragraph style this way.
+    /// ``maximumLineHeightMultiple``), and a hyphenation factor within 0…1. Every layout checks
+    /// its paragraph style this way.
     ///
-    /// - Throws: ``CaliperError/invalidLength(name:value:)`` or
-    ///   ``CaliperError/lengthTooLarge(name:value:limit:)`` naming the first value that cannot be used.
+    /// - Throws: ``CaliperError/invalidLength(name:value:)``,
+    ///   ``CaliperError/lengthTooLarge(name:value:limit:)`` or
+    ///   ``CaliperError/invalidHyphenationFactor(_:)`` naming the first value that cannot be used.
     public func validate() throws(CaliperError) {
         guard numberOfLines >= 0 else { throw .invalidLength(name: "number of lines", value: Double(numberOfLines)) }
+        guard (0...1).contains(hyphenationFactor) else { throw .invalidHyphenationFactor(Double(hyphenationFactor)) }
         let lengths: [(String, CGFloat, limit: CGFloat)] = [
             ("line spacing", lineSpacing, Self.maximumLength),
             ("line height multiple", lineHeightMultiple, Self.maximumLineHeightMultiple),

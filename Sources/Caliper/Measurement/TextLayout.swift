@@ -26,7 +26,11 @@ public struct TextLine: Sendable, Hashable {
     public var isClipped: Bool
     /// The runs of the line's visible content (trailing whitespace excluded) in visual order, left
     /// to right. For a truncated line they are the runs of ``truncatedText`` and their ranges index it.
+    /// A hyphenated line's hyphen is a run of its own with an empty range at the line's end.
     public var runs: [TextRun]
+    /// Whether the line breaks inside a word and shows a hyphen after it: at a hyphenation point
+    /// (``ParagraphStyle/hyphenationFactor``) or a soft hyphen. ``width`` includes the hyphen.
+    public var isHyphenated: Bool = false
 }
 
 /// A run of a line: text in one font, one script and one bidi level, placed on the line.

@@ -154,6 +154,7 @@ struct LayoutKey: Hashable, Sendable {
             }
             bytes.append(style.usesFontLeading ? 1 : 0)
             append(style.textWrap.rawValue)
+            append(Int(style.hyphenationFactor.bitPattern))
         }
     }
 }

@@ -13,14 +13,36 @@ struct LineFragment: Sendable, Equatable {
     var width: CGFloat
     /// Width of `start..<end`, in points.
     var widthWithTrailingWhitespace: CGFloat
+    /// The hyphen the line ends with when it breaks inside a word (at a hyphenation point or a
+    /// soft hyphen): the style stretch it is set in; its width is in both widths above.
+    var hyphen: (stretch: Int, width: CGFloat)? = nil
+
+    static func == (lhs: LineFragment, rhs: LineFragment) -> Bool {
+        lhs.start == rhs.start && lhs.contentEnd == rhs.contentEnd && lhs.end == rhs.end && lhs.width == rhs.width
+            && lhs.widthWithTrailingWhitespace == rhs.widthWithTrailingWhitespace
+            && lhs.hyphen?.stretch == rhs.hyphen?.stretch && lhs.hyphen?.width == rhs.hyphen?.width
+    }
 }
 
 /// Fills lines greedily: each line takes as much text as fits, ending at the furthest break
-/// opportunity whose line, trailing whitespace excluded, is no wider than `maxWidth`.
+/// opportunity whose line, trailing whitespace excluded, is no wider than `maxWidth`. A line that
+/// ends after a soft hyphen counts the hyphen it shows.
+///
+/// With a hyphenation factor above 0 (word-based modes only, not character wrapping or
+/// clipping), a line so broken that fills less than factor × `maxWidth` — or that not even its
+/// first word fits — ends instead at the last hyphenation point of the next word at which it
+/// fits with a hyphen, if one does (`NSParagraphStyle.hyphenationFactor`'s rule).
 struct LineBreaker {
     /// The widest a line may be; `nil` never wraps.
     let maxWidth: CGFloat?
     let mode: LineBreakMode
+    /// ``ParagraphStyle/hyphenationFactor``.
+    var hyphenationFactor: Float = 0
+
+    /// Whether lines may break inside words at hyphenation points.
+    private var hyphenates: Bool {
+        hyphenationFactor > 0 && mode != .byCharWrapping && mode != .byClipping
+    }
 
     /// Lines closer than this to the width still fit: sums of scaled advances carry rounding.
     static let fitTolerance: CGFloat = 1e-9
@@ -33,38 +55,82 @@ struct LineBreaker {
         var lines: [LineFragment] = []
         var start = range.lowerBound
         while start < range.upperBound, lines.count < (maxLines ?? .max) {
-            let end = lineEnd(in: paragraph, from: start, maxWidth: maxWidth)
-            lines.append(fragment(paragraph, start, end))
+            let (end, isHyphenated) = lineEnd(in: paragraph, from: start, maxWidth: maxWidth)
+            lines.append(fragment(paragraph, start, end, hyphenated: isHyphenated))
             start = end
         }
         return lines
     }
 
-    func fragment(_ paragraph: ShapedParagraph, _ start: Int, _ end: Int) -> LineFragment {
+    /// The line `start..<end` of `paragraph`; `hyphenated` when it ends at a hyphenation point
+    /// (a line ending after a soft hyphen shows a hyphen anyway).
+    func fragment(_ paragraph: ShapedParagraph, _ start: Int, _ end: Int, hyphenated: Bool = false) -> LineFragment {
         let contentEnd = paragraph.trimmingHangingWhitespace(from: start, to: end)
-        return LineFragment(
+        var line = LineFragment(
             start: start, contentEnd: contentEnd, end: end,
             width: paragraph.width(from: start, to: contentEnd),
             widthWithTrailingWhitespace: paragraph.width(from: start, to: end))
+        if hyphenated || paragraph.endsAtSoftHyphen(end) {
+            let hyphen = paragraph.hyphen(before: end)
+            line.hyphen = hyphen
+            line.width += hyphen.width
+            line.widthWithTrailingWhitespace = line.width
+        }
+        return line
     }
 
-    /// Where the line that starts at `start` ends (always after `start`).
-    private func lineEnd(in paragraph: ShapedParagraph, from start: Int, maxWidth: CGFloat) -> Int {
+    /// The width of the hyphen a line ending at `end` shows after a soft hyphen, else 0.
+    @inline(__always)
+    private func softHyphenWidth(_ paragraph: ShapedParagraph, endingAt end: Int) -> CGFloat {
+        paragraph.endsAtSoftHyphen(end) ? paragraph.hyphen(before: end).width : 0
+    }
+
+    /// Where the line that starts at `start` ends (always after `start`), and whether it ends at
+    /// a hyphenation point.
+    private func lineEnd(in paragraph: ShapedParagraph, from start: Int, maxWidth: CGFloat) -> (Int, Bool) {
         let boundaries = mode == .byCharWrapping ? paragraph.graphemeBoundaries : paragraph.breakOpportunities
         let candidates = boundaries[firstIndex(in: boundaries, atOrAfter: start + 1)...]
-        guard let firstCandidate = candidates.first else { return paragraph.range.upperBound }
+        guard let firstCandidate = candidates.first else { return (paragraph.range.upperBound, false) }
         if let end = furthestFitting(candidates, in: paragraph, from: start, maxWidth: maxWidth) {
-            return mode == .byCharWrapping ? paragraph.extendingOverHangingWhitespace(from: end) : end
+            if mode == .byCharWrapping { return (paragraph.extendingOverHangingWhitespace(from: end), false) }
+            if hyphenates, let point = hyphenationPoint(in: paragraph, from: start, after: end, maxWidth: maxWidth) {
+                return (point, true)
+            }
+            return (end, false)
         }
-        // Not even the first word fits. Clipping lets it overflow; the other modes break it between
-        // grapheme clusters, never inside one, keeping at least one cluster on the line.
-        if mode == .byClipping { return firstCandidate }
+        // Not even the first word fits: it is hyphenated if it can be. Else clipping lets it
+        // overflow; the other modes break it between grapheme clusters, never inside one, keeping
+        // at least one cluster on the line.
+        if hyphenates, let point = hyphenationPoint(in: paragraph, from: start, after: start, maxWidth: maxWidth) {
+            return (point, true)
+        }
+        if mode == .byClipping { return (firstCandidate, false) }
         let wordEnd = paragraph.trimmingHangingWhitespace(from: start, to: firstCandidate)
         let graphemes = paragraph.graphemeBoundaries
         let clusterEnds = graphemes[firstIndex(in: graphemes, atOrAfter: start + 1)..<firstIndex(in: graphemes, atOrAfter: wordEnd + 1)]
-        if let end = furthestFitting(clusterEnds, in: paragraph, from: start, maxWidth: maxWidth) { return end }
+        if let end = furthestFitting(clusterEnds, in: paragraph, from: start, maxWidth: maxWidth) { return (end, false) }
         let end = clusterEnds.first ?? firstCandidate
-        return mode == .byCharWrapping ? paragraph.extendingOverHangingWhitespace(from: end) : end
+        return (mode == .byCharWrapping ? paragraph.extendingOverHangingWhitespace(from: end) : end, false)
+    }
+
+    /// Where a line from `start`, broken between words at `end` (`start` when not even its first
+    /// word fits), ends instead by hyphenating the word after `end`, or `nil`: when the line fills
+    /// at least factor × `maxWidth`, when the word has no hyphenation point, or when the line does
+    /// not fit with a hyphen at any of them. Takes the last point at which it fits.
+    private func hyphenationPoint(in paragraph: ShapedParagraph, from start: Int, after end: Int, maxWidth: CGFloat) -> Int? {
+        guard end < paragraph.range.upperBound else { return nil }
+        if end > start {
+            let filled = paragraph.width(from: start, to: paragraph.trimmingHangingWhitespace(from: start, to: end))
+                + softHyphenWidth(paragraph, endingAt: end)
+            guard filled < CGFloat(hyphenationFactor) * maxWidth else { return nil }
+        }
+        let opportunities = paragraph.breakOpportunities
+        let wordEnd = opportunities[min(firstIndex(in: opportunities, atOrAfter: end + 1), opportunities.count - 1)]
+        for point in paragraph.hyphenationPoints(from: end, to: wordEnd).reversed() {
+            let width = paragraph.width(from: start, to: point) + paragraph.hyphen(before: point).width
+            if width <= maxWidth + Self.fitTolerance { return point }
+        }
+        return nil
     }
 
     /// The furthest of `candidates` at which a line from `start` fits, or `nil` if none does.
@@ -90,14 +156,18 @@ struct LineBreaker {
             let trimmed = paragraph.trimmingHangingWhitespace(from: previous.candidate, to: candidate)
             let contentEnd = trimmed == previous.candidate ? previous.contentEnd : trimmed
             previous = (candidate, contentEnd)
+            // A soft hyphen's hyphen is left out here: a later candidate without one may still fit.
             if paragraph.estimatedWidth(from: start, to: contentEnd) > maxWidth + slack { break }
             screenedEnd = index + 1
         }
         var index = screenedEnd
         while index > candidates.startIndex {
             index -= 1
-            let contentEnd = paragraph.trimmingHangingWhitespace(from: start, to: candidates[index])
-            if paragraph.width(from: start, to: contentEnd) <= maxWidth + Self.fitTolerance { return candidates[index] }
+            let candidate = candidates[index]
+            let contentEnd = paragraph.trimmingHangingWhitespace(from: start, to: candidate)
+            if paragraph.width(from: start, to: contentEnd) + softHyphenWidth(paragraph, endingAt: candidate) <= maxWidth + Self.fitTolerance {
+                return candidate
+            }
         }
         return nil
     }

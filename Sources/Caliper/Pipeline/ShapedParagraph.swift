@@ -244,6 +244,50 @@ final class ShapedParagraph {
             - shape.spacingPrefix[firstIndex(in: shape.graphemeBoundaries, atOrAfter: start)]
     }
 
+    /// U+00AD SOFT HYPHEN: a break opportunity shown as a hyphen when a line ends there.
+    static let softHyphen: UInt16 = 0xAD
+
+    /// Whether a line ending at `end` ends with a soft hyphen, and so shows a hyphen: its last
+    /// code unit is U+00AD and the paragraph goes on after it.
+    @inline(__always)
+    func endsAtSoftHyphen(_ end: Int) -> Bool {
+        end > range.lowerBound && end < range.upperBound && text[end - 1] == Self.softHyphen
+    }
+
+    /// The hyphen shown at the end of a line that breaks inside a word after absolute offset
+    /// `offset - 1` (a hyphenation point, or a soft hyphen): U+2010 HYPHEN when the font of that
+    /// code unit's style has it, else U+002D HYPHEN-MINUS (as Chromium chooses), shaped alone in
+    /// that font at the style's size and features, with the style's letter spacing; its stretch
+    /// and width in points.
+    func hyphen(before offset: Int) -> (stretch: Int, width: CGFloat) {
+        let stretch = styles.index(containing: max(offset - 1, base) - base)
+        if let known = hyphenWidths[stretch] { return (stretch, known) }
+        let style = styles.styles[stretch]
+        let character: UInt16 = style.font.hasGlyph(for: "\u{2010}") ? 0x2010 : 0x2D
+        let run = [character].withUnsafeBufferPointer {
+            style.font.harfBuzz.shape(
+                $0, range: 0..<1, features: style.features,
+                properties: ShapingProperties(isRightToLeft: false, script: "Zyyy", language: style.language))
+        }
+        let width = CGFloat(Double(run.totalAdvance) * Double(styles.sizes[stretch]) / Double(style.font.designMetrics.unitsPerEm))
+            + style.letterSpacing
+        hyphenWidths[stretch] = width
+        return (stretch, width)
+    }
+
+    /// Hyphen widths by stretch, made on first use.
+    private var hyphenWidths: [Int: CGFloat] = [:]
+
+    /// The hyphenation points of the word that starts at absolute `start` and ends at or before
+    /// `end` (see ``HyphenationDictionary/hyphenationPoints(in:)``), in the dictionary of the
+    /// language of the style at `start`: absolute offsets, ascending; none without a dictionary.
+    func hyphenationPoints(from start: Int, to end: Int) -> [Int] {
+        guard start < end, let language = styles.styles[styles.index(containing: start - base)].language,
+            let dictionary = HyphenationDictionary.forLanguage(language)
+        else { return [] }
+        return dictionary.points(in: text, range: start..<end)
+    }
+
     /// `end` moved back over hanging whitespace, not before `start`.
     func trimmingHangingWhitespace(from start: Int, to end: Int) -> Int {
         var trimmed = end

@@ -40,7 +40,15 @@ struct ParagraphOptions: ParsableArguments {
     @Option(name: .long, help: "How word-wrapped lines are chosen: wrap (greedy), balance or pretty, as CSS text-wrap in Chromium.")
     var textWrap: TextWrap = .wrap
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Hyphenate a line that would fill less than this fraction of the width (0 = never, 1 = always), in the patterns of --language, as NSParagraphStyle.hyphenationFactor.",
+        valueName: "0…1"))
+    var hyphenationFactor: Float = 0
+
     func validate() throws {
+        guard (0...1).contains(hyphenationFactor) else {
+            throw ValidationError("--hyphenation-factor must be a number from 0 to 1, not \(hyphenationFactor)")
+        }
         if let maxWidth, !(maxWidth >= 0) || maxWidth.isNaN {
             throw ValidationError("--max-width must be 0 or more points, not \(maxWidth)")
         }
@@ -61,6 +69,6 @@ struct ParagraphOptions: ParsableArguments {
             lineBreakMode: lineBreak, numberOfLines: numberOfLines, lineSpacing: CGFloat(lineSpacing),
             lineHeightMultiple: CGFloat(lineHeightMultiple), minimumLineHeight: CGFloat(minLineHeight),
             maximumLineHeight: CGFloat(maxLineHeight), baseDirection: direction, usesFontLeading: !noFontLeading,
-            textWrap: textWrap)
+            textWrap: textWrap, hyphenationFactor: hyphenationFactor)
     }
 }

@@ -1,0 +1,193 @@
+// HyphenationTests.swift — hyphenationFactor and soft hyphens: UIKit's factor rule line by line, dictionaries by language, bad input.
+import Foundation
+import Testing
+
+@testable import Caliper
+
+@Suite struct HyphenationTests {
+    static let german = """
+        Die Donaudampfschifffahrtsgesellschaft veröffentlichte ihren Jahresbericht über \
+        Rechtsschutzversicherungsgesellschaften und Geschwindigkeitsbegrenzungen auf Autobahnen.
+        """
+
+    static func style(_ language: String? = "de", size: CGFloat = 16) throws -> TextStyle {
+        TextStyle(font: try Fixtures.font("Fonts/NotoSans-Regular.ttf"), size: size, language: language)
+    }
+
+    /// Dictionaries are found by language tag: region first, then the language alone, in
+    /// Debian's `/usr/share/hyphen` (`hyphen-de`, `hyphen-en-us`), whose regional German files and
+    /// `hyph_en.dic` are links to one file each: one dictionary per file.
+    @Test func dictionariesByLanguage() throws {
+        #expect(HyphenationDictionary.searchDirectories.last == "/usr/share/hyphen")
+        let cases: [(String, String?)] = [
+            ("de", "hyph_de_DE.dic"), ("de-CH", "hyph_de_DE.dic"), ("de_AT", "hyph_de_DE.dic"), ("en-US", "hyph_en_US.dic"),
+            ("en", "hyph_en_US.dic"), ("EN-us", "hyph_en_US.dic"), ("de-Latn-DE", "hyph_de_DE.dic"), ("xx", nil), ("", nil),
+            ("1-2", nil),
+        ]
+        for (language, file) in cases {
+            let found = HyphenationDictionary.forLanguage(language)
+            #expect(found.map { URL(fileURLWithPath: $0.path).lastPathComponent } == file, "\(language)")
+        }
+        #expect(HyphenationDictionary.forLanguage("de") === HyphenationDictionary.forLanguage("de-CH"))
+    }
+
+    /// Which part of a piece of text is hyphenated: leading and trailing non-letters are left
+    /// out, a word with other characters inside, or too long, is not hyphenated.
+    @Test func wordsAndTheirPoints() throws {
+        let german = try #require(HyphenationDictionary.forLanguage("de"))
+        let bare = german.hyphenationPoints(in: "Rechtsschutzversicherung")
+        #expect(!bare.isEmpty)
+        #expect(german.hyphenationPoints(in: "„Rechtsschutzversicherung“, ") == bare.map { $0 + 1 })
+        #expect(german.hyphenationPoints(in: "RECHTSSCHUTZVERSICHERUNG") == bare, "lowercased before hyphenating")
+        #expect(german.hyphenationPoints(in: "Rechtsschutz4versicherung").isEmpty)
+        #expect(german.hyphenationPoints(in: String(repeating: "versicherung", count: 6)).isEmpty, "over 64 code units")
+        #expect(german.hyphenationPoints(in: "ab").isEmpty)
+        #expect(german.hyphenationPoints(in: "").isEmpty)
+        #expect(german.hyphenationPoints(in: "...").isEmpty)
+        #expect(bare.allSatisfy { $0 >= 2 && $0 <= "Rechtsschutzversicherung".utf16.count - 2 })
+    }
+
+    /// UIKit's rule, checked line by line against the same text broken without hyphenation: a
+    /// line is hyphenated only when, broken between words, it would fill less than factor ×
+    /// width, and then at the last point of the next word at which it fits with its hyphen; a
+    /// line that is not hyphenated either fills enough or has no point that fits.
+    @Test(arguments: [Float(0.25), 0.5, 0.8, 1])
+    func factorRuleLineByLine(factor: Float) throws {
+        let style = try Self.style()
+        let text = Self.german
+        let units = Array(text.utf16)
+        let german = try #require(HyphenationDictionary.forLanguage("de"))
+        let measurer = TextMeasurer(cache: nil)
+        var hyphenated = 0
+        for width in stride(from: CGFloat(70), through: 330, by: 13) {
+            let layout = try measurer.layout(text, style: style, paragraphStyle: ParagraphStyle(hyphenationFactor: factor), maxWidth: width)
+            for line in layout.lines.dropLast() {
+                let start = line.utf16Range.location
+                let rest = String(decoding: units[start...], as: UTF16.self)
+                let greedy = try #require(try measurer.layout(rest, style: style, maxWidth: width).lines.first)
+                let greedyEnd = start + greedy.utf16Range.length
+                // Not even the first word fits when greedy breaks it between letters (the text has
+                // no hyphens): then that word is the one hyphenated.
+                let brokeWord = greedyEnd < units.count && units[greedyEnd - 1] != 0x20
+                let fills = !brokeWord && greedy.width >= CGFloat(factor) * width
+                // The points of the word hyphenated, and the widths of the line ending at each.
+                let wordStart = brokeWord ? start : greedyEnd
+                let wordEnd = units[wordStart...].firstIndex(where: { $0 == 0x20 }) ?? units.count
+                let points = german.points(in: units, range: wordStart..<wordEnd)
+                let fitting = try points.filter { point in
+                    let shown = String(decoding: units[start..<point], as: UTF16.self) + "\u{2010}"
+                    return try measurer.layout(shown, style: style).lines[0].width <= width + 1e-6
+                }
+                if line.isHyphenated {
+                    hyphenated += 1
+                    #expect(!fills, "width \(width): a line filling \(greedy.width) was hyphenated")
+                    #expect(start + line.utf16Range.length == fitting.last, "width \(width): not the last point that fits")
+                    #expect(line.width <= width + 1e-9)
+                    #expect(line.runs.last?.utf16Range.length == 0 && line.runs.last?.utf16Range.location == start + line.utf16Range.length)
+                } else {
+                    #expect(line.utf16Range.length == greedy.utf16Range.length, "width \(width)")
+                    #expect(fills || fitting.isEmpty, "width \(width): \(fitting) fit but the line was not hyphenated")
+                }
+            }
+        }
+        #expect(hyphenated > 10, "the text hyphenates at these widths")
+        // The same layouts with a cache, and again from it, bit for bit.
+        let cached = TextMeasurer(cache: ShapeCache(byteBudget: 1 << 24))
+        for width in [CGFloat(90), 150, 240] {
+            let paragraphStyle = ParagraphStyle(hyphenationFactor: factor)
+            let expected = try measurer.layout(text, style: style, paragraphStyle: paragraphStyle, maxWidth: width)
+            for _ in 0..<2 {
+                let layout = try cached.layout(text, style: style, paragraphStyle: paragraphStyle, maxWidth: width)
+                #expect(layout == expected)
+            }
+        }
+    }
+
+    /// No hyphenation without a factor, without a dictionary for the language, without a
+    /// language, or when breaking by characters or clipping.
+    @Test func whereWordsAreNotHyphenated() throws {
+        let text = Self.german
+        let plain = try TextMeasurer().layout(text, style: try Self.style(), maxWidth: 120)
+        #expect(!plain.lines.contains { $0.isHyphenated })
+        for (style, paragraphStyle) in [
+            (try Self.style(nil), ParagraphStyle(hyphenationFactor: 1)),
+            (try Self.style("xx"), ParagraphStyle(hyphenationFactor: 1)),
+            (try Self.style(), ParagraphStyle(lineBreakMode: .byCharWrapping, hyphenationFactor: 1)),
+            (try Self.style(), ParagraphStyle(lineBreakMode: .byClipping, hyphenationFactor: 1)),
+        ] {
+            let layout = try TextMeasurer().layout(text, style: style, paragraphStyle: paragraphStyle, maxWidth: 120)
+            var unhyphenated = paragraphStyle
+            unhyphenated.hyphenationFactor = 0
+            #expect(!layout.lines.contains { $0.isHyphenated })
+            let unhyphenatedLayout = try TextMeasurer().layout(text, style: style, paragraphStyle: unhyphenated, maxWidth: 120)
+            #expect(layout == unhyphenatedLayout)
+        }
+        let hyphenated = try TextMeasurer().layout(text, style: try Self.style(), paragraphStyle: ParagraphStyle(hyphenationFactor: 1), maxWidth: 120)
+        #expect(hyphenated.lines.contains { $0.isHyphenated })
+        #expect(hyphenated.lines.count < plain.lines.count)
+    }
+
+    /// A soft hyphen breaks with a visible hyphen whatever the factor, counted in the line's width
+    /// and shown as a run of its own; it is invisible where the line does not end.
+    @Test func softHyphensShowAHyphenWhereTheyBreak() throws {
+        let style = try Self.style(nil)
+        let text = "Ab\u{AD}wasser\u{AD}behandlungs\u{AD}anlage"
+        let measurer = TextMeasurer()
+        let hyphen = try measurer.layout("\u{2010}", style: style).lines[0].width
+        let unbroken = try measurer.layout(text, style: style)
+        #expect(unbroken.lines.count == 1 && !unbroken.lines[0].isHyphenated)
+        let joined = try measurer.layout("Abwasserbehandlungsanlage", style: style)
+        #expect(unbroken.size.width == joined.size.width)
+        let layout = try measurer.layout(text, style: style, maxWidth: 110)
+        #expect(layout.lines.count > 1)
+        for line in layout.lines.dropLast() {
+            #expect(line.isHyphenated)
+            let shown = (text as NSString).substring(with: line.utf16Range).replacingOccurrences(of: "\u{AD}", with: "")
+            let expected = try measurer.layout(shown, style: style).lines[0].width + hyphen
+            #expect(abs(line.width - expected) < 1e-9, "\(shown)")
+            #expect(line.width <= 110)
+            #expect(line.runs.reduce(0) { $0 + $1.width } - line.width < 1e-9)
+        }
+        #expect(!(layout.lines.last?.isHyphenated ?? true))
+        // A soft hyphen at the end of the text shows nothing.
+        let trailing = try measurer.layout("Wasser\u{AD}", style: style, maxWidth: 10)
+        #expect(!trailing.lines.contains { $0.isHyphenated })
+    }
+
+    /// Min-content counts the hyphen of a piece ending at a soft hyphen, and with a factor, the
+    /// pieces between hyphenation points.
+    @Test func minContentWithHyphens() throws {
+        let style = try Self.style()
+        let measurer = TextMeasurer()
+        let word = "Rechtsschutzversicherungsgesellschaften"
+        let whole = try measurer.intrinsicWidths(of: word, style: style)
+        let hyphenated = try measurer.intrinsicWidths(of: word, style: style, paragraphStyle: ParagraphStyle(hyphenationFactor: 0.5))
+        #expect(hyphenated.maxContent == whole.maxContent)
+        #expect(hyphenated.minContent < whole.minContent / 2)
+        let points = try #require(HyphenationDictionary.forLanguage("de")).hyphenationPoints(in: word)
+        var widest: CGFloat = 0
+        var start = 0
+        let units = Array(word.utf16)
+        let hyphen = try measurer.layout("\u{2010}", style: style).lines[0].width
+        for end in points + [units.count] {
+            let piece = String(decoding: units[start..<end], as: UTF16.self)
+            widest = max(widest, try measurer.layout(piece, style: style).lines[0].width + (end < units.count ? hyphen : 0))
+            start = end
+        }
+        #expect(abs(hyphenated.minContent - widest) < 1e-9)
+    }
+
+    /// A factor outside 0…1 is refused by every layout.
+    @Test func factorsOutsideTheRangeAreRefused() throws {
+        for factor in [Float(-0.1), 1.5, .nan, .infinity] {
+            do {
+                _ = try TextMeasurer().layout("a", style: try Self.style(), paragraphStyle: ParagraphStyle(hyphenationFactor: factor), maxWidth: 10)
+                Issue.record("factor \(factor) was accepted")
+            } catch let error as CaliperError {
+                guard case .invalidHyphenationFactor(let value) = error else { throw error }
+                #expect(value.bitPattern == Double(factor).bitPattern)
+            }
+        }
+        #expect(CaliperError.invalidHyphenationFactor(1.5).description == "invalid hyphenation factor 1.5: it must be a number from 0 to 1")
+    }
+}
