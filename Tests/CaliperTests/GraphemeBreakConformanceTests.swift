@@ -49,7 +49,7 @@ import Testing
             pipelineCases += 1
             let text = String(decoding: testCase.utf16, as: UTF16.self)
             let measured = try TextMeasurer(cache: nil).measure(text, style: style)
-            if measured.paragraph(0).graphemeBoundaries == testCase.expectedBoundaries { pipelinePassed += 1 } else {
+            if measured.paragraph(0, in: ParagraphStyle()).graphemeBoundaries == testCase.expectedBoundaries { pipelinePassed += 1 } else {
                 failures.append(testCase.lineNumber)
             }
         }

@@ -121,7 +121,7 @@ import Testing
         // Every stored property of the styles has a change above (or below, for paragraph styles
         // and boxes): a new property must be added to LayoutKey and here.
         #expect(Mirror(reflecting: style).children.count == 8)
-        #expect(Mirror(reflecting: ParagraphStyle()).children.count == 10)
+        #expect(Mirror(reflecting: ParagraphStyle()).children.count == 12)
         #expect(Mirror(reflecting: InlineBox(width: 1, height: 1)).children.count == 4)
 
         #expect(key(AttributedText("Cafe\u{301} au lait", style: style)) != base, "canonically equivalent text")
@@ -136,7 +136,8 @@ import Testing
             ParagraphStyle(lineBreakMode: .byCharWrapping), ParagraphStyle(numberOfLines: 1), ParagraphStyle(lineSpacing: -0.0),
             ParagraphStyle(lineHeightMultiple: 1.5), ParagraphStyle(minimumLineHeight: 30), ParagraphStyle(maximumLineHeight: 10),
             ParagraphStyle(baseDirection: .leftToRight), ParagraphStyle(usesFontLeading: false), ParagraphStyle(textWrap: .balance),
-            ParagraphStyle(hyphenationFactor: 0.5),
+            ParagraphStyle(hyphenationFactor: 0.5), ParagraphStyle(tabStops: [TextTab(.right, location: 28)]),
+            ParagraphStyle(tabStops: [TextTab(location: 28.000001)]), ParagraphStyle(defaultTabInterval: 28),
         ]
         for (index, paragraphStyle) in paragraphStyles.enumerated() {
             #expect(key(AttributedText("Caf\u{E9} au lait", style: style), paragraphStyle) != base, "paragraph style change \(index)")

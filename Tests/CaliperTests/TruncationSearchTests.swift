@@ -23,7 +23,7 @@ struct TruncationInput {
         let index = try #require(measured.segments.firstIndex { $0.content.contains(start) || $0.content.upperBound == start })
         let segment = measured.segments[index]
         self.measured = measured
-        paragraph = measured.paragraph(index)
+        paragraph = measured.paragraph(index, in: ParagraphStyle())
         self.start = start
         end = paragraph.trimmingHangingWhitespace(from: start, to: segment.content.upperBound)
     }
@@ -181,7 +181,7 @@ extension TruncationTests {
     func estimatedWidthsAddUpOverRuns(_ entry: TruncationCorpusEntry) throws {
         let measured = try TextMeasurer().measure(entry.text, style: entry.style)
         for (index, (segment, shape)) in zip(measured.segments, measured.shapes).enumerated() {
-            let paragraph = measured.paragraph(index)
+            let paragraph = measured.paragraph(index, in: ParagraphStyle())
             let runEdges = shape.runStarts.map { $0 + segment.content.lowerBound }
             for start in segment.content {
                 for end in start...segment.content.upperBound {

@@ -27,9 +27,13 @@ public struct MeasuredText: Sendable {
     /// metrics are the layout's ``TextLayout/fontMetrics``.
     public var style: TextStyle { attributedText.spans[0].style }
 
-    /// Paragraph `index` at its styles' sizes.
-    func paragraph(_ index: Int) -> ShapedParagraph {
-        ShapedParagraph(text: utf16, range: segments[index].content, shape: shapes[index], styles: paragraphStyles[index])
+    /// Paragraph `index` at its styles' sizes, its tabs advancing to the stops of its own
+    /// paragraph style, else of `paragraphStyle`.
+    func paragraph(_ index: Int, in paragraphStyle: ParagraphStyle) -> ShapedParagraph {
+        let shape = shapes[index]
+        return ShapedParagraph(
+            text: utf16, range: segments[index].content, shape: shape, styles: paragraphStyles[index],
+            tabs: shape.tabOffsets.isEmpty ? nil : TabStops(style(ofParagraph: index, given: paragraphStyle)))
     }
 
     /// The style paragraph `index` is laid out in: its own, or the layout's `paragraphStyle`.
@@ -53,7 +57,7 @@ public struct MeasuredText: Sendable {
         var height: CGFloat = 0
         var lastSpacing: CGFloat = 0
         for (index, segment) in segments.enumerated() {
-            let paragraph = paragraph(index)
+            let paragraph = paragraph(index, in: ParagraphStyle())
             let range = segment.content
             width = max(width, paragraph.width(from: range.lowerBound, to: range.upperBound))
             let natural = lineMetrics(paragraph, from: range.lowerBound, to: range.upperBound, hardBreakEnd: segment.end)
@@ -81,7 +85,7 @@ public struct MeasuredText: Sendable {
         let breaker = LineBreaker(maxWidth: nil, mode: .byWordWrapping)
         var widths = IntrinsicWidths(minContent: 0, maxContent: 0)
         for (index, segment) in segments.enumerated() {
-            let paragraph = paragraph(index)
+            let paragraph = paragraph(index, in: paragraphStyle)
             let range = segment.content
             widths.maxContent = max(widths.maxContent, breaker.fragment(paragraph, range.lowerBound, range.upperBound).width)
             let style = style(ofParagraph: index, given: paragraphStyle)
@@ -123,7 +127,7 @@ public struct MeasuredText: Sendable {
                 isTruncated = true
                 break
             }
-            let paragraph = paragraph(segmentIndex)
+            let paragraph = paragraph(segmentIndex, in: paragraphStyle)
             let style = style(ofParagraph: segmentIndex, given: paragraphStyle)
             let breaker = LineBreaker(maxWidth: wrapWidth, mode: style.lineBreakMode, hyphenationFactor: style.hyphenationFactor)
             var fragments = breaker.lines(of: paragraph, maxLines: lineLimit - placed.count)

@@ -39,6 +39,33 @@ public enum TextWrap: String, Sendable, Hashable, CaseIterable {
     case pretty
 }
 
+/// A tab stop, as `NSTextTab`: where the text after a tab character goes on its line.
+public struct TextTab: Sendable, Hashable {
+    /// How the text after a tab lines up with the stop.
+    public enum Alignment: String, Sendable, Hashable, CaseIterable {
+        /// The text starts at the stop.
+        case left
+        /// The text, up to the next tab or the end of the line, ends at the stop.
+        case right
+        /// That text is centred on the stop.
+        case center
+        /// That text's first "." starts at the stop (its text before the "." ends there); text
+        /// with no "." ends at the stop, as with ``right``.
+        case decimal
+    }
+
+    /// How the text lines up with the stop.
+    public var alignment: Alignment
+    /// Points from the line's start edge (its left edge in a left-to-right paragraph).
+    public var location: CGFloat
+
+    /// A stop at `location` points with `alignment`.
+    public init(_ alignment: Alignment = .left, location: CGFloat) {
+        self.alignment = alignment
+        self.location = location
+    }
+}
+
 /// How a block of text is broken into lines and how the lines are spaced, with the names and
 /// defaults of `NSParagraphStyle` and `UILabel.numberOfLines`.
 public struct ParagraphStyle: Sendable, Hashable {
@@ -71,6 +98,19 @@ public struct ParagraphStyle: Sendable, Hashable {
     /// the line, with a hyphen added, still fits. Soft hyphens (U+00AD) break with a visible
     /// hyphen whatever the factor.
     public var hyphenationFactor: Float
+    /// The tab stops, in any order, as `NSParagraphStyle.tabStops`: by default UIKit's, 12 left
+    /// stops every 28 points (``defaultTabStops``). A tab advances to the first stop past the
+    /// text before it on its line, then to multiples of ``defaultTabInterval``; past them all it
+    /// is as wide as its glyph.
+    public var tabStops: [TextTab]
+    /// Stops past the last of ``tabStops`` are at every multiple of this many points (left
+    /// aligned); 0, the default, adds none (`NSParagraphStyle.defaultTabInterval`).
+    public var defaultTabInterval: CGFloat
+
+    /// `NSParagraphStyle.default.tabStops`: 12 left stops at 28, 56, … 336 points.
+    public static let defaultTabStops: [TextTab] = (1...12).map { TextTab(.left, location: CGFloat(28 * $0)) }
+    /// The most tab stops a paragraph style may have.
+    public static let maximumTabStopCount = 1_000
 
     /// A paragraph style with `NSParagraphStyle`'s defaults: word wrapping, no line limit, no extra
     /// spacing or line height bounds, and the direction taken from the text.
@@ -78,9 +118,11 @@ public struct ParagraphStyle: Sendable, Hashable {
         lineBreakMode: LineBreakMode = .byWordWrapping, numberOfLines: Int = 0, lineSpacing: CGFloat = 0,
         lineHeightMultiple: CGFloat = 0, minimumLineHeight: CGFloat = 0, maximumLineHeight: CGFloat = 0,
         baseDirection: BaseDirection = .natural, usesFontLeading: Bool = true, textWrap: TextWrap = .wrap,
-        hyphenationFactor: Float = 0
+        hyphenationFactor: Float = 0, tabStops: [TextTab] = ParagraphStyle.defaultTabStops, defaultTabInterval: CGFloat = 0
     ) {
         self.hyphenationFactor = hyphenationFactor
+        self.tabStops = tabStops
+        self.defaultTabInterval = defaultTabInterval
         self.baseDirection = baseDirection
         self.usesFontLeading = usesFontLeading
         self.textWrap = textWrap
@@ -109,8 +151,9 @@ public struct ParagraphStyle: Sendable, Hashable {
 
     /// Checks that every value can be laid out: a line limit of 0 or more, spacing and line
     /// heights that are finite, 0 or more, and within ``maximumLength`` (the multiple within
-    /// ``maximumLineHeightMultiple``), and a hyphenation factor within 0…1. Every layout checks
-    /// its paragraph style this way.
+    /// ``maximumLineHeightMultiple``), a hyphenation factor within 0…1, and at most
+    /// ``maximumTabStopCount`` tab stops whose locations, like the default tab interval, are
+    /// lengths of the same kind. Every layout checks its paragraph style this way.
     ///
     /// - Throws: ``CaliperError/invalidLength(name:value:)``,
     ///   ``CaliperError/lengthTooLarge(name:value:limit:)`` or
@@ -124,7 +167,12 @@ public struct ParagraphStyle: Sendable, Hashable {
             ("minimum line height", minimumLineHeight, Self.maximumLength),
             ("maximum line height", maximumLineHeight, Self.maximumLength),
         ]
-        for (name, value, limit) in lengths {
+        guard tabStops.count <= Self.maximumTabStopCount else {
+            throw .lengthTooLarge(name: "number of tab stops", value: Double(tabStops.count), limit: Double(Self.maximumTabStopCount))
+        }
+        let tabLengths = [("default tab interval", defaultTabInterval, Self.maximumLength)]
+            + tabStops.map { ("tab stop location", $0.location, Self.maximumLength) }
+        for (name, value, limit) in lengths + tabLengths {
             guard value.isFinite, value >= 0 else { throw .invalidLength(name: name, value: Double(value)) }
             guard value <= limit else { throw .lengthTooLarge(name: name, value: Double(value), limit: Double(limit)) }
         }

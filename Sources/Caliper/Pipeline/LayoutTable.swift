@@ -155,6 +155,12 @@ struct LayoutKey: Hashable, Sendable {
             bytes.append(style.usesFontLeading ? 1 : 0)
             append(style.textWrap.rawValue)
             append(Int(style.hyphenationFactor.bitPattern))
+            append(style.tabStops.count)
+            for stop in style.tabStops {
+                append(stop.alignment.rawValue)
+                append(stop.location)
+            }
+            append(style.defaultTabInterval)
         }
     }
 }

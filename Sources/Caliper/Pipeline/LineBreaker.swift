@@ -157,7 +157,9 @@ struct LineBreaker {
             let contentEnd = trimmed == previous.candidate ? previous.contentEnd : trimmed
             previous = (candidate, contentEnd)
             // A soft hyphen's hyphen is left out here: a later candidate without one may still fit.
-            if paragraph.estimatedWidth(from: start, to: contentEnd) > maxWidth + slack { break }
+            if paragraph.estimatedWidth(from: start, to: contentEnd) - paragraph.tabAllowance(from: start, to: contentEnd) > maxWidth + slack {
+                break
+            }
             screenedEnd = index + 1
         }
         var index = screenedEnd

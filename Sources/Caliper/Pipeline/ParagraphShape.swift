@@ -42,6 +42,8 @@ final class ParagraphShape: Sendable {
     let runStarts: [Int]
     /// The features and language of each style stretch, for reshaping parts of its runs.
     let shaping: [ShapingAttributes]
+    /// The offsets of the paragraph's tab characters (U+0009), ascending.
+    let tabOffsets: [Int]
 
     static let cursiveScripts: Set<String> = ["Arab", "Syrc", "Mong", "Nkoo", "Mand", "Adlm", "Rohg", "Sogd", "Phag"]
 
@@ -49,6 +51,9 @@ final class ParagraphShape: Sendable {
     /// stretch's language as ICU's locale (one iterator walks the whole paragraph).
     init(content: [UInt16], styles: StyleRuns, baseDirection: BaseDirection) throws(CaliperError) {
         self.content = content
+        var tabs: [Int] = []
+        for (offset, unit) in content.enumerated() where unit == 0x09 { tabs.append(offset) }
+        tabOffsets = tabs
         shaping = zip(styles.styles, styles.boxes).map { style, box in
             ShapingAttributes(features: style.features, language: style.language, isBox: box != nil)
         }

@@ -26,7 +26,13 @@ final class ShapedParagraph {
     /// Grapheme cluster boundaries, absolute, from `range.lowerBound` to `range.upperBound`.
     let graphemeBoundaries: [Int]
 
-    init(text: [UInt16], range: Range<Int>, shape: ParagraphShape, styles: StyleRuns) {
+    /// The tab stops the paragraph's tabs advance to; `nil` when it has no tab (or its tabs are
+    /// measured as glyphs).
+    let tabs: TabStops?
+    /// The absolute offsets of its tabs, when ``tabs`` is set.
+    private let tabOffsets: [Int]
+
+    init(text: [UInt16], range: Range<Int>, shape: ParagraphShape, styles: StyleRuns, tabs: TabStops? = nil) {
         self.text = text
         self.range = range
         self.shape = shape
@@ -34,6 +40,9 @@ final class ShapedParagraph {
         let base = range.lowerBound
         breakOpportunities = base == 0 ? shape.breakOpportunities : shape.breakOpportunities.map { $0 + base }
         graphemeBoundaries = base == 0 ? shape.graphemeBoundaries : shape.graphemeBoundaries.map { $0 + base }
+        let hasTabs = tabs != nil && !shape.tabOffsets.isEmpty
+        self.tabs = hasTabs ? tabs : nil
+        tabOffsets = !hasTabs ? [] : base == 0 ? shape.tabOffsets : shape.tabOffsets.map { $0 + base }
     }
 
     private var base: Int { range.lowerBound }
@@ -118,8 +127,83 @@ final class ShapedParagraph {
         return sums
     }()
 
-    /// Width in points of `text[start..<end]` set as a line of its own, letter spacing included.
+    /// Width in points of `text[start..<end]` set as a line of its own, letter spacing included,
+    /// its tabs advancing to their stops (see ``tabAdvances(from:to:)``).
     func width(from start: Int, to end: Int) -> CGFloat {
+        if tabs != nil, hasTab(from: start, to: end) { return tabAdvances(from: start, to: end).width }
+        return untabbedWidth(from: start, to: end)
+    }
+
+    /// Whether `text[start..<end]` holds a tab measured by its stops.
+    @inline(__always)
+    private func hasTab(from start: Int, to end: Int) -> Bool {
+        let index = firstIndex(in: tabOffsets, atOrAfter: start)
+        return index < tabOffsets.count && tabOffsets[index] < end
+    }
+
+    /// The tabs of the line `text[start..<end]` with the advance each takes to its stop, and the
+    /// line's width. Each segment between tabs is measured as its own piece of the line; a tab
+    /// goes to the first stop past the pen (``TabStops/stop(after:)``) and takes what its
+    /// alignment leaves: left, the stop less the pen; right, also less the width of the segment
+    /// after it (to the next tab or the line's end, its hanging whitespace excluded); center,
+    /// half that width; decimal, the width of that segment up to its first "."; never less than
+    /// 0. Past every stop a tab is as wide as its glyph. A tab's letter spacing is not added.
+    func tabAdvances(from start: Int, to end: Int) -> (advances: [(offset: Int, advance: CGFloat)], width: CGFloat) {
+        guard let tabs else { return ([], untabbedWidth(from: start, to: end)) }
+        var advances: [(offset: Int, advance: CGFloat)] = []
+        var pen: CGFloat = 0
+        var segmentStart = start
+        var index = firstIndex(in: tabOffsets, atOrAfter: start)
+        while index < tabOffsets.count, tabOffsets[index] < end {
+            let tab = tabOffsets[index]
+            pen += untabbedWidth(from: segmentStart, to: tab)
+            let segmentEnd = index + 1 < tabOffsets.count && tabOffsets[index + 1] < end ? tabOffsets[index + 1] : end
+            let advance: CGFloat
+            if let stop = tabs.stop(after: pen) {
+                let aligned: CGFloat
+                switch stop.alignment {
+                case .left: aligned = 0
+                case .right: aligned = untabbedWidth(from: tab + 1, to: trimmingHangingWhitespace(from: tab + 1, to: segmentEnd))
+                case .center: aligned = untabbedWidth(from: tab + 1, to: trimmingHangingWhitespace(from: tab + 1, to: segmentEnd)) / 2
+                case .decimal:
+                    let point = text[(tab + 1)..<segmentEnd].firstIndex(of: 0x2E)
+                        ?? trimmingHangingWhitespace(from: tab + 1, to: segmentEnd)
+                    aligned = untabbedWidth(from: tab + 1, to: point)
+                }
+                advance = max(0, stop.location - pen - aligned)
+            } else {
+                advance = glyphAdvance(ofTabAt: tab)
+            }
+            advances.append((tab, advance))
+            pen += advance
+            segmentStart = tab + 1
+            index += 1
+        }
+        return (advances, pen + untabbedWidth(from: segmentStart, to: end))
+    }
+
+    /// A tab's own glyph advance, in points, without letter spacing.
+    private func glyphAdvance(ofTabAt offset: Int) -> CGFloat {
+        var advance = 0.0
+        forEachPiece(from: offset - base, to: offset + 1 - base) { run, part in
+            advance += pieceWidth(part, run: shape.runs[run].item)
+        }
+        return CGFloat(advance)
+    }
+
+    /// How much narrower than ``estimatedWidth(from:to:)`` the line `text[start..<end]` can be
+    /// because of its tabs: their glyphs' advances, which a tab to its stop may not take (an
+    /// advance to a stop is never negative). 0 without tabs.
+    func tabAllowance(from start: Int, to end: Int) -> CGFloat {
+        guard tabs != nil else { return 0 }
+        let count = firstIndex(in: tabOffsets, atOrAfter: end) - firstIndex(in: tabOffsets, atOrAfter: start)
+        return count == 0 ? 0 : CGFloat(count) * widestTabGlyph
+    }
+
+    private lazy var widestTabGlyph: CGFloat = tabOffsets.map { glyphAdvance(ofTabAt: $0) }.max() ?? 0
+
+    /// ``width(from:to:)`` with tabs measured as their glyphs.
+    private func untabbedWidth(from start: Int, to end: Int) -> CGFloat {
         var advance = 0.0
         forEachPiece(from: start - base, to: end - base) { run, part in
             advance = advance + pieceWidth(part, run: shape.runs[run].item)
@@ -136,14 +220,31 @@ final class ShapedParagraph {
     }
 
     /// The runs of `start..<end`, each clipped to it (absolute ranges), in logical order, with their widths.
+    ///
+    /// With tab stops, a run is split at its tabs: each tab is a run of its own as wide as its
+    /// advance to its stop, so each segment between tabs starts a run where its stop puts it.
     func runs(from start: Int, to end: Int) -> [(item: ItemRun, width: CGFloat)] {
         var runs: [(item: ItemRun, width: CGFloat)] = []
+        let tabbed = tabs != nil && hasTab(from: start, to: end) ? tabAdvances(from: start, to: end).advances : []
+        var nextTab = 0
         forEachPiece(from: start - base, to: end - base) { index, part in
             let run = shape.runs[index].item
-            var item = run
-            item.range = (part.lowerBound + base)..<(part.upperBound + base)
-            let spacing = styles.letterSpacings[run.style] * CGFloat(spacingSlots(from: part.lowerBound, to: part.upperBound))
-            runs.append((item, CGFloat(pieceWidth(part, run: run)) + spacing))
+            var lower = part.lowerBound
+            func append(_ piece: Range<Int>, width: CGFloat? = nil) {
+                guard !piece.isEmpty else { return }
+                var item = run
+                item.range = (piece.lowerBound + base)..<(piece.upperBound + base)
+                let spacing = styles.letterSpacings[run.style] * CGFloat(spacingSlots(from: piece.lowerBound, to: piece.upperBound))
+                runs.append((item, width ?? CGFloat(pieceWidth(piece, run: run)) + spacing))
+            }
+            while nextTab < tabbed.count, tabbed[nextTab].offset - base < part.upperBound {
+                let tab = tabbed[nextTab].offset - base
+                append(lower..<tab)
+                append(tab..<(tab + 1), width: tabbed[nextTab].advance)
+                lower = tab + 1
+                nextTab += 1
+            }
+            append(lower..<part.upperBound)
         }
         return runs
     }
@@ -312,4 +413,27 @@ func firstIndex(in values: [Int], atOrAfter value: Int) -> Int {
         if values[middle] < value { low = middle + 1 } else { high = middle }
     }
     return low
+}
+
+/// A paragraph style's tab stops, sorted, as a paragraph's tabs use them.
+struct TabStops: Sendable, Equatable {
+    /// The stops by location.
+    let stops: [TextTab]
+    /// ``ParagraphStyle/defaultTabInterval``.
+    let interval: CGFloat
+
+    init(_ style: ParagraphStyle) {
+        stops = style.tabStops.sorted { $0.location < $1.location }
+        interval = style.defaultTabInterval
+    }
+
+    /// The first stop strictly past `pen` (a stop at the pen is passed over, as in Pango): one of
+    /// the stops, else the next multiple of the interval (left aligned), else `nil`.
+    func stop(after pen: CGFloat) -> TextTab? {
+        if let stop = stops.first(where: { $0.location > pen }) { return stop }
+        guard interval > 0 else { return nil }
+        var location = ((pen / interval).rounded(.down) + 1) * interval
+        if location <= pen { location += interval }
+        return TextTab(.left, location: location)
+    }
 }

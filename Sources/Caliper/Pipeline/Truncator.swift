@@ -75,7 +75,8 @@ struct Truncator {
         let everything = mode == .byTruncatingHead
             ? geometry.kept(prefixTo: start, suffixFrom: start) : geometry.kept(prefixTo: end, suffixFrom: end)
         let styles = paragraph.styles.styles
-        let margin = 2 * paragraph.styles.largestSize
+        // Tabs to stops move text by more than any margin: with them every candidate is in doubt.
+        let margin = paragraph.tabs != nil ? .infinity : 2 * paragraph.styles.largestSize
             + 4 * styles.dropFirst().map { abs($0.letterSpacing) }.reduce(abs(styles[0].letterSpacing), max)
         // The whole line is shaped unless its width bound, even with no ellipsis, is past the
         // maximum width (a title far longer than its label skips its longest line); were the
@@ -173,7 +174,8 @@ struct Truncator {
         // is kept.
         let shape = try ParagraphShape.make(
             content: displayed, styles: styles, direction: baseDirection, cache: displayed.count <= 3 ? cache : nil)
-        let shown = ShapedParagraph(text: displayed, range: 0..<displayed.count, shape: shape, styles: styles)
+        let shown = ShapedParagraph(
+            text: displayed, range: 0..<displayed.count, shape: shape, styles: styles, tabs: paragraph.tabs)
         let width = shown.width(from: 0, to: displayed.count)
         let line = TruncatedLine(displayedText: displayed, width: width, shaped: shown)
         lineShaped?(line)

@@ -99,7 +99,7 @@ struct ReferenceTruncator {
             content: displayed, style: paragraph.style, cascade: cascade, direction: baseDirection, cache: cache)
         let shown = ShapedParagraph(
             text: displayed, range: 0..<displayed.count, shape: shape,
-            styles: StyleRuns(style: paragraph.style, cascade: cascade, length: displayed.count))
+            styles: StyleRuns(style: paragraph.style, cascade: cascade, length: displayed.count), tabs: paragraph.tabs)
         let width = shown.width(from: 0, to: displayed.count)
         let line = TruncatedLine(displayedText: displayed, width: width, shaped: shown)
         lineShaped?(line)
