@@ -54,9 +54,17 @@ struct LineBreaker {
         guard let maxWidth, !range.isEmpty else { return [fragment(paragraph, range.lowerBound, range.upperBound)] }
         var lines: [LineFragment] = []
         var start = range.lowerBound
+        var startsInsideWord = false
         while start < range.upperBound, lines.count < (maxLines ?? .max) {
-            let (end, isHyphenated) = lineEnd(in: paragraph, from: start, maxWidth: maxWidth)
+            let (end, isHyphenated) = lineEnd(in: paragraph, from: start, maxWidth: maxWidth, startsInsideWord: startsInsideWord)
             lines.append(fragment(paragraph, start, end, hyphenated: isHyphenated))
+            // The rest of a word broken between letters because it was wider than the line is
+            // not a word to hyphenate.
+            if hyphenates {
+                let opportunities = paragraph.breakOpportunities
+                let index = firstIndex(in: opportunities, atOrAfter: end)
+                startsInsideWord = !isHyphenated && !(index < opportunities.count && opportunities[index] == end)
+            }
             start = end
         }
         return lines
@@ -87,7 +95,7 @@ struct LineBreaker {
 
     /// Where the line that starts at `start` ends (always after `start`), and whether it ends at
     /// a hyphenation point.
-    private func lineEnd(in paragraph: ShapedParagraph, from start: Int, maxWidth: CGFloat) -> (Int, Bool) {
+    private func lineEnd(in paragraph: ShapedParagraph, from start: Int, maxWidth: CGFloat, startsInsideWord: Bool) -> (Int, Bool) {
         let boundaries = mode == .byCharWrapping ? paragraph.graphemeBoundaries : paragraph.breakOpportunities
         let candidates = boundaries[firstIndex(in: boundaries, atOrAfter: start + 1)...]
         guard let firstCandidate = candidates.first else { return (paragraph.range.upperBound, false) }
@@ -101,7 +109,7 @@ struct LineBreaker {
         // Not even the first word fits: it is hyphenated if it can be. Else clipping lets it
         // overflow; the other modes break it between grapheme clusters, never inside one, keeping
         // at least one cluster on the line.
-        if hyphenates, let point = hyphenationPoint(in: paragraph, from: start, after: start, maxWidth: maxWidth) {
+        if hyphenates, !startsInsideWord, let point = hyphenationPoint(in: paragraph, from: start, after: start, maxWidth: maxWidth) {
             return (point, true)
         }
         if mode == .byClipping { return (firstCandidate, false) }
