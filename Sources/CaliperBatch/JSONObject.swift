@@ -117,6 +117,9 @@ package struct JSONObject {
         return try JSONObject(value, path: path.isEmpty ? key : "\(path).\(key)")
     }
 
+    /// Whether `key` is given, and not `null`.
+    package func has(_ key: String) -> Bool { value(key) != nil }
+
     package func objects(_ key: String) throws -> [JSONObject] {
         guard let value = value(key) else { return [] }
         guard case .array(let elements) = value else { throw InputError("\(name(key)) must be an array of objects") }

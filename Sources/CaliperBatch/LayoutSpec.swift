@@ -42,7 +42,7 @@ package struct LayoutSpec {
     /// ``paragraphStyle(_:over:)``.
     package static let paragraphStyleKeys = [
         "lineBreak", "lineSpacing", "lineHeightMultiple", "minLineHeight", "maxLineHeight", "direction", "usesFontLeading", "textWrap",
-        "hyphenationFactor",
+        "hyphenationFactor", "tabStops", "defaultTabInterval",
     ]
     /// A `paragraphs` entry, read by ``settingParagraphStyles(of:on:over:)``: the range whose
     /// paragraphs it styles, and the paragraph style keys it sets for them.
@@ -287,7 +287,7 @@ package struct LayoutSpec {
 
     /// `object`'s paragraph style keys set on `base`: `lineBreak`, `lineSpacing`,
     /// `lineHeightMultiple`, `minLineHeight`, `maxLineHeight`, `direction` (`natural`, `ltr`,
-    /// `rtl`), `usesFontLeading`, `textWrap` (`wrap`, `balance`, `pretty`) and `hyphenationFactor` (0…1). Checked as a layout checks it, with the object's path in the error.
+    /// `rtl`), `usesFontLeading`, `textWrap` (`wrap`, `balance`, `pretty`), `hyphenationFactor` (0…1), `tabStops` (`[{location, alignment}]`, alignment `left`, `right`, `center` or `decimal`) and `defaultTabInterval`. Checked as a layout checks it, with the object's path in the error.
     package func paragraphStyle(_ object: JSONObject, over base: ParagraphStyle) throws -> ParagraphStyle {
         var style = base
         if let name = try object.string("lineBreak") { style.lineBreakMode = try lineBreakMode(name) }
@@ -300,6 +300,26 @@ package struct LayoutSpec {
             // Checked as a Double: a Float conversion would make 1.0000000001 valid.
             guard (0...1).contains(factor) else { throw InputError("\(object.path.isEmpty ? "" : object.path + ".")hyphenationFactor \(factor) is not from 0 to 1") }
             style.hyphenationFactor = Float(factor)
+        }
+        if let interval = try object.number("defaultTabInterval") { style.defaultTabInterval = CGFloat(interval) }
+        if object.has("tabStops") {
+            let stops = try object.objects("tabStops")
+            guard stops.count <= ParagraphStyle.maximumTabStopCount else {
+                throw InputError("\(object.path.isEmpty ? "" : object.path + ".")tabStops has \(stops.count) stops (at most \(ParagraphStyle.maximumTabStopCount))")
+            }
+            style.tabStops = try stops.map { stop in
+                try stop.requireKnownKeys(["location", "alignment"])
+                let location = try stop.requiredNumber("location")
+                var alignment = TextTab.Alignment.left
+                if let name = try stop.string("alignment") {
+                    guard let named = TextTab.Alignment(rawValue: name) else {
+                        throw InputError(
+                            "unknown \(stop.path).alignment \"\(name)\" (known: \(TextTab.Alignment.allCases.map(\.rawValue).joined(separator: ", ")))")
+                    }
+                    alignment = named
+                }
+                return TextTab(alignment, location: CGFloat(location))
+            }
         }
         if let name = try object.string("textWrap") {
             guard let wrap = TextWrap(rawValue: name) else {

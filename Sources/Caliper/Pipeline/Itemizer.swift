@@ -113,7 +113,8 @@ enum Itemizer {
                 let isMissing: Bool
                 (face, isMissing) = styles.hasBoxes && styles.boxes[style] != nil
                     ? (cascade.primary, false) : cascade.face(forCluster: clusterScalars)
-                if isMissing { missingGlyphs += 1 }
+                // A tab advances to a tab stop and draws nothing: no font needs a glyph for it.
+                if isMissing, clusterScalars != ["\t"] { missingGlyphs += 1 }
                 if clusterScalars.allSatisfy(isWhitespace) { spaceClusters.append((clusters.count, firstScalarIndex..<scalarIndex)) }
                 for scalar in clusterScalars {
                     let candidate = UnicodeProperties.script(of: scalar)

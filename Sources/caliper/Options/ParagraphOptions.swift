@@ -45,7 +45,43 @@ struct ParagraphOptions: ParsableArguments {
         valueName: "0…1"))
     var hyphenationFactor: Float = 0
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Tab stops, as LOCATION[:left|right|center|decimal] separated by commas (e.g. 100,200:right), or none; default: UIKit's 12 left stops every 28 points.",
+        valueName: "stops"))
+    var tabStops: String?
+
+    @Option(name: .long, help: "Stops past the last tab stop at every multiple of this many points (0 = none).")
+    var defaultTabInterval: Double = 0
+
+    /// `--tab-stops` parsed: `LOCATION[:ALIGNMENT]`, comma-separated, or `none`.
+    static func parseTabStops(_ value: String) throws -> [TextTab] {
+        if value == "none" { return [] }
+        return try value.split(separator: ",", omittingEmptySubsequences: false).map { item in
+            let parts = item.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let location = Double(parts[0].trimmingCharacters(in: .whitespaces)), location.isFinite, location >= 0,
+                location <= Double(ParagraphStyle.maximumLength)
+            else {
+                throw ValidationError("--tab-stops: \"\(item)\" is not LOCATION[:ALIGNMENT] with a location from 0 to \(Double(ParagraphStyle.maximumLength)) points")
+            }
+            var alignment = TextTab.Alignment.left
+            if parts.count == 2 {
+                guard let named = TextTab.Alignment(rawValue: String(parts[1])) else {
+                    throw ValidationError(
+                        "--tab-stops: unknown alignment \"\(parts[1])\" (known: \(TextTab.Alignment.allCases.map(\.rawValue).joined(separator: ", ")))")
+                }
+                alignment = named
+            }
+            return TextTab(alignment, location: CGFloat(location))
+        }
+    }
+
     func validate() throws {
+        if let tabStops {
+            let stops = try Self.parseTabStops(tabStops)
+            guard stops.count <= ParagraphStyle.maximumTabStopCount else {
+                throw ValidationError("--tab-stops: at most \(ParagraphStyle.maximumTabStopCount) stops")
+            }
+        }
         guard (0...1).contains(hyphenationFactor) else {
             throw ValidationError("--hyphenation-factor must be a number from 0 to 1, not \(hyphenationFactor)")
         }
@@ -58,6 +94,7 @@ struct ParagraphOptions: ParsableArguments {
             ("--line-height-multiple", lineHeightMultiple, ParagraphStyle.maximumLineHeightMultiple),
             ("--min-line-height", minLineHeight, ParagraphStyle.maximumLength),
             ("--max-line-height", maxLineHeight, ParagraphStyle.maximumLength),
+            ("--default-tab-interval", defaultTabInterval, ParagraphStyle.maximumLength),
         ]
         for (flag, value, limit) in lengths where !(value.isFinite && value >= 0 && value <= Double(limit)) {
             throw ValidationError("\(flag) must be a finite number from 0 to \(Double(limit)), not \(value)")
@@ -69,6 +106,8 @@ struct ParagraphOptions: ParsableArguments {
             lineBreakMode: lineBreak, numberOfLines: numberOfLines, lineSpacing: CGFloat(lineSpacing),
             lineHeightMultiple: CGFloat(lineHeightMultiple), minimumLineHeight: CGFloat(minLineHeight),
             maximumLineHeight: CGFloat(maxLineHeight), baseDirection: direction, usesFontLeading: !noFontLeading,
-            textWrap: textWrap, hyphenationFactor: hyphenationFactor)
+            textWrap: textWrap, hyphenationFactor: hyphenationFactor,
+            tabStops: tabStops.flatMap { try? Self.parseTabStops($0) } ?? ParagraphStyle.defaultTabStops,
+            defaultTabInterval: CGFloat(defaultTabInterval))
     }
 }
