@@ -44,7 +44,7 @@ public struct BatchProcessor: Sendable {
     /// What every request may have: its `id`, its `op`, and `onlyGivenFonts`.
     static let requestKeys = ["id", "op", "onlyGivenFonts"]
     static let measureRequestKeys =
-        requestKeys + LayoutSpec.styledTextKeys + ["maxWidth", "maxLines", "paragraphs", "minimumScaleFactor"]
+        requestKeys + LayoutSpec.styledTextKeys + ["maxWidth", "maxLines", "paragraphs", "minimumScaleFactor", "maxHeight", "truncatesLastVisibleLine"]
         + LayoutSpec.paragraphStyleKeys
     static let flowRequestKeys = requestKeys + ["width"] + LayoutSpec.flowKeys
     static let layoutRequestKeys = requestKeys + ["width", "root"]
@@ -188,10 +188,21 @@ public struct BatchProcessor: Sendable {
         let maxWidth = try request.number("maxWidth").map { CGFloat($0) }
         if let factor = try request.number("minimumScaleFactor") {
             guard let maxWidth else { throw InputError("\"minimumScaleFactor\" needs \"maxWidth\", the width to fit") }
+            guard !request.has("maxHeight"), !request.has("truncatesLastVisibleLine") else {
+                throw InputError("\"minimumScaleFactor\" cannot be combined with \"maxHeight\"")
+            }
             let shrunk = try measurer.layoutShrinkingToFit(
                 attributed, minimumScaleFactor: CGFloat(factor), paragraphStyle: paragraphStyle, maxWidth: maxWidth)
             return (shrunk.layout, shrunk.text, spans, shrunk.scale)
         }
+        let truncates = try request.bool("truncatesLastVisibleLine")
+        if let maxHeight = try request.number("maxHeight") {
+            let layout = try measurer.layout(
+                attributed, paragraphStyle: paragraphStyle, fitting: CGSize(width: maxWidth ?? .infinity, height: CGFloat(maxHeight)),
+                truncatesLastVisibleLine: truncates ?? false)
+            return (layout, attributed, spans, nil)
+        }
+        if truncates != nil { throw InputError("\"truncatesLastVisibleLine\" needs \"maxHeight\", the height to fit") }
         let layout = try measurer.layout(attributed, paragraphStyle: paragraphStyle, maxWidth: maxWidth)
         return (layout, attributed, spans, nil)
     }

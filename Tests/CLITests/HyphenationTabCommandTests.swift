@@ -71,3 +71,34 @@ import Testing
         #expect(answers[5]["error"] as? String == #""tabStops" must be an array of objects"#)
     }
 }
+
+@Suite struct HeightBoundCommandTests {
+    /// `--max-height` with `--truncate-last-visible-line`, and the batch's `maxHeight` and
+    /// `truncatesLastVisibleLine`, show the lines that fit, the last one truncated.
+    @Test func heightFromTheCommandLineAndTheBatch() throws {
+        let text = "The quick brown fox jumps over the lazy dog, then naps in the warm afternoon sun."
+        let cli = try CLI.run([
+            "measure", text, "--font", "Fonts/NotoSans-Regular.ttf", "--size", "15", "--max-width", "140", "--max-height", "45",
+            "--truncate-last-visible-line", "--json",
+        ])
+        try #require(cli.status == 0, "\(cli.standardError)")
+        let lines = try #require(cli.jsonLines.first?["lines"] as? [[String: Any]])
+        #expect(lines.count == 2 && lines[1]["truncatedText"] != nil)
+        let requests = [
+            #"{"id": 1, "text": "\#(text)", "font": "Fonts/NotoSans-Regular.ttf", "size": 15, "maxWidth": 140, "maxHeight": 45, "truncatesLastVisibleLine": true}"#,
+            #"{"id": 2, "text": "a", "font": "Fonts/NotoSans-Regular.ttf", "truncatesLastVisibleLine": true}"#,
+            #"{"id": 3, "text": "a", "font": "Fonts/NotoSans-Regular.ttf", "maxHeight": -1}"#,
+            #"{"id": 4, "text": "a", "font": "Fonts/NotoSans-Regular.ttf", "maxWidth": 9, "maxHeight": 9, "minimumScaleFactor": 0.5}"#,
+        ]
+        let answers = try CLI.run(["batch"], input: requests.joined(separator: "\n")).jsonLines
+        try #require(answers.count == 4)
+        let batchLines = try #require(answers[0]["lines"] as? [[String: Any]])
+        #expect(batchLines.map { $0["truncatedText"] as? String } == lines.map { $0["truncatedText"] as? String })
+        #expect(answers[1]["error"] as? String == #""truncatesLastVisibleLine" needs "maxHeight", the height to fit"#)
+        #expect(answers[2]["error"] as? String == "invalid maximum height -1.0: it must be a finite number of points, 0 or more")
+        #expect(answers[3]["error"] as? String == #""minimumScaleFactor" cannot be combined with "maxHeight""#)
+        for arguments in [["--max-height", "-2"], ["--truncate-last-visible-line"], ["--max-height", "5", "--all-categories"]] {
+            #expect(try CLI.run(["measure", "a", "--font", "Fonts/NotoSans-Regular.ttf"] + arguments).status == 64, "\(arguments)")
+        }
+    }
+}

@@ -113,6 +113,14 @@ public struct MeasuredText: Sendable {
     public func layout(
         maxWidth: CGFloat? = nil, paragraphStyle: ParagraphStyle = ParagraphStyle()
     ) throws(CaliperError) -> TextLayout {
+        try layout(maxWidth: maxWidth, paragraphStyle: paragraphStyle, truncatesWordWrapping: false)
+    }
+
+    /// ``layout(maxWidth:paragraphStyle:)``; with `truncatesWordWrapping`, a last allowed line
+    /// that word wraps is truncated at its tail (`truncatesLastVisibleLine`).
+    func layout(
+        maxWidth: CGFloat?, paragraphStyle: ParagraphStyle, truncatesWordWrapping: Bool
+    ) throws(CaliperError) -> TextLayout {
         try paragraphStyle.validate()
         if let maxWidth, maxWidth.isNaN || maxWidth < 0 {
             throw .invalidLength(name: "maximum width", value: Double(maxWidth))
@@ -150,10 +158,10 @@ public struct MeasuredText: Sendable {
                 || segmentIndex < segments.count - 1
             if placed.count == lineLimit, hidesText, let last = placed.popLast() {
                 isTruncated = true
+                let mode = truncatesWordWrapping && style.lineBreakMode == .byWordWrapping ? .byTruncatingTail : style.lineBreakMode
                 placed.append(
                     try lastAllowedLine(
-                        last.fragment, of: paragraph, index: segmentIndex, breaker: breaker, mode: style.lineBreakMode,
-                        maxWidth: wrapWidth))
+                        last.fragment, of: paragraph, index: segmentIndex, breaker: breaker, mode: mode, maxWidth: wrapWidth))
                 break
             }
         }

@@ -39,7 +39,20 @@ struct Measure: ParsableCommand {
     @Flag(name: .long, help: "Print JSON instead of text.")
     var json = false
 
+    @Option(name: .long, help: "Show only the lines that fit this height in points, as boundingRect with a height (at least one line).")
+    var maxHeight: Double?
+
+    @Flag(name: .long, help: "With --max-height, end the last line shown with an ellipsis when text is left out (.truncatesLastVisibleLine).")
+    var truncateLastVisibleLine = false
+
     func validate() throws {
+        if let maxHeight, !(maxHeight >= 0) {
+            throw ValidationError("--max-height must be 0 or more points, not \(maxHeight)")
+        }
+        if truncateLastVisibleLine, maxHeight == nil { throw ValidationError("--truncate-last-visible-line needs --max-height") }
+        if maxHeight != nil, minimumScaleFactor != nil || allCategories {
+            throw ValidationError("--max-height cannot be combined with --minimum-scale-factor or --all-categories")
+        }
         if text != nil, file != nil { throw ValidationError("give the text either as TEXT or with --file, not both") }
         if allCategories, style.contentSizeCategory != nil {
             throw ValidationError("give either --all-categories or --content-size-category, not both")
@@ -72,6 +85,11 @@ struct Measure: ParsableCommand {
             let shrunk = try TextMeasurer().layoutShrinkingToFit(
                 text, minimumScaleFactor: CGFloat(minimumScaleFactor), paragraphStyle: paragraph.paragraphStyle, maxWidth: maxWidth)
             (text, layout, shrinkScale) = (shrunk.text, shrunk.layout, shrunk.scale)
+        } else if let maxHeight {
+            layout = try TextMeasurer().layout(
+                text, paragraphStyle: paragraph.paragraphStyle,
+                fitting: CGSize(width: maxWidth ?? .infinity, height: CGFloat(maxHeight)),
+                truncatesLastVisibleLine: truncateLastVisibleLine)
         } else {
             layout = try TextMeasurer().layout(text, paragraphStyle: paragraph.paragraphStyle, maxWidth: maxWidth)
         }
