@@ -58,7 +58,7 @@ package struct LayoutSpec {
     ]
     package static let flowNodeKeys = nodeKeys + flowKeys
     /// A text chip of a flow.
-    package static let chipKeys = ["id"] + styledTextKeys + ["padding", "minWidth", "maxWidth", "maxLines"]
+    package static let chipKeys = ["id"] + styledTextKeys + ["padding", "minWidth", "maxWidth", "maxLines", "minimumScaleFactor"]
     /// A flow item of a fixed size (one with a `width` and no `text` or `markup`).
     package static let fixedItemKeys = ["id", "width", "height"]
     // Spans (``spanKeys``) and attachments (``attachmentKeys``) have theirs beside their readers below.
@@ -181,7 +181,8 @@ package struct LayoutSpec {
             return .chip(
                 try styledText(item).text, id: id, padding: try edgeInsets(item, "padding"),
                 minimumWidth: try item.number("minWidth").map { CGFloat($0) }, maximumWidth: try item.number("maxWidth").map { CGFloat($0) },
-                maximumLines: try item.integer("maxLines") ?? 1)
+                maximumLines: try item.integer("maxLines") ?? 1,
+                minimumScaleFactor: try item.number("minimumScaleFactor").map { CGFloat($0) })
         }
         var style = FlowStyle(
             insets: try edgeInsets(object, "insets"), interitemSpacing: CGFloat(try object.number("spacing") ?? 8),

@@ -33,15 +33,24 @@ public struct FlowItem: Sendable, Hashable {
     /// ``maximumWidth``): 1 truncates it with "…" on one line; n > 1 wraps it to at most n lines,
     /// truncating the last; 0 wraps it to as many lines as it takes. The chip grows taller.
     public var maximumLines: Int
+    /// When the chip's text must be narrower than it is, shrink its point sizes first, down to
+    /// this factor (`UILabel.adjustsFontSizeToFitWidth` with `minimumScaleFactor`): the text
+    /// takes the largest scale at which it fits the chip within ``maximumLines`` with nothing
+    /// truncated (`ShrinkToFit.largestScale`), and is
+    /// truncated at the minimum only if it still does not fit. `nil` (the default) never
+    /// shrinks; so does a chip whose ``maximumLines`` is 0 (it wraps instead).
+    public var minimumScaleFactor: CGFloat?
 
     /// An item showing `content`, named `id`, with `padding` around its text and its width kept within
-    /// `minimumWidth`…`maximumWidth`; text too wide for it takes at most `maximumLines` lines. The
+    /// `minimumWidth`…`maximumWidth`; text too wide for it shrinks down to `minimumScaleFactor`, then
+    /// takes at most `maximumLines` lines. The
     /// ``chip(_:style:id:padding:minimumWidth:maximumWidth:maximumLines:)`` and ``fixed(_:baseline:id:)``
     /// shorthands build the usual items.
     public init(
         content: Content, id: String? = nil, padding: EdgeInsets = .zero, minimumWidth: CGFloat? = nil, maximumWidth: CGFloat? = nil,
-        maximumLines: Int = 1
+        maximumLines: Int = 1, minimumScaleFactor: CGFloat? = nil
     ) {
+        self.minimumScaleFactor = minimumScaleFactor
         self.content = content
         self.id = id
         self.padding = padding
@@ -53,21 +62,21 @@ public struct FlowItem: Sendable, Hashable {
     /// A text chip.
     public static func chip(
         _ text: String, style: TextStyle, id: String? = nil, padding: EdgeInsets = .zero, minimumWidth: CGFloat? = nil,
-        maximumWidth: CGFloat? = nil, maximumLines: Int = 1
+        maximumWidth: CGFloat? = nil, maximumLines: Int = 1, minimumScaleFactor: CGFloat? = nil
     ) -> FlowItem {
         FlowItem(
             content: .text(AttributedText(text, style: style)), id: id, padding: padding, minimumWidth: minimumWidth, maximumWidth: maximumWidth,
-            maximumLines: maximumLines)
+            maximumLines: maximumLines, minimumScaleFactor: minimumScaleFactor)
     }
 
     /// A chip of text in several styles (a tag with a bold count, an icon as an inline box).
     public static func chip(
         _ text: AttributedText, id: String? = nil, padding: EdgeInsets = .zero, minimumWidth: CGFloat? = nil,
-        maximumWidth: CGFloat? = nil, maximumLines: Int = 1
+        maximumWidth: CGFloat? = nil, maximumLines: Int = 1, minimumScaleFactor: CGFloat? = nil
     ) -> FlowItem {
         FlowItem(
             content: .text(text), id: id, padding: padding, minimumWidth: minimumWidth, maximumWidth: maximumWidth,
-            maximumLines: maximumLines)
+            maximumLines: maximumLines, minimumScaleFactor: minimumScaleFactor)
     }
 
     /// An item of a fixed size.

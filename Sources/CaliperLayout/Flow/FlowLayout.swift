@@ -101,6 +101,7 @@ public struct FlowLayout: Sendable, Hashable {
             return MeasuredItem(size: CGSize(width: width, height: size.height), baseline: baseline ?? size.height)
         case .text(let text):
             try item.padding.validate("chip padding")
+            if let minimumScaleFactor = item.minimumScaleFactor { try ShrinkToFit.validate(minimumScaleFactor: minimumScaleFactor) }
             guard item.maximumLines >= 0 else { throw LayoutError("a chip's maximum lines must be 0 or more") }
             let padding = item.padding
             var shown = try measure(text, paragraphStyle: ParagraphStyle(), maxWidth: nil, measurer: measurer)
@@ -113,7 +114,15 @@ public struct FlowLayout: Sendable, Hashable {
                 let paragraph = ParagraphStyle(
                     lineBreakMode: item.maximumLines == 0 ? .byWordWrapping : .byTruncatingTail,
                     numberOfLines: item.maximumLines)
-                shown = try measure(text, paragraphStyle: paragraph, maxWidth: textBox, measurer: measurer)
+                var fitted = text
+                if let minimumScaleFactor = item.minimumScaleFactor, item.maximumLines > 0 {
+                    let scale = try ShrinkToFit.largestScale(minimumScaleFactor: minimumScaleFactor) { scale in
+                        try !measure(text.scalingPointSizes(by: scale), paragraphStyle: paragraph, maxWidth: textBox, measurer: measurer)
+                            .isTruncated
+                    }
+                    fitted = text.scalingPointSizes(by: scale)
+                }
+                shown = try measure(fitted, paragraphStyle: paragraph, maxWidth: textBox, measurer: measurer)
                 textWidth = min(rounded(shown.size.width), textBox)
             }
             let textHeight = rounded(shown.size.height)
