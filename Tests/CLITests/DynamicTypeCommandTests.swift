@@ -65,7 +65,7 @@ import Testing
         let answers = try CLI.run(["batch"], input: input.joined(separator: "\n")).jsonLines
         try #require(answers.count == 7)
         #expect((answers[5]["error"] as? String)?.hasPrefix("invalid font size 31176.") == true, "10000 × 53 ÷ 17 is past the largest size: \(answers[5])")
-        #expect(answers[6]["error"] as? String == #"unknown textWrap "even" (known: wrap, balance, pretty)"#)
+        #expect(answers[6]["error"] as? String == #"unknown textWrap "even" (known: wrap, balance, pretty, push-out)"#)
         let cli = try CLI.run(["measure", "a", "--font", "Fonts/NotoSans-Regular.ttf", "--text-wrap", "even"])
         #expect(cli.status == 64)
         #expect(answers[0]["width"] as? Double == answers[1]["width"] as? Double)

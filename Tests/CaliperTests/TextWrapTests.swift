@@ -20,7 +20,7 @@ import Testing
 
     /// Every case of `Tests/Goldens/wrap.json` (Chromium 156's line starts under `text-wrap:
     /// wrap`, `balance` and `pretty`, 25 paragraphs) gives the same line starts, exactly.
-    @Test(arguments: TextWrap.allCases)
+    @Test(arguments: [TextWrap.wrap, .balance, .pretty])
     func chromiumsLinesForEveryCase(wrap: TextWrap) throws {
         let golden = try Fixtures.golden("wrap.json", as: Golden.self)
         try #require(golden.cases.count >= 25)
@@ -61,5 +61,44 @@ import Testing
             let tabGreedy = try TextMeasurer().layout(tabbed, style: style, maxWidth: 150)
             #expect(withTab.lines.map(\.utf16Range) == tabGreedy.lines.map(\.utf16Range))
         }
+    }
+
+    /// Push-out (UIKit's `lineBreakStrategy .pushOut`): greedy lines, except that a last line of
+    /// one word takes the last word of the line before when that line has two or more and the
+    /// last line fits; over many paragraphs and widths, checked line by line against greedy.
+    @Test func pushOutMovesOneWordDown() throws {
+        let style = TextStyle(font: try Fixtures.font("Fonts/NotoSans-Regular.ttf"), size: 15)
+        let golden = try Fixtures.golden("wrap.json", as: Golden.self)
+        var pushed = 0
+        for item in golden.cases {
+            for width in stride(from: CGFloat(90), through: 330, by: 30) {
+                let greedy = try TextMeasurer().layout(item.text, style: style, maxWidth: width)
+                let layout = try TextMeasurer().layout(item.text, style: style, paragraphStyle: ParagraphStyle(textWrap: .pushOut), maxWidth: width)
+                #expect(layout.lines.count == greedy.lines.count)
+                #expect(layout.lines.allSatisfy { $0.width <= width + 1e-9 })
+                let words = { (line: TextLine) in
+                    (item.text as NSString).substring(with: line.utf16Range).split(separator: " ").count
+                }
+                guard layout.lines != greedy.lines else {
+                    // Unchanged: the last line is not one word, or the line before has one, or
+                    // the last line would not fit with another word.
+                    if greedy.lines.count > 1, let last = greedy.lines.last, words(last) == 1, words(greedy.lines[greedy.lines.count - 2]) > 1 {
+                        let before = greedy.lines[greedy.lines.count - 2]
+                        let moved = (item.text as NSString).substring(with: before.utf16Range).split(separator: " ").last.map(String.init) ?? ""
+                        let lastText = (item.text as NSString).substring(with: last.utf16Range)
+                        let joined = try TextMeasurer().layout(moved + " " + lastText, style: style).lines[0].width
+                        let isBrokenWord = !(item.text as NSString).substring(with: before.utf16Range).hasSuffix(" ")
+                        #expect(joined > width || isBrokenWord, "\(item.name) at \(width): \(moved) \(lastText) fits")
+                    }
+                    continue
+                }
+                pushed += 1
+                #expect(Array(layout.lines.dropLast(2).map(\.utf16Range)) == Array(greedy.lines.dropLast(2).map(\.utf16Range)))
+                let last = try #require(layout.lines.last)
+                #expect(words(last) == 2, "\(item.name) at \(width)")
+                #expect(words(try #require(greedy.lines.last)) == 1)
+            }
+        }
+        #expect(pushed >= 10)
     }
 }

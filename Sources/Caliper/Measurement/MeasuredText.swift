@@ -141,7 +141,8 @@ public struct MeasuredText: Sendable {
             var fragments = breaker.lines(of: paragraph, maxLines: lineLimit - placed.count)
             // Balance and pretty choose among word breaks and soft hyphens: a paragraph whose greedy
             // lines break at a hyphenation point keeps them.
-            if style.textWrap != .wrap, let wrapWidth, style.lineBreakMode == .byWordWrapping,
+            if style.textWrap != .wrap, let wrapWidth,
+                style.lineBreakMode == .byWordWrapping || (style.textWrap == .pushOut && style.lineBreakMode.truncates),
                 fragments.last?.end == paragraph.range.upperBound,
                 !fragments.contains(where: { $0.hyphen != nil && !paragraph.endsAtSoftHyphen($0.end) })
             {

@@ -37,6 +37,11 @@ public enum TextWrap: String, Sendable, Hashable, CaseIterable {
     /// line is a single word narrower than a third of the width, the last four lines are
     /// re-broken to minimize their slack with a penalty on the break before the last word.
     case pretty
+    /// UIKit's `NSParagraphStyle.LineBreakStrategy.pushOut` ("pushes out individual lines to
+    /// avoid an orphan word on the last line of the paragraph"), as Caliper reads it: when a
+    /// paragraph's greedy last line holds one word and the line before it more than one, that
+    /// line's last word moves down to the last line, if the last line still fits.
+    case pushOut = "push-out"
 }
 
 /// A tab stop, as `NSTextTab`: where the text after a tab character goes on its line.

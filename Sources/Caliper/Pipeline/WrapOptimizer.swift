@@ -33,13 +33,14 @@ enum WrapOptimizer {
     ) -> [LineFragment] {
         // Nothing to choose on one line; Blink keeps greedy with a tab; and a word broken because
         // it is wider than the line (CSS would let it overflow) leaves nothing comparable.
+        if wrap == .pushOut { return pushedOut(lines, of: paragraph, breaker: breaker, maxWidth: maxWidth) }
         guard lines.count > 1, wrap != .wrap, !paragraph.text[paragraph.range].contains(0x09) else { return lines }
         let opportunities = Set(paragraph.breakOpportunities)
         guard lines.allSatisfy({ opportunities.contains($0.end) }) else { return lines }
         let fontSize = Double(paragraph.styles.styles[0].size)
         let starts = lines.map(\.start)
         switch wrap {
-        case .wrap:
+        case .wrap, .pushOut:
             return lines
         case .balance:
             guard lines.count <= maximumLinesForBalance else { return lines }
@@ -153,5 +154,30 @@ enum WrapOptimizer {
     /// The lines starting at `starts` and ending where the next starts (the last at the end).
     private static func fragments(_ starts: [Int], of paragraph: ShapedParagraph, breaker: LineBreaker) -> [LineFragment] {
         zip(starts, starts.dropFirst() + [paragraph.range.upperBound]).map { breaker.fragment(paragraph, $0, $1) }
+    }
+
+    /// ``TextWrap/pushOut``: `lines` with the last word of the line before last moved down when
+    /// the last line is one word (no break opportunity inside what it shows), the line before
+    /// holds more than one and does not end inside a word, and the last line fits with it.
+    static func pushedOut(
+        _ lines: [LineFragment], of paragraph: ShapedParagraph, breaker: LineBreaker, maxWidth: CGFloat
+    ) -> [LineFragment] {
+        guard lines.count > 1, let last = lines.last else { return lines }
+        let previous = lines[lines.count - 2]
+        let opportunities = paragraph.breakOpportunities
+        func opportunity(_ offset: Int) -> Bool {
+            let index = firstIndex(in: opportunities, atOrAfter: offset)
+            return index < opportunities.count && opportunities[index] == offset
+        }
+        let inside = firstIndex(in: opportunities, atOrAfter: last.start + 1)
+        guard opportunity(previous.end), previous.hyphen == nil, !(inside < opportunities.count && opportunities[inside] < last.contentEnd)
+        else { return lines }
+        // The start of the previous line's last word: the last opportunity inside it.
+        let lastWord = firstIndex(in: opportunities, atOrAfter: previous.end) - 1
+        guard lastWord >= 0, opportunities[lastWord] > previous.start else { return lines }
+        let split = opportunities[lastWord]
+        let newLast = breaker.fragment(paragraph, split, last.end)
+        guard newLast.width <= maxWidth + LineBreaker.fitTolerance else { return lines }
+        return Array(lines.dropLast(2)) + [breaker.fragment(paragraph, previous.start, split), newLast]
     }
 }

@@ -37,7 +37,7 @@ struct ParagraphOptions: ParsableArguments {
     @Flag(name: .long, help: "Lines without their fonts' leading (hhea lineGap), as boundingRect without .usesFontLeading.")
     var noFontLeading = false
 
-    @Option(name: .long, help: "How word-wrapped lines are chosen: wrap (greedy), balance or pretty, as CSS text-wrap in Chromium.")
+    @Option(name: .long, help: "How word-wrapped lines are chosen: wrap (greedy), balance or pretty (as CSS text-wrap in Chromium), or push-out (UIKit's .pushOut: no lone word on the last line).")
     var textWrap: TextWrap = .wrap
 
     @Option(name: .long, help: ArgumentHelp(
