@@ -15,9 +15,18 @@ public protocol TextMeasuring: Sendable {
     /// The same for text in several styles (and inline boxes). A measurer that only knows plain
     /// text (a fake) measures its string in its first style.
     func measure(_ text: AttributedText, paragraphStyle: ParagraphStyle, maxWidth: CGFloat?) throws -> TextMeasurement
+
+    /// The text's CSS min-content and max-content widths (`TextMeasurer.intrinsicWidths`). A
+    /// measurer that does not know them (a fake) says 0 and the width of its one-line measurement.
+    func intrinsicWidths(of text: AttributedText, paragraphStyle: ParagraphStyle) throws -> IntrinsicWidths
 }
 
 extension TextMeasuring {
+    /// No narrowest width known: 0, and the text's width unwrapped as its max-content width.
+    public func intrinsicWidths(of text: AttributedText, paragraphStyle: ParagraphStyle) throws -> IntrinsicWidths {
+        IntrinsicWidths(minContent: 0, maxContent: try measure(text, paragraphStyle: paragraphStyle, maxWidth: nil).size.width)
+    }
+
     /// Measures `text`'s string in the style of its first span: the fallback for a measurer that
     /// knows only plain text. ``Caliper/TextMeasurer`` measures every span.
     public func measure(_ text: AttributedText, paragraphStyle: ParagraphStyle, maxWidth: CGFloat?) throws -> TextMeasurement {

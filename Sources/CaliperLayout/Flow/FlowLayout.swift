@@ -108,9 +108,16 @@ public struct FlowLayout: Sendable, Hashable {
             var textWidth = rounded(shown.size.width)
             var chipWidth = max(textWidth + padding.horizontal, item.minimumWidth ?? 0)
             if chipWidth > limit + lengthTolerance {
-                // Too wide for the row (or its maximum): clamp the chip, and truncate or wrap its text.
+                // Too wide for the row (or its maximum): clamp the chip, and truncate or wrap its
+                // text. A chip that wraps freely is never narrower than its longest word, as a CSS
+                // flex item's automatic minimum width (its min-content, capped by its max-width),
+                // even if that is wider than the row.
                 chipWidth = limit
-                let textBox = max(0, limit - padding.horizontal)
+                if item.maximumLines == 0 {
+                    let minContent = rounded(try measurer.intrinsicWidths(of: text, paragraphStyle: ParagraphStyle()).minContent)
+                    chipWidth = min(item.maximumWidth ?? .infinity, max(limit, minContent + padding.horizontal))
+                }
+                let textBox = max(0, chipWidth - padding.horizontal)
                 let paragraph = ParagraphStyle(
                     lineBreakMode: item.maximumLines == 0 ? .byWordWrapping : .byTruncatingTail,
                     numberOfLines: item.maximumLines)
