@@ -121,7 +121,7 @@ import Testing
         // Every stored property of the styles has a change above (or below, for paragraph styles
         // and boxes): a new property must be added to LayoutKey and here.
         #expect(Mirror(reflecting: style).children.count == 8)
-        #expect(Mirror(reflecting: ParagraphStyle()).children.count == 12)
+        #expect(Mirror(reflecting: ParagraphStyle()).children.count == 11)
         #expect(Mirror(reflecting: InlineBox(width: 1, height: 1)).children.count == 4)
 
         #expect(key(AttributedText("Cafe\u{301} au lait", style: style)) != base, "canonically equivalent text")

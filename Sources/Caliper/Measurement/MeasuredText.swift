@@ -299,7 +299,7 @@ public struct MeasuredText: Sendable {
     /// x offset from the line's left edge; a line's `hyphen` is a run of its own after the last
     /// one in logical order, at its bidi level, with an empty range at the line's end.
     private static func visualRuns(
-        of paragraph: ShapedParagraph, in range: Range<Int>, hyphen: (stretch: Int, width: CGFloat)? = nil
+        of paragraph: ShapedParagraph, in range: Range<Int>, hyphen: LineHyphen? = nil
     ) -> [TextRun] {
         var logical = paragraph.runs(from: range.lowerBound, to: range.upperBound)
         if let hyphen, var item = logical.last?.item {

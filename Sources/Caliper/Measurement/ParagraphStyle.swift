@@ -107,10 +107,32 @@ public struct ParagraphStyle: Sendable, Hashable {
     /// stops every 28 points (``defaultTabStops``). A tab advances to the first stop past the
     /// text before it on its line, then to multiples of ``defaultTabInterval``; past them all it
     /// is as wide as its glyph.
-    public var tabStops: [TextTab]
+    public var tabStops: [TextTab] {
+        get { tabSettings?.stops ?? Self.defaultTabStops }
+        set { setTabs(newValue, interval: defaultTabInterval) }
+    }
     /// Stops past the last of ``tabStops`` are at every multiple of this many points (left
     /// aligned); 0, the default, adds none (`NSParagraphStyle.defaultTabInterval`).
-    public var defaultTabInterval: CGFloat
+    public var defaultTabInterval: CGFloat {
+        get { tabSettings?.interval ?? 0 }
+        set { setTabs(tabStops, interval: newValue) }
+    }
+
+    /// The tab stops and interval when they are not UIKit's defaults, else `nil`: the default
+    /// style copies, checks and keys nothing for tabs (layouts copy paragraph styles often).
+    @usableFromInline private(set) var tabSettings: TabSettings?
+
+    /// Tab stops and a default tab interval other than UIKit's defaults.
+    @usableFromInline struct TabSettings: Sendable, Hashable {
+        var stops: [TextTab]
+        var interval: CGFloat
+    }
+
+    @usableFromInline mutating func setTabs(_ stops: [TextTab], interval: CGFloat) {
+        // Compared by bits, so that -0 is kept as given (and a NaN as a NaN, for `validate`).
+        tabSettings = interval.bitPattern == CGFloat(0).bitPattern && stops == Self.defaultTabStops
+            ? nil : TabSettings(stops: stops, interval: interval)
+    }
 
     /// `NSParagraphStyle.default.tabStops`: 12 left stops at 28, 56, … 336 points.
     public static let defaultTabStops: [TextTab] = (1...12).map { TextTab(.left, location: CGFloat(28 * $0)) }
@@ -118,16 +140,16 @@ public struct ParagraphStyle: Sendable, Hashable {
     public static let maximumTabStopCount = 1_000
 
     /// A paragraph style with `NSParagraphStyle`'s defaults: word wrapping, no line limit, no extra
-    /// spacing or line height bounds, and the direction taken from the text.
-    public init(
+    /// spacing or line height bounds, the direction taken from the text, and UIKit's tab stops
+    /// (`tabStops` `nil`: ``defaultTabStops``).
+    @inlinable public init(
         lineBreakMode: LineBreakMode = .byWordWrapping, numberOfLines: Int = 0, lineSpacing: CGFloat = 0,
         lineHeightMultiple: CGFloat = 0, minimumLineHeight: CGFloat = 0, maximumLineHeight: CGFloat = 0,
         baseDirection: BaseDirection = .natural, usesFontLeading: Bool = true, textWrap: TextWrap = .wrap,
-        hyphenationFactor: Float = 0, tabStops: [TextTab] = ParagraphStyle.defaultTabStops, defaultTabInterval: CGFloat = 0
+        hyphenationFactor: Float = 0, tabStops: [TextTab]? = nil, defaultTabInterval: CGFloat = 0
     ) {
         self.hyphenationFactor = hyphenationFactor
-        self.tabStops = tabStops
-        self.defaultTabInterval = defaultTabInterval
+        self.tabSettings = nil
         self.baseDirection = baseDirection
         self.usesFontLeading = usesFontLeading
         self.textWrap = textWrap
@@ -137,6 +159,9 @@ public struct ParagraphStyle: Sendable, Hashable {
         self.lineHeightMultiple = lineHeightMultiple
         self.minimumLineHeight = minimumLineHeight
         self.maximumLineHeight = maximumLineHeight
+        if tabStops != nil || defaultTabInterval.bitPattern != CGFloat(0).bitPattern {
+            setTabs(tabStops ?? Self.defaultTabStops, interval: defaultTabInterval)
+        }
     }
 
     /// The height of every line for a font whose natural line height is `naturalLineHeight`:
@@ -165,21 +190,29 @@ public struct ParagraphStyle: Sendable, Hashable {
     ///   ``CaliperError/invalidHyphenationFactor(_:)`` naming the first value that cannot be used.
     public func validate() throws(CaliperError) {
         guard numberOfLines >= 0 else { throw .invalidLength(name: "number of lines", value: Double(numberOfLines)) }
-        guard (0...1).contains(hyphenationFactor) else { throw .invalidHyphenationFactor(Double(hyphenationFactor)) }
+        guard hyphenationFactor >= 0, hyphenationFactor <= 1 else { throw .invalidHyphenationFactor(Double(hyphenationFactor)) }
         let lengths: [(String, CGFloat, limit: CGFloat)] = [
             ("line spacing", lineSpacing, Self.maximumLength),
             ("line height multiple", lineHeightMultiple, Self.maximumLineHeightMultiple),
             ("minimum line height", minimumLineHeight, Self.maximumLength),
             ("maximum line height", maximumLineHeight, Self.maximumLength),
         ]
-        guard tabStops.count <= Self.maximumTabStopCount else {
-            throw .lengthTooLarge(name: "number of tab stops", value: Double(tabStops.count), limit: Double(Self.maximumTabStopCount))
+        for (name, value, limit) in lengths {
+            try Self.check(value, name, limit: limit)
         }
-        let tabLengths = [("default tab interval", defaultTabInterval, Self.maximumLength)]
-            + tabStops.map { ("tab stop location", $0.location, Self.maximumLength) }
-        for (name, value, limit) in lengths + tabLengths {
-            guard value.isFinite, value >= 0 else { throw .invalidLength(name: name, value: Double(value)) }
-            guard value <= limit else { throw .lengthTooLarge(name: name, value: Double(value), limit: Double(limit)) }
+        guard let tabSettings else { return }
+        guard tabSettings.stops.count <= Self.maximumTabStopCount else {
+            throw .lengthTooLarge(
+                name: "number of tab stops", value: Double(tabSettings.stops.count), limit: Double(Self.maximumTabStopCount))
         }
+        try Self.check(tabSettings.interval, "default tab interval", limit: Self.maximumLength)
+        for stop in tabSettings.stops { try Self.check(stop.location, "tab stop location", limit: Self.maximumLength) }
+    }
+
+    /// Checks that `value` is a finite length from 0 to `limit`.
+    @inline(__always)
+    private static func check(_ value: CGFloat, _ name: String, limit: CGFloat) throws(CaliperError) {
+        guard value.isFinite, value >= 0 else { throw .invalidLength(name: name, value: Double(value)) }
+        guard value <= limit else { throw .lengthTooLarge(name: name, value: Double(value), limit: Double(limit)) }
     }
 }

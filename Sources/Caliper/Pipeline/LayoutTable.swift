@@ -155,12 +155,17 @@ struct LayoutKey: Hashable, Sendable {
             bytes.append(style.usesFontLeading ? 1 : 0)
             append(style.textWrap.rawValue)
             append(Int(style.hyphenationFactor.bitPattern))
-            append(style.tabStops.count)
-            for stop in style.tabStops {
-                append(stop.alignment.rawValue)
-                append(stop.location)
+            if let tabs = style.tabSettings {
+                bytes.append(1)
+                append(tabs.stops.count)
+                for stop in tabs.stops {
+                    append(stop.alignment.rawValue)
+                    append(stop.location)
+                }
+                append(tabs.interval)
+            } else {
+                bytes.append(0)
             }
-            append(style.defaultTabInterval)
         }
     }
 }

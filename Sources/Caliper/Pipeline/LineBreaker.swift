@@ -15,13 +15,14 @@ struct LineFragment: Sendable, Equatable {
     var widthWithTrailingWhitespace: CGFloat
     /// The hyphen the line ends with when it breaks inside a word (at a hyphenation point or a
     /// soft hyphen): the style stretch it is set in; its width is in both widths above.
-    var hyphen: (stretch: Int, width: CGFloat)? = nil
+    var hyphen: LineHyphen? = nil
+}
 
-    static func == (lhs: LineFragment, rhs: LineFragment) -> Bool {
-        lhs.start == rhs.start && lhs.contentEnd == rhs.contentEnd && lhs.end == rhs.end && lhs.width == rhs.width
-            && lhs.widthWithTrailingWhitespace == rhs.widthWithTrailingWhitespace
-            && lhs.hyphen?.stretch == rhs.hyphen?.stretch && lhs.hyphen?.width == rhs.hyphen?.width
-    }
+/// The hyphen a line ends with: the style stretch it is set in and its width in points (a
+/// struct, not a tuple: a tuple in a line made every copy of a line a generic runtime call).
+struct LineHyphen: Sendable, Equatable {
+    var stretch: Int
+    var width: CGFloat
 }
 
 /// Fills lines greedily: each line takes as much text as fits, ending at the furthest break

@@ -51,9 +51,7 @@ final class ParagraphShape: Sendable {
     /// stretch's language as ICU's locale (one iterator walks the whole paragraph).
     init(content: [UInt16], styles: StyleRuns, baseDirection: BaseDirection) throws(CaliperError) {
         self.content = content
-        var tabs: [Int] = []
-        for (offset, unit) in content.enumerated() where unit == 0x09 { tabs.append(offset) }
-        tabOffsets = tabs
+        tabOffsets = content.contains(0x09) ? content.indices.filter { content[$0] == 0x09 } : []
         shaping = zip(styles.styles, styles.boxes).map { style, box in
             ShapingAttributes(features: style.features, language: style.language, isBox: box != nil)
         }

@@ -129,6 +129,7 @@ final class ShapedParagraph {
 
     /// Width in points of `text[start..<end]` set as a line of its own, letter spacing included,
     /// its tabs advancing to their stops (see ``tabAdvances(from:to:)``).
+    @inline(__always)
     func width(from start: Int, to end: Int) -> CGFloat {
         if tabs != nil, hasTab(from: start, to: end) { return tabAdvances(from: start, to: end).width }
         return untabbedWidth(from: start, to: end)
@@ -194,8 +195,12 @@ final class ShapedParagraph {
     /// How much narrower than ``estimatedWidth(from:to:)`` the line `text[start..<end]` can be
     /// because of its tabs: their glyphs' advances, which a tab to its stop may not take (an
     /// advance to a stop is never negative). 0 without tabs.
+    @inline(__always)
     func tabAllowance(from start: Int, to end: Int) -> CGFloat {
-        guard tabs != nil else { return 0 }
+        tabs == nil ? 0 : tabbedAllowance(from: start, to: end)
+    }
+
+    private func tabbedAllowance(from start: Int, to end: Int) -> CGFloat {
         let count = firstIndex(in: tabOffsets, atOrAfter: end) - firstIndex(in: tabOffsets, atOrAfter: start)
         return count == 0 ? 0 : CGFloat(count) * widestTabGlyph
     }
@@ -225,28 +230,36 @@ final class ShapedParagraph {
     /// advance to its stop, so each segment between tabs starts a run where its stop puts it.
     func runs(from start: Int, to end: Int) -> [(item: ItemRun, width: CGFloat)] {
         var runs: [(item: ItemRun, width: CGFloat)] = []
-        let tabbed = tabs != nil && hasTab(from: start, to: end) ? tabAdvances(from: start, to: end).advances : []
+        guard tabs != nil, hasTab(from: start, to: end) else {
+            forEachPiece(from: start - base, to: end - base) { index, part in
+                runs.append(run(index, part))
+            }
+            return runs
+        }
+        let tabbed = tabAdvances(from: start, to: end).advances
         var nextTab = 0
         forEachPiece(from: start - base, to: end - base) { index, part in
-            let run = shape.runs[index].item
             var lower = part.lowerBound
-            func append(_ piece: Range<Int>, width: CGFloat? = nil) {
-                guard !piece.isEmpty else { return }
-                var item = run
-                item.range = (piece.lowerBound + base)..<(piece.upperBound + base)
-                let spacing = styles.letterSpacings[run.style] * CGFloat(spacingSlots(from: piece.lowerBound, to: piece.upperBound))
-                runs.append((item, width ?? CGFloat(pieceWidth(piece, run: run)) + spacing))
-            }
             while nextTab < tabbed.count, tabbed[nextTab].offset - base < part.upperBound {
                 let tab = tabbed[nextTab].offset - base
-                append(lower..<tab)
-                append(tab..<(tab + 1), width: tabbed[nextTab].advance)
+                if lower < tab { runs.append(run(index, lower..<tab)) }
+                runs.append(run(index, tab..<(tab + 1), width: tabbed[nextTab].advance))
                 lower = tab + 1
                 nextTab += 1
             }
-            append(lower..<part.upperBound)
+            if lower < part.upperBound { runs.append(run(index, lower..<part.upperBound)) }
         }
         return runs
+    }
+
+    /// Run `index`'s relative `part`, absolute, with its width (`width` when given).
+    private func run(_ index: Int, _ part: Range<Int>, width: CGFloat? = nil) -> (item: ItemRun, width: CGFloat) {
+        let run = shape.runs[index].item
+        var item = run
+        item.range = (part.lowerBound + base)..<(part.upperBound + base)
+        if let width { return (item, width) }
+        let spacing = styles.letterSpacings[run.style] * CGFloat(spacingSlots(from: part.lowerBound, to: part.upperBound))
+        return (item, CGFloat(pieceWidth(part, run: run)) + spacing)
     }
 
     /// The vertical metrics of a line showing `start..<end`: those of each style on the line —
@@ -360,9 +373,9 @@ final class ShapedParagraph {
     /// code unit's style has it, else U+002D HYPHEN-MINUS (as Chromium chooses), shaped alone in
     /// that font at the style's size and features, with the style's letter spacing; its stretch
     /// and width in points.
-    func hyphen(before offset: Int) -> (stretch: Int, width: CGFloat) {
+    func hyphen(before offset: Int) -> LineHyphen {
         let stretch = styles.index(containing: max(offset - 1, base) - base)
-        if let known = hyphenWidths[stretch] { return (stretch, known) }
+        if let known = hyphenWidths[stretch] { return LineHyphen(stretch: stretch, width: known) }
         let style = styles.styles[stretch]
         let character: UInt16 = style.font.hasGlyph(for: "\u{2010}") ? 0x2010 : 0x2D
         let run = [character].withUnsafeBufferPointer {
@@ -373,7 +386,7 @@ final class ShapedParagraph {
         let width = CGFloat(Double(run.totalAdvance) * Double(styles.sizes[stretch]) / Double(style.font.designMetrics.unitsPerEm))
             + style.letterSpacing
         hyphenWidths[stretch] = width
-        return (stretch, width)
+        return LineHyphen(stretch: stretch, width: width)
     }
 
     /// Hyphen widths by stretch, made on first use.

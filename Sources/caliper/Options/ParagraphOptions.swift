@@ -107,7 +107,7 @@ struct ParagraphOptions: ParsableArguments {
             lineHeightMultiple: CGFloat(lineHeightMultiple), minimumLineHeight: CGFloat(minLineHeight),
             maximumLineHeight: CGFloat(maxLineHeight), baseDirection: direction, usesFontLeading: !noFontLeading,
             textWrap: textWrap, hyphenationFactor: hyphenationFactor,
-            tabStops: tabStops.flatMap { try? Self.parseTabStops($0) } ?? ParagraphStyle.defaultTabStops,
+            tabStops: tabStops.flatMap { try? Self.parseTabStops($0) },
             defaultTabInterval: CGFloat(defaultTabInterval))
     }
 }
