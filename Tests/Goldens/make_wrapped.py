@@ -125,53 +125,7 @@ hb_version = hbshape.version
 
 # --------------------------------------------------------------------------- ICU (ctypes)
 
-class ICU:
-    """Minimal ubrk_* access to the system ICU (the library Caliper links)."""
-
-    UBRK_CHARACTER, UBRK_LINE = 0, 2
-    UBRK_DONE = -1
-
-    def __init__(self):
-        self.lib = None
-        for v in range(80, 59, -1):
-            try:
-                self.lib = ctypes.CDLL("libicuuc.so.%d" % v)
-            except OSError:
-                continue
-            self.suffix = "_%d" % v
-            self.version = "%d" % v
-            break
-        if self.lib is None:
-            raise SystemExit("libicuuc not found")
-        self.open = self._fn("ubrk_open", ctypes.c_void_p,
-                             [ctypes.c_int, ctypes.c_char_p, ctypes.c_void_p, ctypes.c_int32,
-                              ctypes.POINTER(ctypes.c_int)])
-        self.first = self._fn("ubrk_first", ctypes.c_int32, [ctypes.c_void_p])
-        self.next = self._fn("ubrk_next", ctypes.c_int32, [ctypes.c_void_p])
-        self.close = self._fn("ubrk_close", None, [ctypes.c_void_p])
-        get_version = self._fn("u_getVersion", None, [ctypes.c_ubyte * 4])
-        arr = (ctypes.c_ubyte * 4)()
-        get_version(arr)
-        self.version = ".".join(str(x) for x in arr[:3])
-
-    def _fn(self, name, restype, argtypes):
-        f = getattr(self.lib, name + self.suffix)
-        f.restype, f.argtypes = restype, argtypes
-        return f
-
-    def boundaries(self, kind, text):
-        """Set of UTF-16 offsets where ICU allows a break of the given kind (incl. 0 and end)."""
-        buf = ctypes.create_string_buffer(text.encode("utf-16-le"))
-        status = ctypes.c_int(0)
-        it = self.open(kind, b"en", buf, utf16_len(text), ctypes.byref(status))
-        if status.value > 0 or not it:
-            raise SystemExit("ubrk_open failed: %d" % status.value)
-        result, pos = set(), self.first(it)
-        while pos != self.UBRK_DONE:
-            result.add(pos)
-            pos = self.next(it)
-        self.close(it)
-        return result
+ICU = hbshape.ICU
 
 
 # --------------------------------------------------------------------------- Pango
