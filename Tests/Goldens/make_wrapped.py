@@ -134,7 +134,7 @@ def pango_context():
     fontmap = PangoCairo.FontMap.new()
     families = {f.get_name() for f in fontmap.list_families()}
     generic = {"Sans", "Serif", "Monospace", "System-ui"}
-    fixture = {"DejaVu Sans", "Droid Sans Fallback", "Inter", "Liberation Sans", "Noto Color Emoji",
+    fixture = {"Caliper Opsz Test", "DejaVu Sans", "Droid Sans Fallback", "Inter", "Liberation Sans", "Noto Color Emoji",
                "Noto Sans", "Noto Sans Arabic", "Noto Sans Devanagari", "Noto Sans Thai"}
     if families - generic != fixture:
         raise SystemExit("fontconfig is not restricted to Fonts/: %s" % sorted(families))
