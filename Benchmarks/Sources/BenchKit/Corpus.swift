@@ -105,6 +105,16 @@ public struct Corpus: Sendable {
             return sizes
         }
 
+        /// The fixed small corpus of `caliper-bench --instructions`: about a tenth of ``quick``,
+        /// so that every workload's pass runs under callgrind in seconds.
+        public static var instructions: Sizes {
+            var sizes = Sizes()
+            (sizes.labelStream, sizes.distinctLabels, sizes.paragraphs) = (2_000, 300, 8)
+            (sizes.chips, sizes.posts, sizes.mixed, sizes.mixedStream) = (1_000, 300, 100, 1_000)
+            (sizes.richPosts, sizes.richDistinctChips, sizes.richChipStream, sizes.richParagraphs) = (100, 300, 2_000, 20)
+            return sizes
+        }
+
         /// About a fifth of the work, for a one-minute run; the flow and the feed keep their 10,000.
         public static var quick: Sizes {
             var sizes = Sizes()

@@ -1,4 +1,5 @@
-// Harness.swift — timing passes, and the memory-flatness run.
+// Harness.swift — timing passes, counting a pass's instructions, and the memory-flatness run.
+import CBenchText
 import Caliper
 import Foundation
 
@@ -40,6 +41,19 @@ public func time(
     return Timing(
         opsPerSecond: Double(kernel.ops) / median, passes: durations.count, medianPassSeconds: median,
         peakResidentBytes: ResidentMemory.peak, startResidentBytes: startResident, checksum: checksum)
+}
+
+/// Runs one untimed pass of `kernel` (the warm-up ``time(_:minimumSeconds:minimumPasses:maximumPasses:beforeTimedPasses:)``
+/// runs too), then one pass with callgrind collecting, dumped as `name` — the pass
+/// `Benchmarks/run --instructions` counts. Outside valgrind it is just two passes. Returns the
+/// checksums.
+public func countInstructions(of kernel: Kernel, named name: String, beforeCountedPass: () -> Void) throws -> Double {
+    var checksum = try kernel.pass()
+    beforeCountedPass()
+    bench_callgrind_start()
+    checksum += try kernel.pass()
+    bench_callgrind_stop(name)
+    return checksum
 }
 
 /// `ShapeCache.Statistics` as plain numbers (its initializer is not public, and this crosses a pipe).

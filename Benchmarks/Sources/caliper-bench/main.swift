@@ -24,6 +24,7 @@ struct Options {
     var markdownFile: String?
     var skipMemory = false
     var skipBatch = false
+    var instructions = false
 
     init(_ arguments: [String]) {
         var iterator = arguments.makeIterator()
@@ -49,9 +50,10 @@ struct Options {
             case "--markdown": markdownFile = value(argument)
             case "--skip-memory": skipMemory = true
             case "--skip-batch": skipBatch = true
+            case "--instructions": instructions = true
             case "-h", "--help":
                 print("usage: caliper-bench [--quick] [--min-time S] [--only ID,…] [--engines caliper,pango,harfbuzz] [--memory-count N] [--batch-count N] "
-                    + "[--caliper-cli PATH] [--work-dir DIR] [--markdown FILE] [--skip-memory] [--skip-batch]")
+                    + "[--caliper-cli PATH] [--work-dir DIR] [--markdown FILE] [--skip-memory] [--skip-batch] [--instructions]")
                 exit(0)
             default: fail("unknown argument \(argument) (try --help)")
             }
@@ -127,8 +129,23 @@ func percent(_ value: Double) -> String { String(format: "%.1f%%", value * 100) 
 let loadAverage = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").first.map(String.init) ?? "?"
 
 let setUpStart = now()
-let corpus = Corpus(sizes: options.quick ? .quick : Corpus.Sizes())
+let corpus = Corpus(sizes: options.instructions ? .instructions : options.quick ? .quick : Corpus.Sizes())
 let bench = try Workbench(corpus: corpus)
+
+// `--instructions` (run by `Benchmarks/run --instructions` under callgrind): each selected
+// workload's Caliper kernel over the fixed small corpus, one warm-up pass, then one counted pass
+// dumped under the workload's id. Nothing is timed.
+if options.instructions {
+    let selected = { (id: String) in options.only.map { only in only.contains { id == $0 || id.hasPrefix($0 + ".") } } ?? true }
+    var workloads = bench.plainWorkloads().filter { selected($0.id) }
+    if Workbench.richWorkloadIDs.contains(where: selected) { workloads += bench.richWorkloads().filter { selected($0.id) } }
+    for workload in workloads {
+        guard let kernel = workload.kernels[.caliper] else { continue }
+        let checksum = try countInstructions(of: kernel, named: workload.id) { workload.probe.reset() }
+        print("counted \(workload.id) (checksum \(checksum))")
+    }
+    exit(0)
+}
 var processInfo = ProcessInfo.processInfo
 print("Caliper benchmarks — \(options.quick ? "quick" : "full") run, \(processInfo.activeProcessorCount) cores, "
     + "Pango \(PangoEngine.version), HarfBuzz \(HarfBuzzEngine.version); fixed seeds; load average at start \(loadAverage)")
