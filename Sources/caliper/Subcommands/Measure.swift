@@ -125,7 +125,12 @@ struct Measure: ParsableCommand {
         if !fonts.isEmpty { output.append("fallback fonts: \(fonts.map(\.description).sorted().joined(separator: ", "))") }
         if paragraph.maxWidth != nil || layout.lines.count > 1 {
             for (number, line) in layout.lines.enumerated() {
-                let shown = line.truncatedText ?? String(text.string[line.range])
+                var shown = line.truncatedText ?? String(text.string[line.range])
+                if line.isHyphenated, let hyphen = line.runs.first(where: { $0.utf16Range.length == 0 }) {
+                    // The hyphen the line shows after its last character, as it is drawn.
+                    shown = shown.replacingOccurrences(of: "\u{AD}", with: "")
+                        + (hyphen.font.hasGlyph(for: "\u{2010}") ? "\u{2010}" : "-")
+                }
                 let start = line.utf16Range.location
                 output.append("  \(number + 1): [\(start), \(start + line.utf16Range.length)) width \(line.width)  \(shown.debugDescription)")
             }
