@@ -24,6 +24,13 @@ import Testing
         #expect(batchLines.map { $0["hyphenated"] as? Bool } == lines.map { $0["hyphenated"] as? Bool })
     }
 
+    /// The human-readable lines show the hyphen a line draws, not the soft hyphen it ends with.
+    @Test func linesShowTheirHyphens() throws {
+        let result = try CLI.run(["measure", "Ab\u{AD}wasser\u{AD}behandlung", "--font", "Fonts/NotoSans-Regular.ttf", "--size", "16", "--max-width", "90"])
+        #expect(result.status == 0)
+        #expect(result.standardOutput.contains(#"width 77.408  "Abwasser‐""#), "\(result.standardOutput)")
+    }
+
     /// `--tab-stops` and batch `tabStops` put a right-aligned column's edge and a decimal
     /// column's point at their stops.
     @Test func tabStopsFromTheCommandLineAndTheBatch() throws {
