@@ -114,12 +114,12 @@ extension TextMeasurer {
             let isCursive = ParagraphShape.cursiveScripts.contains(run.item.scriptCode)
             for index in 0..<run.glyphs.count {
                 let position = CGPoint(
-                    x: penX + Double(run.glyphs.xOffsets[index]) * scale, y: Double(run.glyphs.yOffsets[index]) * scale)
-                glyphs.append(PositionedGlyph(font: run.item.face, glyph: run.glyphs.glyphIDs[index], position: position))
-                penX += Double(run.glyphs.advances[index]) * scale
+                    x: penX + Double(run.glyphs.glyphs[index].xOffset) * scale, y: Double(run.glyphs.glyphs[index].yOffset) * scale)
+                glyphs.append(PositionedGlyph(font: run.item.face, glyph: run.glyphs.glyphs[index].id, position: position))
+                penX += Double(run.glyphs.glyphs[index].advance) * scale
                 // Letter spacing follows the last glyph of each grapheme cluster (of the run, in a cursive script).
-                let cluster = run.glyphs.clusters[index]
-                let nextCluster = index + 1 < run.glyphs.count ? run.glyphs.clusters[index + 1] : nil
+                let cluster = run.glyphs.glyphs[index].cluster
+                let nextCluster = index + 1 < run.glyphs.count ? run.glyphs.glyphs[index + 1].cluster : nil
                 let endsCluster = nextCluster.map { $0 != cluster && boundaries.contains(max($0, cluster)) } ?? true
                 if endsCluster, !isCursive || nextCluster == nil { penX += Double(style.letterSpacing) }
             }

@@ -185,20 +185,16 @@ final class HarfBuzzFont: @unchecked Sendable {
         var run = GlyphRun()
         guard let infos, let positions, length > 0 else { return run }
         let count = Int(length)
-        run.glyphIDs.reserveCapacity(count)
-        run.clusters.reserveCapacity(count)
-        run.advances.reserveCapacity(count)
-        run.unsafeToBreak.reserveCapacity(count)
+        run.glyphs.reserveCapacity(count)
         for index in 0..<count {
             let info = infos[index]
             let position = positions[index]
-            run.glyphIDs.append(info.codepoint)
-            run.clusters.append(range.lowerBound + Int(info.cluster))
-            run.advances.append(position.x_advance)
-            run.xOffsets.append(position.x_offset)
-            run.yOffsets.append(position.y_offset)
             let flags = hb_glyph_info_get_glyph_flags(&infos[index])
-            run.unsafeToBreak.append(flags.rawValue & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0)
+            run.glyphs.append(
+                ShapedGlyph(
+                    id: info.codepoint, clusterOffset: Int32(range.lowerBound) + Int32(bitPattern: info.cluster), advance: position.x_advance,
+                    xOffset: position.x_offset, yOffset: position.y_offset,
+                    isUnsafeToBreak: flags.rawValue & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0))
         }
         return run
     }

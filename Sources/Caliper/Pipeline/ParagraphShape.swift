@@ -76,11 +76,11 @@ final class ParagraphShape: Sendable {
         var shapedRuns: [ShapedRun] = []
         for item in itemization.runs {
             let glyphs = Self.shape(content, range: item.range, run: item, shaping: shaping[item.style])
-            for index in 0..<glyphs.count {
-                let offset = glyphs.clusters[index]
-                clusterAdvance[offset] += Int(glyphs.advances[index])
+            for glyph in glyphs.glyphs {
+                let offset = glyph.cluster
+                clusterAdvance[offset] += Int(glyph.advance)
                 startsCluster[offset] = true
-                if glyphs.unsafeToBreak[index] { unsafe[offset] = true }
+                if glyph.isUnsafeToBreak { unsafe[offset] = true }
             }
             startsRun[item.range.lowerBound] = true
             shapedRuns.append(ShapedRun(item: item, glyphs: glyphs))
@@ -116,11 +116,8 @@ final class ParagraphShape: Sendable {
     static func shape(_ text: [UInt16], range: Range<Int>, run: ItemRun, shaping: ShapingAttributes) -> GlyphRun {
         if shaping.isBox {
             // One glyph of no advance per code unit: the box's width is added at its size.
-            let count = range.count
             return GlyphRun(
-                glyphIDs: Array(repeating: 0, count: count), clusters: Array(range), advances: Array(repeating: 0, count: count),
-                xOffsets: Array(repeating: 0, count: count), yOffsets: Array(repeating: 0, count: count),
-                unsafeToBreak: Array(repeating: false, count: count))
+                glyphs: range.map { ShapedGlyph(id: 0, clusterOffset: Int32($0), advance: 0, xOffset: 0, yOffset: 0, isUnsafeToBreak: false) })
         }
         let properties = ShapingProperties(isRightToLeft: run.isRightToLeft, script: run.scriptCode, language: shaping.language)
         return text.withUnsafeBufferPointer {
@@ -138,8 +135,9 @@ final class ParagraphShape: Sendable {
     /// against resident memory, small labels cost about 1 KiB each).
     var byteCount: Int {
         let glyphs = runs.reduce(0) { $0 + $1.glyphs.count }
-        // Per glyph: ID, cluster, advance, two offsets, flag; per code unit: the unit, prefix, safe flag.
-        return 1024 + content.count * (2 + 8 + 1) + glyphs * (4 + 8 + 4 + 4 + 4 + 1)
+        // Per glyph: one ShapedGlyph (ID, cluster, advance, two offsets, flag); per code unit: the
+        // unit, prefix, safe flag.
+        return 1024 + content.count * (2 + 8 + 1) + glyphs * MemoryLayout<ShapedGlyph>.stride
             + (breakOpportunities.count + graphemeBoundaries.count * 2) * 8 + runs.count * 96
     }
 }
