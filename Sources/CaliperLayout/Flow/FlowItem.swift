@@ -44,7 +44,7 @@ public struct FlowItem: Sendable, Hashable {
     /// An item showing `content`, named `id`, with `padding` around its text and its width kept within
     /// `minimumWidth`…`maximumWidth`; text too wide for it shrinks down to `minimumScaleFactor`, then
     /// takes at most `maximumLines` lines. The
-    /// ``chip(_:style:id:padding:minimumWidth:maximumWidth:maximumLines:)`` and ``fixed(_:baseline:id:)``
+    /// ``chip(_:style:id:padding:minimumWidth:maximumWidth:maximumLines:minimumScaleFactor:)`` and ``fixed(_:baseline:id:)``
     /// shorthands build the usual items.
     public init(
         content: Content, id: String? = nil, padding: EdgeInsets = .zero, minimumWidth: CGFloat? = nil, maximumWidth: CGFloat? = nil,
