@@ -38,8 +38,15 @@ public struct FlowItem: Sendable, Hashable {
     /// takes the largest scale at which it fits the chip within ``maximumLines`` with nothing
     /// truncated (`ShrinkToFit.largestScale`), and is
     /// truncated at the minimum only if it still does not fit. `nil` (the default) never
-    /// shrinks; so does a chip whose ``maximumLines`` is 0 (it wraps instead).
-    public var minimumScaleFactor: CGFloat?
+    /// shrinks; so does a factor of 0, and a chip whose ``maximumLines`` is 0 (it wraps instead).
+    public var minimumScaleFactor: CGFloat? {
+        get { scaleFactor.sign == .minus && scaleFactor == 0 ? nil : scaleFactor }
+        set { scaleFactor = newValue ?? -0.0 }
+    }
+
+    /// ``minimumScaleFactor``, with −0 for `nil` (both never shrink): an optional would make an
+    /// item 129 bytes, and every copy of a longer struct a `memcpy` call (flows copy items often).
+    private var scaleFactor: CGFloat = -0.0
 
     /// An item showing `content`, named `id`, with `padding` around its text and its width kept within
     /// `minimumWidth`…`maximumWidth`; text too wide for it shrinks down to `minimumScaleFactor`, then
@@ -50,13 +57,13 @@ public struct FlowItem: Sendable, Hashable {
         content: Content, id: String? = nil, padding: EdgeInsets = .zero, minimumWidth: CGFloat? = nil, maximumWidth: CGFloat? = nil,
         maximumLines: Int = 1, minimumScaleFactor: CGFloat? = nil
     ) {
-        self.minimumScaleFactor = minimumScaleFactor
         self.content = content
         self.id = id
         self.padding = padding
         self.minimumWidth = minimumWidth
         self.maximumWidth = maximumWidth
         self.maximumLines = maximumLines
+        self.minimumScaleFactor = minimumScaleFactor
     }
 
     /// A text chip.
