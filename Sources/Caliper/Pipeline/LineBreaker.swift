@@ -61,11 +61,7 @@ struct LineBreaker {
             lines.append(fragment(paragraph, start, end, hyphenated: isHyphenated))
             // The rest of a word broken between letters because it was wider than the line is
             // not a word to hyphenate.
-            if hyphenates {
-                let opportunities = paragraph.breakOpportunities
-                let index = firstIndex(in: opportunities, atOrAfter: end)
-                startsInsideWord = !isHyphenated && !(index < opportunities.count && opportunities[index] == end)
-            }
+            if hyphenates { startsInsideWord = !isHyphenated && !paragraph.isBreakOpportunity(end) }
             start = end
         }
         return lines

@@ -402,6 +402,12 @@ final class ShapedParagraph {
         return dictionary.points(in: text, range: start..<end)
     }
 
+    /// Whether a line may break at absolute `offset` by UAX #14 (the paragraph's end included).
+    func isBreakOpportunity(_ offset: Int) -> Bool {
+        let index = firstIndex(in: breakOpportunities, atOrAfter: offset)
+        return index < breakOpportunities.count && breakOpportunities[index] == offset
+    }
+
     /// `end` moved back over hanging whitespace, not before `start`.
     func trimmingHangingWhitespace(from start: Int, to end: Int) -> Int {
         var trimmed = end

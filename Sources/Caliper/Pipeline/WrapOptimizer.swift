@@ -34,9 +34,8 @@ enum WrapOptimizer {
         // Nothing to choose on one line; Blink keeps greedy with a tab; and a word broken because
         // it is wider than the line (CSS would let it overflow) leaves nothing comparable.
         if wrap == .pushOut { return pushedOut(lines, of: paragraph, breaker: breaker, maxWidth: maxWidth) }
-        guard lines.count > 1, wrap != .wrap, !paragraph.text[paragraph.range].contains(0x09) else { return lines }
-        let opportunities = Set(paragraph.breakOpportunities)
-        guard lines.allSatisfy({ opportunities.contains($0.end) }) else { return lines }
+        guard lines.count > 1, wrap != .wrap, paragraph.shape.tabOffsets.isEmpty else { return lines }
+        guard lines.allSatisfy({ paragraph.isBreakOpportunity($0.end) }) else { return lines }
         let fontSize = Double(paragraph.styles.styles[0].size)
         let starts = lines.map(\.start)
         switch wrap {
@@ -165,12 +164,8 @@ enum WrapOptimizer {
         guard lines.count > 1, let last = lines.last else { return lines }
         let previous = lines[lines.count - 2]
         let opportunities = paragraph.breakOpportunities
-        func opportunity(_ offset: Int) -> Bool {
-            let index = firstIndex(in: opportunities, atOrAfter: offset)
-            return index < opportunities.count && opportunities[index] == offset
-        }
         let inside = firstIndex(in: opportunities, atOrAfter: last.start + 1)
-        guard opportunity(previous.end), previous.hyphen == nil, !(inside < opportunities.count && opportunities[inside] < last.contentEnd)
+        guard paragraph.isBreakOpportunity(previous.end), previous.hyphen == nil, !(inside < opportunities.count && opportunities[inside] < last.contentEnd)
         else { return lines }
         // The start of the previous line's last word: the last opportunity inside it.
         let lastWord = firstIndex(in: opportunities, atOrAfter: previous.end) - 1
