@@ -308,6 +308,10 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     /// Whether the face draws in colour (bitmap, layered or SVG glyphs), as emoji fonts do.
     public var isColorFont: Bool { harfBuzz.isColorFont }
 
+    /// The hyphen a line that breaks inside a word shows in this face: U+2010 HYPHEN when the
+    /// face has it, else U+002D HYPHEN-MINUS (as Chromium chooses).
+    public var hyphen: Unicode.Scalar { hasGlyph(for: "\u{2010}") ? "\u{2010}" : "-" }
+
     /// Whether the face's character map has a glyph for `scalar`.
     public func hasGlyph(for scalar: Unicode.Scalar) -> Bool {
         // The Latin bitmap holds the same answers for its range, made from the same call.

@@ -369,15 +369,14 @@ final class ShapedParagraph {
     }
 
     /// The hyphen shown at the end of a line that breaks inside a word after absolute offset
-    /// `offset - 1` (a hyphenation point, or a soft hyphen): U+2010 HYPHEN when the font of that
-    /// code unit's style has it, else U+002D HYPHEN-MINUS (as Chromium chooses), shaped alone in
-    /// that font at the style's size and features, with the style's letter spacing; its stretch
-    /// and width in points.
+    /// `offset - 1` (a hyphenation point, or a soft hyphen): the ``FontFace/hyphen`` of the font
+    /// of that code unit's style, shaped alone in that font at the style's size and features,
+    /// with the style's letter spacing; its stretch and width in points.
     func hyphen(before offset: Int) -> LineHyphen {
         let stretch = styles.index(containing: max(offset - 1, base) - base)
         if let known = hyphenWidths[stretch] { return LineHyphen(stretch: stretch, width: known) }
         let style = styles.styles[stretch]
-        let character: UInt16 = style.font.hasGlyph(for: "\u{2010}") ? 0x2010 : 0x2D
+        let character = UInt16(style.font.hyphen.value)
         let run = [character].withUnsafeBufferPointer {
             style.font.harfBuzz.shape(
                 $0, range: 0..<1, features: style.features,

@@ -129,7 +129,7 @@ struct Measure: ParsableCommand {
                 if line.isHyphenated, let hyphen = line.runs.first(where: { $0.utf16Range.length == 0 }) {
                     // The hyphen the line shows after its last character, as it is drawn.
                     shown = shown.replacingOccurrences(of: "\u{AD}", with: "")
-                        + (hyphen.font.hasGlyph(for: "\u{2010}") ? "\u{2010}" : "-")
+                        + String(hyphen.font.hyphen)
                 }
                 let start = line.utf16Range.location
                 output.append("  \(number + 1): [\(start), \(start + line.utf16Range.length)) width \(line.width)  \(shown.debugDescription)")
