@@ -50,11 +50,9 @@ final class HyphenPatterns: @unchecked Sendable {
     /// non-standard hyphenation, "Schiffahrt" → "Schiff-fahrt") is left out.
     func points(ofCharacters characters: [Unicode.Scalar]) -> [Int] {
         var bytes: [UInt8] = []
-        var byteCounts: [Int] = []  // the bytes each character takes
         for character in characters {
             guard let encoded = String(Character(character)).data(using: encoding), !encoded.isEmpty else { return [] }
             bytes.append(contentsOf: encoded)
-            byteCounts.append(encoded.count)
         }
         guard !bytes.isEmpty, !bytes.contains(0) else { return [] }
         var hyphens = [CChar](repeating: 0, count: bytes.count + 5)
@@ -77,15 +75,13 @@ final class HyphenPatterns: @unchecked Sendable {
             free(cuts)
         }
         guard status == 0 else { return [] }
-        // libhyphen indexes `hyphens` by character in UTF-8 dictionaries (it renumbers them) and
-        // by byte otherwise, where each character is one byte.
-        let isUTF8 = encoding == .utf8
+        // libhyphen indexes `hyphens` by character: it renumbers UTF-8 dictionaries' bytes, and
+        // in the single-byte character sets every character is one byte.
         var points: [Int] = []
         for index in 0..<(characters.count - 1) where hyphens[index] & 1 == 1 {
             if let replacements, replacements[index] != nil { continue }
             points.append(index + 1)
         }
-        if !isUTF8, byteCounts.contains(where: { $0 != 1 }) { return [] }
         return points
     }
 }
