@@ -47,13 +47,13 @@ struct ParagraphOptions: ParsableArguments {
 
     @Option(name: .long, help: ArgumentHelp(
         "Tab stops, as LOCATION[:left|right|center|decimal] separated by commas (e.g. 100,200:right), or none; default: UIKit's 12 left stops every 28 points.",
-        valueName: "stops"))
-    var tabStops: String?
+        valueName: "stops"), transform: ParagraphOptions.parseTabStops)
+    var tabStops: [TextTab]?
 
     @Option(name: .long, help: "Stops past the last tab stop at every multiple of this many points (0 = none).")
     var defaultTabInterval: Double = 0
 
-    /// `--tab-stops` parsed: `LOCATION[:ALIGNMENT]`, comma-separated, or `none`.
+    /// `--tab-stops` parsed (once, by ArgumentParser): `LOCATION[:ALIGNMENT]`, comma-separated, or `none`.
     static func parseTabStops(_ value: String) throws -> [TextTab] {
         if value == "none" { return [] }
         return try value.split(separator: ",", omittingEmptySubsequences: false).map { item in
@@ -61,13 +61,13 @@ struct ParagraphOptions: ParsableArguments {
             guard let location = Double(parts[0].trimmingCharacters(in: .whitespaces)), location.isFinite, location >= 0,
                 location <= Double(ParagraphStyle.maximumLength)
             else {
-                throw ValidationError("--tab-stops: \"\(item)\" is not LOCATION[:ALIGNMENT] with a location from 0 to \(Double(ParagraphStyle.maximumLength)) points")
+                throw ValidationError("\"\(item)\" is not LOCATION[:ALIGNMENT] with a location from 0 to \(Double(ParagraphStyle.maximumLength)) points")
             }
             var alignment = TextTab.Alignment.left
             if parts.count == 2 {
                 guard let named = TextTab.Alignment(rawValue: String(parts[1])) else {
                     throw ValidationError(
-                        "--tab-stops: unknown alignment \"\(parts[1])\" (known: \(TextTab.Alignment.allCases.map(\.rawValue).joined(separator: ", ")))")
+                        "unknown alignment \"\(parts[1])\" (known: \(TextTab.Alignment.allCases.map(\.rawValue).joined(separator: ", ")))")
                 }
                 alignment = named
             }
@@ -76,11 +76,8 @@ struct ParagraphOptions: ParsableArguments {
     }
 
     func validate() throws {
-        if let tabStops {
-            let stops = try Self.parseTabStops(tabStops)
-            guard stops.count <= ParagraphStyle.maximumTabStopCount else {
-                throw ValidationError("--tab-stops: at most \(ParagraphStyle.maximumTabStopCount) stops")
-            }
+        if let tabStops, tabStops.count > ParagraphStyle.maximumTabStopCount {
+            throw ValidationError("--tab-stops: at most \(ParagraphStyle.maximumTabStopCount) stops")
         }
         guard (0...1).contains(hyphenationFactor) else {
             throw ValidationError("--hyphenation-factor must be a number from 0 to 1, not \(hyphenationFactor)")
@@ -107,7 +104,7 @@ struct ParagraphOptions: ParsableArguments {
             lineHeightMultiple: CGFloat(lineHeightMultiple), minimumLineHeight: CGFloat(minLineHeight),
             maximumLineHeight: CGFloat(maxLineHeight), baseDirection: direction, usesFontLeading: !noFontLeading,
             textWrap: textWrap, hyphenationFactor: hyphenationFactor,
-            tabStops: tabStops.flatMap { try? Self.parseTabStops($0) },
+            tabStops: tabStops,
             defaultTabInterval: CGFloat(defaultTabInterval))
     }
 }
