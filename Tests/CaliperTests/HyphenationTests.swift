@@ -31,6 +31,37 @@ import Testing
         #expect(HyphenationDictionary.forLanguage("de") === HyphenationDictionary.forLanguage("de-CH"))
     }
 
+    /// Dictionary files that cannot be patterns are passed over, never read: a FIFO (reading it
+    /// would block), a folder, a file over the size limit, a link to any of them; a link to a
+    /// real dictionary is followed; garbage is refused, or, after a character set line, loads without harm.
+    @Test func hostileDictionaryFiles() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("caliper-hyphen-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+        #expect(mkfifo(path("hyph_qa.dic"), 0o644) == 0)
+        try FileManager.default.createDirectory(atPath: path("hyph_qb.dic"), withIntermediateDirectories: false)
+        #expect(FileManager.default.createFile(atPath: path("hyph_qc.dic"), contents: nil))
+        let huge = try FileHandle(forWritingTo: URL(fileURLWithPath: path("hyph_qc.dic")))
+        try huge.truncate(atOffset: UInt64(HyphenationDictionary.maximumFileBytes + 1))
+        try huge.close()
+        try FileManager.default.createSymbolicLink(atPath: path("hyph_qd.dic"), withDestinationPath: path("hyph_qa.dic"))
+        try FileManager.default.createSymbolicLink(atPath: path("hyph_qe.dic"), withDestinationPath: "/usr/share/hyphen/hyph_en_US.dic")
+        var garbage = [UInt8](repeating: 0, count: 50_000)
+        for index in garbage.indices { garbage[index] = UInt8(truncatingIfNeeded: index &* 2_654_435_761 >> 7) }
+        #expect(FileManager.default.createFile(atPath: path("hyph_qf.dic"), contents: Data(garbage)))
+        #expect(FileManager.default.createFile(atPath: path("hyph_qg.dic"), contents: Data("UTF-8\n".utf8) + Data(garbage)))
+        for language in ["qa", "qb", "qc", "qd"] {
+            #expect(HyphenationDictionary.find(primary: language, rest: [], in: [folder.path]) == nil, "\(language)")
+        }
+        let linked = try #require(HyphenationDictionary.find(primary: "qe", rest: [], in: [folder.path]))
+        #expect(linked.path == "/usr/share/hyphen/hyph_en_US.dic")
+        #expect(linked.hyphenationPoints(in: "hyphenation") == HyphenationDictionary.forLanguage("en-US")?.hyphenationPoints(in: "hyphenation"))
+        #expect(HyphenationDictionary.find(primary: "qf", rest: [], in: [folder.path]) == nil, "no character set libhyphen names")
+        let junk = try #require(HyphenationDictionary.find(primary: "qg", rest: [], in: [folder.path]))
+        _ = junk.hyphenationPoints(in: "Rechtsschutzversicherung")
+    }
+
     /// Which part of a piece of text is hyphenated: leading and trailing non-letters are left
     /// out, a word with other characters inside, or too long, is not hyphenated.
     @Test func wordsAndTheirPoints() throws {

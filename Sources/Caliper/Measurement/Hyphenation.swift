@@ -45,20 +45,27 @@ public final class HyphenationDictionary: Sendable {
             primary.allSatisfy({ $0.isASCII && $0.isLetter })
         else { return nil }
         if let known = loaded.withLock({ $0[language] }) { return known }
-        let dictionary = find(primary: primary, rest: Array(subtags.dropFirst()))
+        let dictionary = find(primary: primary, rest: Array(subtags.dropFirst()), in: searchDirectories)
         // Tags come from requests: remember a bounded number of them.
         loaded.withLock { if $0.count < maximumRememberedTags { $0[language] = dictionary } }
         return dictionary
     }
 
-    private static func find(primary: String, rest: [String]) -> HyphenationDictionary? {
+    /// The largest dictionary file loaded (Debian's German patterns take 1.1 MB).
+    public static let maximumFileBytes = 16 << 20
+
+    /// The dictionary for the language `primary` with the other subtags `rest`, from the first of
+    /// `directories` that has one (see ``forLanguage(_:)``). Only regular files of at most
+    /// ``maximumFileBytes`` are read, links followed: a FIFO would block the read, a folder has no
+    /// patterns.
+    static func find(primary: String, rest: [String], in directories: [String]) -> HyphenationDictionary? {
         let script = rest.first { $0.count == 4 && $0.allSatisfy(\.isLetter) }.map { $0.prefix(1).uppercased() + $0.dropFirst().lowercased() }
         let region = rest.first { ($0.count == 2 && $0.allSatisfy(\.isLetter)) || ($0.count == 3 && $0.allSatisfy(\.isNumber)) }?.uppercased()
         var names: [String] = []
         if let script, let region { names.append("hyph_\(primary)_\(script)_\(region).dic") }
         if let region { names.append("hyph_\(primary)_\(region).dic") }
         names.append("hyph_\(primary).dic")
-        for directory in searchDirectories {
+        for directory in directories {
             var candidates = names.map { directory + "/" + $0 }
             let others = (try? FileManager.default.contentsOfDirectory(atPath: directory))?
                 .filter { $0.hasPrefix("hyph_\(primary)_") && $0.hasSuffix(".dic") }.sorted() ?? []
@@ -67,6 +74,10 @@ public final class HyphenationDictionary: Sendable {
                 // One object per file, whichever language tag or link found it.
                 let path = URL(fileURLWithPath: candidate).resolvingSymlinksInPath().path
                 if let known = loaded.withLock({ $0[path] }) { return known }
+                guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+                    attributes[.type] as? FileAttributeType == .typeRegular,
+                    let size = attributes[.size] as? Int, size <= maximumFileBytes
+                else { continue }
                 guard let patterns = HyphenPatterns(path: path) else { continue }
                 let dictionary = HyphenationDictionary(path: path, patterns: patterns)
                 loaded.withLock { $0[path] = dictionary }
