@@ -63,7 +63,10 @@ import Testing
         }
         #expect(layouts.first?.layout.size.height ?? 0 < layouts.last?.layout.size.height ?? 0)
         // Paragraph shapes: the cache's own look-ups, less its tables'.
-        let tables = [cache.labels.statistics.misses, cache.pieces.statistics.misses, cache.layouts.statistics.misses, cache.sizes.statistics.misses]
+        let tables = [
+            cache.labels.statistics.misses, cache.pieces.statistics.misses, cache.layouts.statistics.misses, cache.sizes.statistics.misses,
+            cache.words.statistics.misses,
+        ]
         let shapeMisses = cache.statistics.misses - tables.reduce(0, +)
         #expect(shapeMisses == 1, "one paragraph shaped once for twelve sizes")
         // Without a cache of its own, the measurer makes one for the call: the same layouts.

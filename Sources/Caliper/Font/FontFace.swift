@@ -35,6 +35,7 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     /// each: the plain-Latin fast path (``PlainLatinLabel``) checks coverage here, without HarfBuzz.
     let latinCoverage: LatinCoverage
     private let spaceIsolation = Locked<Bool?>(nil)
+    private let wordIsolation = Locked<Bool?>(nil)
 
     /// The face's weight on CSS's scale (400 regular, 700 bold): `OS/2.usWeightClass`, or an
     /// instance's `wght` coordinate.
@@ -324,6 +325,15 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
         if let known = spaceIsolation.withLock({ $0 }) { return known }
         let holds = SpaceIsolation.holds(in: harfBuzz)
         spaceIsolation.withLock { $0 = holds }
+        return holds
+    }
+
+    /// Whether words of every script shape the same on their own as between spaces: no lookup of
+    /// any script in the face acts across a space (see ``SpaceIsolation``), worked out on first use.
+    var isolatesWords: Bool {
+        if let known = wordIsolation.withLock({ $0 }) { return known }
+        let holds = SpaceIsolation.holds(in: harfBuzz, scriptTags: nil)
+        wordIsolation.withLock { $0 = holds }
         return holds
     }
 

@@ -16,12 +16,14 @@
 /// Anything the check cannot read makes it answer `false`, which only costs speed: the label is
 /// then shaped whole.
 enum SpaceIsolation {
-    static func holds(in font: HarfBuzzFont) -> Bool {
+    /// Whether the property holds for the lookups of `scriptTags` (`nil`: of every script the
+    /// face has, for words of any script: see ``ShapeCache``'s word glyphs).
+    static func holds(in font: HarfBuzzFont, scriptTags: [String]? = ["latn", "DFLT", "dflt"]) -> Bool {
         guard let space = font.nominalGlyph(for: " "), !font.hasAATLayout, font.isBaseOrUnclassified(space) else {
             return false
         }
         for table in ["GSUB", "GPOS"] {
-            let lookups = font.lookups(inTable: table, scriptTags: ["latn", "DFLT", "dflt"])
+            let lookups = font.lookups(inTable: table, scriptTags: scriptTags)
             guard !lookups.isEmpty else { continue }
             guard let flags = lookupFlags(inTable: font.table(table)) else { return false }
             for lookup in lookups {

@@ -250,12 +250,16 @@ final class HarfBuzzFont: @unchecked Sendable {
     // MARK: - What the font's layout tables do (for SpaceIsolation)
 
     /// The GSUB (`"GSUB"`) or GPOS (`"GPOS"`) lookups that a feature of any of `scriptTags`
-    /// (OpenType script tags such as `"latn"`), in any language, can apply.
-    func lookups(inTable table: String, scriptTags: [String]) -> [Int] {
-        let tags = scriptTags.map(Self.tag) + [0]  // HB_TAG_NONE ends the list
+    /// (OpenType script tags such as `"latn"`; `nil`: every script), in any language, can apply.
+    func lookups(inTable table: String, scriptTags: [String]?) -> [Int] {
         guard let set = hb_set_create() else { return [] }
         defer { hb_set_destroy(set) }
-        tags.withUnsafeBufferPointer { hb_ot_layout_collect_lookups(face, Self.tag(table), $0.baseAddress, nil, nil, set) }
+        if let scriptTags {
+            let tags = scriptTags.map(Self.tag) + [0]  // HB_TAG_NONE ends the list
+            tags.withUnsafeBufferPointer { hb_ot_layout_collect_lookups(face, Self.tag(table), $0.baseAddress, nil, nil, set) }
+        } else {
+            hb_ot_layout_collect_lookups(face, Self.tag(table), nil, nil, nil, set)
+        }
         return Self.elements(of: set)
     }
 

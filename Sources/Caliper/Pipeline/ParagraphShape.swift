@@ -48,8 +48,10 @@ final class ParagraphShape: Sendable {
     static let cursiveScripts: Set<String> = ["Arab", "Syrc", "Mong", "Nkoo", "Mand", "Adlm", "Rohg", "Sogd", "Phag"]
 
     /// Analyses and shapes `content` in the stretches of `styles`. Lines break with the first
-    /// stretch's language as ICU's locale (one iterator walks the whole paragraph).
-    init(content: [UInt16], styles: StyleRuns, baseDirection: BaseDirection) throws(CaliperError) {
+    /// stretch's language as ICU's locale (one iterator walks the whole paragraph). With `words`,
+    /// runs in faces that shape words apart from spaces are shaped word by word, each word looked
+    /// up there first (see ``shapeByWords(_:range:run:shaping:graphemeBoundaries:words:)``).
+    init(content: [UInt16], styles: StyleRuns, baseDirection: BaseDirection, words: WordTable? = nil) throws(CaliperError) {
         self.content = content
         tabOffsets = content.contains(0x09) ? content.indices.filter { content[$0] == 0x09 } : []
         shaping = zip(styles.styles, styles.boxes).map { style, box in
@@ -75,7 +77,14 @@ final class ParagraphShape: Sendable {
         var startsRun = [Bool](repeating: false, count: count + 1)
         var shapedRuns: [ShapedRun] = []
         for item in itemization.runs {
-            let glyphs = Self.shape(content, range: item.range, run: item, shaping: shaping[item.style])
+            let glyphs: GlyphRun
+            if let words, !shaping[item.style].isBox, item.face.isolatesWords {
+                glyphs = Self.shapeByWords(
+                    content, range: item.range, run: item, shaping: shaping[item.style], graphemeBoundaries: graphemeBoundaries,
+                    words: words)
+            } else {
+                glyphs = Self.shape(content, range: item.range, run: item, shaping: shaping[item.style])
+            }
             for glyph in glyphs.glyphs {
                 let offset = glyph.cluster
                 clusterAdvance[offset] += Int(glyph.advance)
@@ -125,6 +134,105 @@ final class ParagraphShape: Sendable {
         }
     }
 
+    /// Shapes `text[range]` (one item run, in a face that ``FontFace/isolatesWords``) word by word:
+    /// the run is cut into its words, each with the U+0020 spaces after it, each found in `words` or shaped
+    /// (consecutive ones not found in one call, then kept), and their glyphs joined (in reverse
+    /// order for a right-to-left run, whose glyphs are in visual order). Since no lookup of the face reads, matches or makes the space glyph,
+    /// and the text is cut only between grapheme clusters, this gives the glyphs of shaping the
+    /// run whole (`WordShapingTests` checks it glyph for glyph, flags included). A run of one
+    /// piece, or a piece longer than ``WordTable/maximumWordLength``, is shaped as it stands.
+    static func shapeByWords(
+        _ text: [UInt16], range: Range<Int>, run: ItemRun, shaping: ShapingAttributes, graphemeBoundaries: [Int],
+        words: WordTable
+    ) -> GlyphRun {
+        // A word and the spaces after it are one piece (most words are followed by one space,
+        // so the pair is as common as the word, and a text has half as many pieces). A cut after
+        // a space is between clusters unless a character that joins a cluster follows (a mark
+        // on the space): none is below U+0300, and the others are checked against the boundaries.
+        var pieces: [Range<Int>] = []
+        var start = range.lowerBound
+        var offset = start
+        while offset < range.upperBound {
+            while offset < range.upperBound, text[offset] != 0x20 { offset += 1 }
+            while offset < range.upperBound, text[offset] == 0x20 { offset += 1 }
+            guard offset < range.upperBound else { break }
+            let isClusterBoundary = text[offset] < 0x300 || {
+                let index = firstIndex(in: graphemeBoundaries, atOrAfter: offset)
+                return index < graphemeBoundaries.count && graphemeBoundaries[index] == offset
+            }()
+            if isClusterBoundary {
+                pieces.append(start..<offset)
+                start = offset
+            }
+        }
+        guard !pieces.isEmpty else { return shape(text, range: range, run: run, shaping: shaping) }
+        pieces.append(start..<range.upperBound)
+
+        let style = WordStyle(face: run.face, script: run.script, isRightToLeft: run.isRightToLeft, shaping: shaping)
+        let kept = pieces.map { $0.count <= WordTable.maximumWordLength }
+        // Each kept piece's digest, hashed here rather than under the table's lock.
+        let keys = zip(pieces, kept).compactMap { piece, isKept in isKept ? (piece, WordKey.digest(of: text[piece])) : nil }
+        let found = words.glyphs(of: keys, in: text, style: style)
+        // Each piece's glyphs, clusters relative to its start: found, or dealt from its stretch below.
+        var glyphs: [[ShapedGlyph]?] = []
+        glyphs.reserveCapacity(pieces.count)
+        var digests = [Int](repeating: 0, count: pieces.count)
+        var lookedUp = 0
+        for (index, isKept) in kept.enumerated() {
+            glyphs.append(isKept ? found[lookedUp] : nil)
+            if isKept {
+                digests[index] = keys[lookedUp].1
+                lookedUp += 1
+            }
+        }
+        // The pieces not found are shaped in stretches, one call each: text never seen costs one
+        // call per run, as shaping it whole does, and its words are kept from that call's glyphs.
+        let isRightToLeft = run.isRightToLeft
+        var made: [(range: Range<Int>, digest: Int, glyphs: [ShapedGlyph])] = []
+        var first = 0
+        while first < pieces.count {
+            guard glyphs[first] == nil else {
+                first += 1
+                continue
+            }
+            var last = first
+            while last + 1 < pieces.count, glyphs[last + 1] == nil { last += 1 }
+            let shaped = shape(text, range: pieces[first].lowerBound..<pieces[last].upperBound, run: run, shaping: shaping)
+            // Clusters are monotone (HarfBuzz's default cluster level), so each piece's glyphs are
+            // consecutive: in logical order left to right, in reverse right to left.
+            var dealt = [[ShapedGlyph]](repeating: [], count: last - first + 1)
+            for index in dealt.indices { dealt[index].reserveCapacity(pieces[first + index].count) }
+            var piece = isRightToLeft ? last : first
+            for var glyph in shaped.glyphs {
+                while !pieces[piece].contains(glyph.cluster) {
+                    piece += isRightToLeft ? -1 : 1
+                    // Not monotone after all: the run shaped whole is the answer.
+                    guard (first...last).contains(piece) else { return shape(text, range: range, run: run, shaping: shaping) }
+                }
+                glyph.clusterOffset -= Int32(pieces[piece].lowerBound)
+                dealt[piece - first].append(glyph)
+            }
+            for index in first...last where glyphs[index] == nil {
+                glyphs[index] = dealt[index - first]
+                if kept[index] { made.append((pieces[index], digests[index], dealt[index - first])) }
+            }
+            first = last + 1
+        }
+        words.insert(made, of: text, style: style)
+
+        var joined = GlyphRun()
+        joined.glyphs.reserveCapacity(glyphs.reduce(0) { $0 + ($1?.count ?? 0) })
+        for position in pieces.indices {
+            let index = isRightToLeft ? pieces.count - 1 - position : position
+            let base = Int32(pieces[index].lowerBound)
+            for var glyph in glyphs[index] ?? [] {
+                glyph.clusterOffset += base
+                joined.glyphs.append(glyph)
+            }
+        }
+        return joined
+    }
+
     /// Shapes a part of run `run` on its own, as a line edge cutting it shows it.
     func reshape(_ range: Range<Int>, of run: ItemRun) -> GlyphRun {
         Self.shape(content, range: range, run: run, shaping: shaping[run.style])
@@ -150,7 +258,7 @@ extension ParagraphShape {
         guard let cache else { return try ParagraphShape(content: content, styles: styles, baseDirection: direction) }
         let key = ShapeCache.Key(content: content, styles: styles, direction: direction)
         return try cache.shape(for: key) { () throws(CaliperError) -> ParagraphShape in
-            try ParagraphShape(content: content, styles: styles, baseDirection: direction)
+            try ParagraphShape(content: content, styles: styles, baseDirection: direction, words: cache.words)
         }
     }
 

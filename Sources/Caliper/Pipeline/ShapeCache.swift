@@ -24,10 +24,15 @@ import Foundation
 /// style and maximum width — compared bit for bit and byte for byte, fonts by identity — returns
 /// the layout or size the first call computed, without itemizing, breaking or truncating again.
 ///
-/// **Bound**: the approximate bytes of what is cached. Paragraph shapes get five eighths of
+/// The glyphs of words are kept as well: a run of the general path in a face where nothing
+/// shapes across a space (``FontFace/isolatesWords``) is shaped word by word, and a word seen
+/// before, in any paragraph, is not shaped again (see ``ParagraphShape``); the glyphs are those
+/// of shaping the run whole, so this too changes no result.
+///
+/// **Bound**: the approximate bytes of what is cached. Paragraph shapes get half of
 /// ``byteBudget`` (past it the least recently used are dropped until three quarters of their share
-/// remain); labels and words an eighth each, layouts three thirty-seconds and sizes one, in two
-/// generations (when the newer fills half its share, the older is dropped). Results are bit-identical to measuring
+/// remain); shaped words, labels and label words an eighth each, layouts three thirty-seconds and
+/// sizes one, in two generations (when the newer fills half its share, the older is dropped). Results are bit-identical to measuring
 /// without the cache (the cached value is what the uncached path computes).
 ///
 /// ```swift
@@ -132,12 +137,15 @@ public final class ShapeCache: Sendable {
     let layouts: ResultTable<TextLayout>
     /// Sizes on one line per paragraph of the general path (text the label fast path does not take).
     let sizes: ResultTable<CGSize>
+    /// Glyphs of the words and runs of spaces of the general path's runs.
+    let words: WordTable
 
     /// An empty cache that holds at most about `byteBudget` bytes (negative counts as 0), shared
     /// between paragraph shapes, label and word advances, and finished layouts.
     public init(byteBudget: Int = ShapeCache.defaultByteBudget) {
         self.byteBudget = max(0, byteBudget)
-        paragraphBudget = self.byteBudget / 8 * 5
+        paragraphBudget = self.byteBudget / 2
+        words = WordTable(byteBudget: self.byteBudget / 8)
         labels = AdvanceTable(byteBudget: self.byteBudget / 8)
         pieces = AdvanceTable(byteBudget: self.byteBudget / 8)
         layouts = ResultTable(byteBudget: self.byteBudget / 32 * 3)
@@ -147,7 +155,7 @@ public final class ShapeCache: Sendable {
     /// The cache's counters and size now, summed over its tables.
     public var statistics: Statistics {
         var statistics = state.withLock { $0.statistics }
-        for table in [labels.statistics, pieces.statistics, layouts.statistics, sizes.statistics] {
+        for table in [labels.statistics, pieces.statistics, layouts.statistics, sizes.statistics, words.statistics] {
             statistics.hits += table.hits
             statistics.misses += table.misses
             statistics.evictions += table.evictions
@@ -168,6 +176,7 @@ public final class ShapeCache: Sendable {
         pieces.removeAll()
         layouts.removeAll()
         sizes.removeAll()
+        words.removeAll()
     }
 
     /// The shape for `key`, computed by `make` on a miss. Two threads missing the same key at once

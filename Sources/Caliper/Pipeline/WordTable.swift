@@ -1,0 +1,155 @@
+// WordTable.swift — the glyphs of words and runs of spaces, by text and what shapes them, bounded and thread-safe.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Everything besides its text that decides how a word of a run shapes: the run's face, script
+/// and direction, and its style's features and language.
+struct WordStyle: Sendable {
+    var face: FontFace
+    var script: Int32
+    var isRightToLeft: Bool
+    var shaping: ShapingAttributes
+
+    /// Whether the two shape alike: the same face (by identity), script, direction, features and language.
+    func shapesLike(_ other: WordStyle) -> Bool {
+        face === other.face && script == other.script && isRightToLeft == other.isRightToLeft && shaping == other.shaping
+    }
+}
+
+/// A word as a table key: its style's index in the generation and its UTF-16 units, compared and
+/// hashed as bytes. A look-up's key is a slice of the paragraph's text (nothing is copied); a
+/// stored key owns its units.
+struct WordKey: Hashable, Sendable {
+    var group: Int
+    var units: ArraySlice<UInt16>
+    /// The units hashed once, when the key is made: a look-up may probe two generations and a
+    /// miss inserts the word, all with one hashing of its text.
+    var digest: Int
+
+    init(group: Int, units: ArraySlice<UInt16>, digest: Int) {
+        self.group = group
+        self.units = units
+        self.digest = digest
+    }
+
+    /// The digest of `units`, for ``init(group:units:digest:)``.
+    static func digest(of units: ArraySlice<UInt16>) -> Int {
+        var hasher = Hasher()
+        units.withUnsafeBytes { hasher.combine(bytes: $0) }
+        return hasher.finalize()
+    }
+
+    static func == (lhs: WordKey, rhs: WordKey) -> Bool {
+        guard lhs.digest == rhs.digest, lhs.group == rhs.group, lhs.units.count == rhs.units.count else { return false }
+        return lhs.units.withUnsafeBytes { left in
+            rhs.units.withUnsafeBytes { right in
+                guard let l = left.baseAddress, let r = right.baseAddress else { return true }  // both empty
+                return memcmp(l, r, left.count) == 0
+            }
+        }
+    }
+
+    /// Hashes the units' digest only: a program has few word styles, and equality checks the group.
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(digest)
+    }
+}
+
+/// The glyphs of the words and runs of spaces of item runs, shaped each on its own (see
+/// ``ParagraphShape``'s word shaping), by text and ``WordStyle``: a word seen before in any
+/// paragraph is not shaped again, as browsers' word caches do. Glyphs are kept in visual order
+/// with clusters relative to the word's start. Bounded by bytes with generational eviction
+/// (``Generations``), like ``AdvanceTable``; a run's words are looked up under one lock and its
+/// new words inserted under another.
+final class WordTable: Sendable {
+    /// The longest word (in UTF-16 units) kept: longer ones are shaped and not kept.
+    static let maximumWordLength = 48
+
+    private struct Generation: TableGeneration {
+        var styles: [WordStyle] = []
+        var entries: [WordKey: [ShapedGlyph]] = [:]
+        var byteCount = 0
+        var entryCount: Int { entries.count }
+
+        func group(of style: WordStyle) -> Int? {
+            styles.firstIndex { $0.shapesLike(style) }
+        }
+
+        mutating func add(_ style: WordStyle) -> Int {
+            styles.append(style)
+            return styles.count - 1
+        }
+    }
+
+    let byteBudget: Int
+    private let state = Locked(Generations<Generation>())
+
+    init(byteBudget: Int) {
+        self.byteBudget = max(0, byteBudget)
+    }
+
+    /// Roughly the bytes an entry takes: its dictionary slot and two array headers, its units and glyphs.
+    static func byteCount(units: Int, glyphs: Int) -> Int {
+        112 + 2 * units + MemoryLayout<ShapedGlyph>.stride * glyphs
+    }
+
+    /// The glyphs of each of `words` (ranges of `content`, each at most ``maximumWordLength``
+    /// long, with its units' ``WordKey/digest(of:)``, worked out before the lock) in `style`,
+    /// `nil` for those not held; one lock for them all.
+    func glyphs(of words: [(range: Range<Int>, digest: Int)], in content: [UInt16], style: WordStyle) -> [[ShapedGlyph]?] {
+        state.withLock { state in
+            let current = state.current.group(of: style)
+            let previous = state.previous.group(of: style)
+            var found: [[ShapedGlyph]?] = []
+            found.reserveCapacity(words.count)
+            var forward: [(units: ArraySlice<UInt16>, digest: Int, glyphs: [ShapedGlyph])] = []
+            for (range, digest) in words {
+                let units = content[range]
+                if let current, let glyphs = state.current.entries[WordKey(group: current, units: units, digest: digest)] {
+                    state.hits += 1
+                    found.append(glyphs)
+                } else if let previous, let glyphs = state.previous.entries[WordKey(group: previous, units: units, digest: digest)] {
+                    state.hits += 1
+                    found.append(glyphs)
+                    forward.append((units, digest, glyphs))
+                } else {
+                    state.misses += 1
+                    found.append(nil)
+                }
+            }
+            // What is in use survives the next turn of generations.
+            for (units, digest, glyphs) in forward { insert(glyphs, units: units, digest: digest, style: style, into: &state) }
+            return found
+        }
+    }
+
+    /// Keeps `words`' glyphs (clusters relative to each word's start) in `style`; one lock for them all.
+    func insert(_ words: [(range: Range<Int>, digest: Int, glyphs: [ShapedGlyph])], of content: [UInt16], style: WordStyle) {
+        guard !words.isEmpty else { return }
+        state.withLock { state in
+            for word in words { insert(word.glyphs, units: content[word.range], digest: word.digest, style: style, into: &state) }
+        }
+    }
+
+    private func insert(
+        _ glyphs: [ShapedGlyph], units: ArraySlice<UInt16>, digest: Int, style: WordStyle, into state: inout Generations<Generation>
+    ) {
+        let bytes = Self.byteCount(units: units.count, glyphs: glyphs.count)
+        guard Generations<Generation>.admits(bytes, budget: byteBudget) else { return }
+        state.makeRoom(for: bytes, budget: byteBudget)
+        let group = state.current.group(of: style) ?? state.current.add(style)
+        // The key owns a copy of its units: a slice would keep the whole paragraph's text alive.
+        let key = WordKey(group: group, units: ArraySlice(Array(units)), digest: digest)
+        if state.current.entries.updateValue(glyphs, forKey: key) == nil { state.current.byteCount += bytes }
+    }
+
+    /// What the table holds (an entry copied forward counts in both generations) and how it has served.
+    var statistics: ShapeCache.Statistics { state.withLock { $0.statistics } }
+
+    func removeAll() {
+        state.withLock { $0.removeAll() }
+    }
+}
