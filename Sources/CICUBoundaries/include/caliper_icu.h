@@ -54,6 +54,10 @@ int32_t caliper_is_default_ignorable(uint32_t code_point);
 int32_t caliper_is_extended_pictographic(uint32_t code_point);
 int32_t caliper_is_mark(uint32_t code_point);
 
+/// Whether `code_point`'s Grapheme_Cluster_Break is Other or Control other than CR and LF: a
+/// character that no rule of UAX #29 joins to a neighbour that is also such a character.
+int32_t caliper_is_grapheme_isolate(uint32_t code_point);
+
 /// Bidi_Paired_Bracket_Type of `code_point`: 0 none, 1 open, 2 close; and its paired bracket.
 int32_t caliper_bracket_type(uint32_t code_point);
 uint32_t caliper_paired_bracket(uint32_t code_point);

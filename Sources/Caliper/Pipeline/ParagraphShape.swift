@@ -134,13 +134,14 @@ final class ParagraphShape: Sendable {
         }
     }
 
-    /// Shapes `text[range]` (one item run, in a face that ``FontFace/isolatesWords``) word by word:
-    /// the run is cut into its words, each with the U+0020 spaces after it, each found in `words` or shaped
-    /// (consecutive ones not found in one call, then kept), and their glyphs joined (in reverse
-    /// order for a right-to-left run, whose glyphs are in visual order). Since no lookup of the face reads, matches or makes the space glyph,
-    /// and the text is cut only between grapheme clusters, this gives the glyphs of shaping the
-    /// run whole (`WordShapingTests` checks it glyph for glyph, flags included). A run of one
-    /// piece, or a piece longer than ``WordTable/maximumWordLength``, is shaped as it stands.
+    /// Shapes `text[range]` (one item run, in a face that ``FontFace/isolatesWords``) word by
+    /// word: the run is cut into its words, each with the U+0020 spaces after it; each is found
+    /// in `words` or shaped (consecutive ones not found in one call, then kept), and their glyphs
+    /// are joined (in reverse order for a right-to-left run, whose glyphs are in visual order).
+    /// Since no lookup of the face reads, matches or makes the space glyph, and the text is cut
+    /// only between grapheme clusters, this gives the glyphs of shaping the run whole
+    /// (`WordShapingTests` checks it glyph for glyph, flags included). A piece longer than
+    /// ``WordTable/maximumWordLength`` is shaped and not kept.
     static func shapeByWords(
         _ text: [UInt16], range: Range<Int>, run: ItemRun, shaping: ShapingAttributes, graphemeBoundaries: [Int],
         words: WordTable
@@ -165,7 +166,10 @@ final class ParagraphShape: Sendable {
                 start = offset
             }
         }
-        guard !pieces.isEmpty else { return shape(text, range: range, run: run, shaping: shaping) }
+        // A run of one piece longer than any word kept (a paragraph of Chinese) is shaped as it stands.
+        guard !pieces.isEmpty || range.count <= WordTable.maximumWordLength else {
+            return shape(text, range: range, run: run, shaping: shaping)
+        }
         pieces.append(start..<range.upperBound)
 
         let style = WordStyle(face: run.face, script: run.script, isRightToLeft: run.isRightToLeft, shaping: shaping)
