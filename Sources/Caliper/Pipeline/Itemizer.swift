@@ -39,6 +39,71 @@ enum Itemizer {
         guard !range.isEmpty else {
             return Itemization(runs: [], paragraphLevel: baseDirection == .rightToLeft ? 1 : 0, missingGlyphs: 0)
         }
+        if baseDirection != .rightToLeft, let runs = plainLatinRuns(text, range: range, styles: styles) {
+            return Itemization(runs: runs, paragraphLevel: 0, missingGlyphs: 0)
+        }
+        return try itemizeCluster(byCluster: text, range: range, graphemeBoundaries: graphemeBoundaries, styles: styles, baseDirection: baseDirection)
+    }
+
+    /// The runs of a paragraph of plain Latin (``FontCascade/isPlainLatin(_:)``: Basic Latin to
+    /// Latin Extended-B, no controls or soft hyphen) and general punctuation (U+2010–U+2027 and
+    /// U+2030–U+205E: dashes, quotation marks, bullets, the ellipsis, primes, guillemets) that
+    /// each stretch's primary font covers, with no inline box, not forced right-to-left: `nil`
+    /// for any other. What the cluster-by-cluster itemizer would find is known in advance: every
+    /// character is a cluster of its own (Grapheme_Cluster_Break Other or Control), none is
+    /// default-ignorable, has emoji presentation or is whitespace past ASCII's, so each is in its
+    /// stretch's primary font; none is right-to-left, an explicit embedding or an isolate, so all
+    /// are at level 0 in a paragraph at level 0; and the only real script is Latin, which every
+    /// Common character then takes (all stay Common if there is no letter). So there is one run
+    /// per stretch. `ItemizerShortcutTests` compares it with the general itemizer.
+    static func plainLatinRuns(_ text: [UInt16], range: Range<Int>, styles: StyleRuns) -> [ItemRun]? {
+        guard !styles.hasBoxes else { return nil }
+        var script = UnicodeProperties.common
+        var start = range.lowerBound
+        var runs: [ItemRun] = []
+        runs.reserveCapacity(styles.ends.count)
+        for (index, end) in styles.ends.enumerated() {
+            let stretchEnd = min(range.lowerBound + end, range.upperBound)
+            guard start < stretchEnd else { continue }
+            let primary = styles.cascades[index].primary
+            let coverage = primary.latinCoverage
+            for offset in start..<stretchEnd {
+                let value = UInt32(text[offset])
+                if FontCascade.isPlainLatin(value) {
+                    guard coverage.contains(value) else { return nil }
+                } else {
+                    guard (0x2010...0x2027).contains(value) || (0x2030...0x205E).contains(value),
+                        let scalar = Unicode.Scalar(value), primary.hasGlyph(for: scalar)
+                    else { return nil }
+                }
+                // Scripts are asked until the first real one, and then beyond ASCII (whose only
+                // real script is Latin): a second, different one (none is known in this range)
+                // would make runs of its own.
+                if script == UnicodeProperties.common || value >= 0x80 {
+                    guard let scalar = Unicode.Scalar(value) else { return nil }
+                    let candidate = UnicodeProperties.script(of: scalar)
+                    if !isWeak(candidate) {
+                        guard script == UnicodeProperties.common || script == candidate else { return nil }
+                        script = candidate
+                    }
+                }
+            }
+            runs.append(ItemRun(range: start..<stretchEnd, style: index, face: styles.cascades[index].primary, script: 0, bidiLevel: 0))
+            start = stretchEnd
+        }
+        guard start == range.upperBound else { return nil }
+        for index in runs.indices { runs[index].script = script }
+        return runs
+    }
+
+    /// ``itemize(_:range:graphemeBoundaries:styles:baseDirection:)`` cluster by cluster, without
+    /// its shortcut for plain Latin (``plainLatinRuns(_:range:styles:)``).
+    static func itemizeCluster(
+        byCluster text: [UInt16], range: Range<Int>, graphemeBoundaries: [Int], styles: StyleRuns, baseDirection: BaseDirection
+    ) throws(CaliperError) -> Itemization {
+        guard !range.isEmpty else {
+            return Itemization(runs: [], paragraphLevel: baseDirection == .rightToLeft ? 1 : 0, missingGlyphs: 0)
+        }
         let content = Array(text[range])
         let levels: [UInt8]
         let paragraphLevel: UInt8
@@ -272,3 +337,4 @@ enum Itemizer {
         return resolved
     }
 }
+
