@@ -151,6 +151,7 @@ final class ParagraphShape: Sendable {
         // a space is between clusters unless a character that joins a cluster follows (a mark
         // on the space): none is below U+0300, and the others are checked against the boundaries.
         var pieces: [Range<Int>] = []
+        pieces.reserveCapacity(range.count / 4 + 1)
         var start = range.lowerBound
         var offset = start
         while offset < range.upperBound {
@@ -173,22 +174,10 @@ final class ParagraphShape: Sendable {
         pieces.append(start..<range.upperBound)
 
         let style = WordStyle(face: run.face, script: run.script, isRightToLeft: run.isRightToLeft, shaping: shaping)
-        let kept = pieces.map { $0.count <= WordTable.maximumWordLength }
-        // Each kept piece's digest, hashed here rather than under the table's lock.
-        let keys = zip(pieces, kept).compactMap { piece, isKept in isKept ? (piece, WordKey.digest(of: text[piece])) : nil }
-        let found = words.glyphs(of: keys, in: text, style: style)
-        // Each piece's glyphs, clusters relative to its start: found, or dealt from its stretch below.
-        var glyphs: [[ShapedGlyph]?] = []
-        glyphs.reserveCapacity(pieces.count)
-        var digests = [Int](repeating: 0, count: pieces.count)
-        var lookedUp = 0
-        for (index, isKept) in kept.enumerated() {
-            glyphs.append(isKept ? found[lookedUp] : nil)
-            if isKept {
-                digests[index] = keys[lookedUp].1
-                lookedUp += 1
-            }
-        }
+        // Each piece's digest, hashed here rather than under the table's lock, then its glyphs
+        // (clusters relative to its start): found, or dealt from its stretch below.
+        let digests = pieces.map { $0.count <= WordTable.maximumWordLength ? WordKey.digest(of: text[$0]) : nil }
+        var glyphs = words.glyphs(of: pieces, digests: digests, in: text, style: style)
         // The pieces not found are shaped in stretches, one call each: text never seen costs one
         // call per run, as shaping it whole does, and its words are kept from that call's glyphs.
         let isRightToLeft = run.isRightToLeft
@@ -218,7 +207,7 @@ final class ParagraphShape: Sendable {
             }
             for index in first...last where glyphs[index] == nil {
                 glyphs[index] = dealt[index - first]
-                if kept[index] { made.append((pieces[index], digests[index], dealt[index - first])) }
+                if let digest = digests[index] { made.append((pieces[index], digest, dealt[index - first])) }
             }
             first = last + 1
         }

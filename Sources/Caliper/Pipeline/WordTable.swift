@@ -96,28 +96,27 @@ final class WordTable: Sendable {
         112 + 2 * units + MemoryLayout<ShapedGlyph>.stride * glyphs
     }
 
-    /// The glyphs of each of `words` (ranges of `content`, each at most ``maximumWordLength``
-    /// long, with its units' ``WordKey/digest(of:)``, worked out before the lock) in `style`,
-    /// `nil` for those not held; one lock for them all.
-    func glyphs(of words: [(range: Range<Int>, digest: Int)], in content: [UInt16], style: WordStyle) -> [[ShapedGlyph]?] {
+    /// The glyphs of each of `words` (ranges of `content`) in `style`, `nil` for those not held
+    /// and those with no digest (longer than ``maximumWordLength``: never kept); the digests,
+    /// ``WordKey/digest(of:)`` of each word's units, are worked out before the lock. One lock for them all.
+    func glyphs(of words: [Range<Int>], digests: [Int?], in content: [UInt16], style: WordStyle) -> [[ShapedGlyph]?] {
         state.withLock { state in
             let current = state.current.group(of: style)
             let previous = state.previous.group(of: style)
-            var found: [[ShapedGlyph]?] = []
-            found.reserveCapacity(words.count)
+            var found = [[ShapedGlyph]?](repeating: nil, count: words.count)
             var forward: [(units: ArraySlice<UInt16>, digest: Int, glyphs: [ShapedGlyph])] = []
-            for (range, digest) in words {
+            for (index, range) in words.enumerated() {
+                guard let digest = digests[index] else { continue }
                 let units = content[range]
                 if let current, let glyphs = state.current.entries[WordKey(group: current, units: units, digest: digest)] {
                     state.hits += 1
-                    found.append(glyphs)
+                    found[index] = glyphs
                 } else if let previous, let glyphs = state.previous.entries[WordKey(group: previous, units: units, digest: digest)] {
                     state.hits += 1
-                    found.append(glyphs)
+                    found[index] = glyphs
                     forward.append((units, digest, glyphs))
                 } else {
                     state.misses += 1
-                    found.append(nil)
                 }
             }
             // What is in use survives the next turn of generations.
