@@ -125,7 +125,22 @@ extension TextMeasurer: TextMeasuring {
 extension String {
     /// Without the hard line break (and the whitespace before it) that ends a line.
     fileprivate func trimmingLineEnd() -> String {
+        // Most lines (every chip's) end in none of these: the string itself, nothing copied.
+        guard let lastByte = utf8.last, lastByte == 0x20 || (0x09...0x0D).contains(lastByte) || lastByte >= 0x80 else { return self }
         var result = Substring(self)
+        // Most lines end in ASCII: a space, tab or line break after an ASCII character is a
+        // character of its own (only CR LF join, and both are trimmed), so bytes are dropped
+        // without the grapheme breaking that `last` and `removeLast` do.
+        let utf8 = result.utf8
+        var end = utf8.endIndex
+        while end > utf8.startIndex {
+            let before = utf8.index(before: end)
+            let byte = utf8[before]
+            guard byte == 0x20 || (0x09...0x0D).contains(byte) else { break }
+            guard before == utf8.startIndex || utf8[utf8.index(before: before)] < 0x80 else { break }
+            end = before
+        }
+        result = result[..<end]
         while let last = result.last, last.isNewline || last == " " || last == "\t" { result.removeLast() }
         return String(result)
     }

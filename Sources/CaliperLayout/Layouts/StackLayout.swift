@@ -104,23 +104,35 @@ public struct StackLayout: Layout {
     /// squeezed together). A stack without children has the defaults.
     public var contentHuggingPriority: AxisPriorities {
         if let contentHuggingPriorityOverride { return contentHuggingPriorityOverride }
-        let priorities = children.indices.map(hugging)
-        guard !priorities.isEmpty else { return .defaultContentHugging }
+        guard !children.isEmpty else { return .defaultContentHugging }
+        // One pass, no arrays: stacks nest, and a cell's measurement asks for this many times.
+        var along: LayoutPriority?
+        var across: LayoutPriority?
+        for index in children.indices {
+            let priorities = hugging(index)
+            along = min(along ?? priorities[axis], priorities[axis])
+            if priorities[axis.cross] < .required { across = max(across ?? priorities[axis.cross], priorities[axis.cross]) }
+        }
         var derived = AxisPriorities.defaultContentHugging
-        derived[axis] = priorities.map { $0[axis] }.min() ?? .defaultLow
-        let across = priorities.map { $0[axis.cross] }
-        derived[axis.cross] = across.filter { $0 < .required }.max() ?? .required
+        derived[axis] = along ?? .defaultLow
+        derived[axis.cross] = across ?? .required
         return derived
     }
 
     /// See ``contentHuggingPriority``.
     public var compressionResistancePriority: AxisPriorities {
         if let compressionResistancePriorityOverride { return compressionResistancePriorityOverride }
-        let priorities = children.indices.map(resistance)
-        guard !priorities.isEmpty else { return .defaultCompressionResistance }
+        guard !children.isEmpty else { return .defaultCompressionResistance }
+        var along: LayoutPriority?
+        var across: LayoutPriority?
+        for index in children.indices {
+            let priorities = resistance(index)
+            along = min(along ?? priorities[axis], priorities[axis])
+            across = max(across ?? priorities[axis.cross], priorities[axis.cross])
+        }
         var derived = AxisPriorities.defaultCompressionResistance
-        derived[axis] = priorities.map { $0[axis] }.min() ?? .defaultHigh
-        derived[axis.cross] = priorities.map { $0[axis.cross] }.max() ?? .defaultHigh
+        derived[axis] = along ?? .defaultHigh
+        derived[axis.cross] = across ?? .defaultHigh
         return derived
     }
 
