@@ -95,4 +95,14 @@ import Testing
             content, range: 0..<content.count, graphemeBoundaries: Array(0...content.count), styles: styles, baseDirection: .rightToLeft)
         #expect(itemization.paragraphLevel == 1)
     }
+
+    /// The itemizer's White_Space list is the property, for every scalar.
+    @Test func whitespaceListIsTheProperty() {
+        var differing: [UInt32] = []
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            if Itemizer.isWhitespace(scalar) != scalar.properties.isWhitespace { differing.append(value) }
+        }
+        #expect(differing.isEmpty, "\(differing.prefix(10).map { String($0, radix: 16) })")
+    }
 }
