@@ -105,4 +105,10 @@ import Testing
         }
         #expect(differing.isEmpty, "\(differing.prefix(10).map { String($0, radix: 16) })")
     }
+
+    /// Letter spacing's cursive scripts, kept as ICU's codes, are all nine named ones.
+    @Test func everyCursiveScriptHasItsCode() {
+        #expect(ParagraphShape.cursiveScriptCodes.count == ParagraphShape.cursiveScripts.count)
+        #expect(Set(ParagraphShape.cursiveScriptCodes.map(UnicodeProperties.scriptCode)) == ParagraphShape.cursiveScripts)
+    }
 }

@@ -46,6 +46,10 @@ final class ParagraphShape: Sendable {
     let tabOffsets: [Int]
 
     static let cursiveScripts: Set<String> = ["Arab", "Syrc", "Mong", "Nkoo", "Mand", "Adlm", "Rohg", "Sogd", "Phag"]
+    /// ``cursiveScripts`` as ICU's UScriptCodes, worked out once: a run's code is compared, not
+    /// made into a name.
+    static let cursiveScriptCodes: Set<Int32> = Set(
+        (Int32(0)..<Int32(256)).filter { cursiveScripts.contains(UnicodeProperties.scriptCode($0)) })
 
     /// Analyses and shapes `content` in the stretches of `styles`. Lines break with the first
     /// stretch's language as ICU's locale (one iterator walks the whole paragraph). With `words`,
@@ -107,17 +111,23 @@ final class ParagraphShape: Sendable {
         // (Arabic, Syriac, Mongolian, N'Ko…), where it would break the joining: there it follows
         // the run's last cluster only, as Firefox does.
         let boundaries = graphemeBoundaries
-        var spacing = [Int](repeating: 0, count: max(boundaries.count, 1))
-        let isCursive = shapedRuns.map { Self.cursiveScripts.contains($0.item.scriptCode) }  // once per run, not per cluster
-        var runIndex = 0
-        for cluster in 0..<max(boundaries.count - 1, 0) {
-            let start = boundaries[cluster]
-            let end = boundaries[cluster + 1]
-            while runIndex + 1 < shapedRuns.count, shapedRuns[runIndex].item.range.upperBound <= start { runIndex += 1 }
-            let suppressed = !shapedRuns.isEmpty && isCursive[runIndex] && end < shapedRuns[runIndex].item.range.upperBound
-            spacing[cluster + 1] = spacing[cluster] + (suppressed ? 0 : 1)
+        let isCursive = shapedRuns.map { Self.cursiveScriptCodes.contains($0.item.script) }  // once per run, not per cluster
+        if !isCursive.contains(true) {
+            // No run suppresses a slot: one after every cluster.
+            spacingPrefix = Array(0..<max(boundaries.count, 1))
+        } else {
+            var spacing = [Int](repeating: 0, count: max(boundaries.count, 1))
+            let runEnds = shapedRuns.map(\.item.range.upperBound)
+            var runIndex = 0
+            for cluster in 0..<max(boundaries.count - 1, 0) {
+                let start = boundaries[cluster]
+                let end = boundaries[cluster + 1]
+                while runIndex + 1 < runEnds.count, runEnds[runIndex] <= start { runIndex += 1 }
+                let suppressed = isCursive[runIndex] && end < runEnds[runIndex]
+                spacing[cluster + 1] = spacing[cluster] + (suppressed ? 0 : 1)
+            }
+            spacingPrefix = spacing
         }
-        spacingPrefix = spacing
     }
 
     /// Shapes `text[range]` (within one item run) on its own, with the run's font, direction and
