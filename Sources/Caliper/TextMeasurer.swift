@@ -216,7 +216,7 @@ public struct TextMeasurer: Sendable {
     public func measure(_ text: AttributedText, baseDirection: BaseDirection = .natural) throws(CaliperError) -> MeasuredText {
         let text = try text.resolvingOpticalSizes()
         for span in text.spans { try span.style.validate() }
-        let utf16 = Array(text.string.utf16)
+        let utf16 = text.string.utf16Units
         let limit = lengthLimit
         guard utf16.count <= limit else { throw .textTooLong(utf16Length: utf16.count, limit: limit) }
         // One cascade per font and fallback: spans often differ only in size.

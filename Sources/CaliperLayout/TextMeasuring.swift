@@ -108,7 +108,7 @@ extension TextMeasurer: TextMeasuring {
         TextMeasurement(
             size: layout.size,
             lines: layout.lines.map { line in
-                let shown = line.truncatedText ?? String(text[line.range]).trimmingLineEnd()
+                let shown = line.truncatedText ?? text[line.range].trimmingLineEnd()
                 // A truncated line's runs index its shown text already; others, the whole text.
                 let start = line.truncatedText == nil ? line.utf16Range.location : 0
                 // A first line's runs already index from 0 (a chip's one line): kept, not copied.
@@ -122,16 +122,18 @@ extension TextMeasurer: TextMeasuring {
     }
 }
 
-extension String {
-    /// Without the hard line break (and the whitespace before it) that ends a line.
+extension Substring {
+    /// Without the hard line break (and the whitespace before it) that ends a line, as a string
+    /// of its own (the one copy made).
     fileprivate func trimmingLineEnd() -> String {
-        // Most lines (every chip's) end in none of these: the string itself, nothing copied.
-        guard let lastByte = utf8.last, lastByte == 0x20 || (0x09...0x0D).contains(lastByte) || lastByte >= 0x80 else { return self }
-        var result = Substring(self)
+        // Most lines (every chip's) end in none of these: copied as they are.
+        guard let lastByte = utf8.last, lastByte == 0x20 || (0x09...0x0D).contains(lastByte) || lastByte >= 0x80 else {
+            return String(self)
+        }
         // Most lines end in ASCII: a space, tab or line break after an ASCII character is a
         // character of its own (only CR LF join, and both are trimmed), so bytes are dropped
         // without the grapheme breaking that `last` and `removeLast` do.
-        let utf8 = result.utf8
+        let utf8 = self.utf8
         var end = utf8.endIndex
         while end > utf8.startIndex {
             let before = utf8.index(before: end)
@@ -140,7 +142,7 @@ extension String {
             guard before == utf8.startIndex || utf8[utf8.index(before: before)] < 0x80 else { break }
             end = before
         }
-        result = result[..<end]
+        var result = self[..<end]
         while let last = result.last, last.isNewline || last == " " || last == "\t" { result.removeLast() }
         return String(result)
     }

@@ -63,7 +63,7 @@ public struct AttributedText: Sendable, Hashable {
     /// - Throws: ``CaliperError/invalidSpans(_:)`` when the spans do not cover `string` from start
     ///   to end in order, without gaps or overlaps, or an edge splits a surrogate pair.
     public init(string: String, spans: [Span]) throws(CaliperError) {
-        let units = Array(string.utf16)
+        let units = string.utf16Units
         guard let first = spans.first else { throw .invalidSpans("there must be at least one span") }
         var expectedStart = 0
         for (index, span) in spans.enumerated() {
@@ -289,7 +289,7 @@ public struct AttributedText: Sendable, Hashable {
     /// returns the text's UTF-16 code units.
     @discardableResult
     func checkRange(_ utf16Range: Range<Int>) throws(CaliperError) -> [UInt16] {
-        let units = Array(string.utf16)
+        let units = string.utf16Units
         guard utf16Range.lowerBound >= 0, utf16Range.upperBound <= units.count else {
             throw .invalidSpans(
                 "the range \(utf16Range.lowerBound)..<\(utf16Range.upperBound) is outside the text of \(units.count) UTF-16 code units")

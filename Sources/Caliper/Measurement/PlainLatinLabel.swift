@@ -117,10 +117,10 @@ enum PlainLatinLabel {
                 baselineOffset: style.baselineOffset, spanIndex: 0, script: advance.script == .latin ? "Latn" : "Zyyy", bidiLevel: 0, x: 0,
                 width: CGFloat(points(contentUnits, style: style)) + spacing)
         ]
-        let utf16 = text.utf16
+        // The label is all one line: its clusters are its UTF-16 units, all of them.
         let line = TextLine(
             utf16Range: NSRange(location: 0, length: advance.clusterCount),
-            range: utf16.startIndex..<utf16.index(utf16.startIndex, offsetBy: advance.clusterCount),
+            range: text.startIndex..<text.endIndex,
             width: contentWidth, widthIncludingTrailingWhitespace: max(fullWidth, contentWidth),
             top: top, height: height, baseline: baseline, truncatedText: nil, isClipped: false, runs: runs)
         top += height + paragraphStyle.lineSpacing
