@@ -105,14 +105,7 @@ public struct StackLayout: Layout {
     public var contentHuggingPriority: AxisPriorities {
         if let contentHuggingPriorityOverride { return contentHuggingPriorityOverride }
         guard !children.isEmpty else { return .defaultContentHugging }
-        // One pass, no arrays: stacks nest, and a cell's measurement asks for this many times.
-        var along: LayoutPriority?
-        var across: LayoutPriority?
-        for index in children.indices {
-            let priorities = hugging(index)
-            along = min(along ?? priorities[axis], priorities[axis])
-            if priorities[axis.cross] < .required { across = max(across ?? priorities[axis.cross], priorities[axis.cross]) }
-        }
+        let (along, across) = lowestAlongHighestAcross(hugging) { $0 < .required }
         var derived = AxisPriorities.defaultContentHugging
         derived[axis] = along ?? .defaultLow
         derived[axis.cross] = across ?? .required
@@ -123,17 +116,27 @@ public struct StackLayout: Layout {
     public var compressionResistancePriority: AxisPriorities {
         if let compressionResistancePriorityOverride { return compressionResistancePriorityOverride }
         guard !children.isEmpty else { return .defaultCompressionResistance }
-        var along: LayoutPriority?
-        var across: LayoutPriority?
-        for index in children.indices {
-            let priorities = resistance(index)
-            along = min(along ?? priorities[axis], priorities[axis])
-            across = max(across ?? priorities[axis.cross], priorities[axis.cross])
-        }
+        let (along, across) = lowestAlongHighestAcross(resistance) { _ in true }
         var derived = AxisPriorities.defaultCompressionResistance
         derived[axis] = along ?? .defaultHigh
         derived[axis.cross] = across ?? .defaultHigh
         return derived
+    }
+
+    /// The lowest of the children's `priorities` along the axis and the highest across it of
+    /// those `countsAcross` admits (`nil` where there is none), in one pass without arrays:
+    /// stacks nest, and a cell's measurement asks for these many times.
+    private func lowestAlongHighestAcross(
+        _ priorities: (Int) -> AxisPriorities, countsAcross: (LayoutPriority) -> Bool
+    ) -> (along: LayoutPriority?, across: LayoutPriority?) {
+        var along: LayoutPriority?
+        var across: LayoutPriority?
+        for index in children.indices {
+            let child = priorities(index)
+            along = min(along ?? child[axis], child[axis])
+            if countsAcross(child[axis.cross]) { across = max(across ?? child[axis.cross], child[axis.cross]) }
+        }
+        return (along, across)
     }
 
     /// The strength of the child at `index` against growing on `axis`, with ``flexibleChild`` applied.
