@@ -126,6 +126,7 @@ public struct StackLayout: Layout {
     /// The lowest of the children's `priorities` along the axis and the highest across it of
     /// those `countsAcross` admits (`nil` where there is none), in one pass without arrays:
     /// stacks nest, and a cell's measurement asks for these many times.
+    @inline(__always)
     private func lowestAlongHighestAcross(
         _ priorities: (Int) -> AxisPriorities, countsAcross: (LayoutPriority) -> Bool
     ) -> (along: LayoutPriority?, across: LayoutPriority?) {
