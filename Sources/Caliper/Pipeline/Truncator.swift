@@ -170,10 +170,12 @@ struct Truncator {
             spanIndices: stretches.map { source.spanIndices[$0] })
         // Candidate lines are kept out of the cache: each is one prefix of one text at one width,
         // seldom asked for again (a layout asked for again is answered by the cache's layout
-        // table), and they would crowd out paragraphs. The ellipsis alone, in every line's style,
-        // is kept.
-        let shape = try ParagraphShape.make(
-            content: displayed, styles: styles, direction: baseDirection, cache: displayed.count <= 3 ? cache : nil)
+        // table), and they would crowd out paragraphs. Their words are looked up in the cache's
+        // word table, though: they are the words of the paragraph just shaped, so only the word
+        // that meets the ellipsis is shaped. The ellipsis alone, in every line's style, is kept.
+        let shape = displayed.count <= 3
+            ? try ParagraphShape.make(content: displayed, styles: styles, direction: baseDirection, cache: cache)
+            : try ParagraphShape(content: displayed, styles: styles, baseDirection: baseDirection, words: cache?.words)
         let shown = ShapedParagraph(
             text: displayed, range: 0..<displayed.count, shape: shape, styles: styles, tabs: paragraph.tabs)
         let width = shown.width(from: 0, to: displayed.count)
