@@ -280,11 +280,14 @@ if !options.skipBatch {
         for (path, contents) in halves { try contents.write(toFile: path, atomically: true, encoding: .utf8) }
         var separateSeconds: [Double] = []
         for round in 1...rounds {
-            let processes = halves.map { path, _ in
+            // Each writes its answers to a file, as the `--jobs` runs below do: the same work.
+            let processes = halves.enumerated().map { index, half in
                 let process = Process()
                 process.executableURL = URL(fileURLWithPath: cli)
-                process.arguments = ["batch", "--jobs", "1", "--input", path]
-                process.standardOutput = FileHandle.nullDevice
+                process.arguments = ["batch", "--jobs", "1", "--input", half.0]
+                let outputPath = options.workDirectory + "/batch-answers-half\(index).jsonl"
+                _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
+                process.standardOutput = FileHandle(forWritingAtPath: outputPath)
                 return process
             }
             let start = now()

@@ -52,7 +52,8 @@ struct LineReader {
     mutating func next() -> Line? { next(beforeWaiting: {}) }
 
     /// The next line, or `nil` at the end of the input (or at a read error, kept in `readError`).
-    /// `beforeWaiting` runs before every read of the descriptor, which may block.
+    /// `beforeWaiting` runs before a read of the descriptor that may wait: one that has no input
+    /// ready (a client waiting for its answers), never one of a regular file or a full pipe.
     mutating func next<Failure: Error>(beforeWaiting: () throws(Failure) -> Void) throws(Failure) -> Line? {
         while true {
             if let newline = nextNewline() {
@@ -81,7 +82,7 @@ struct LineReader {
                 defer { dropBuffer() }
                 return .text(buffer.string(start..<buffer.count))
             }
-            try beforeWaiting()
+            if !SystemCall.canReadWithoutWaiting(fileDescriptor) { try beforeWaiting() }
             readMore()
         }
     }

@@ -128,6 +128,18 @@ enum SystemCall {
         guard Glibc.close(descriptor) == 0 || errno == EINTR else { throw .current }
     }
 
+    /// Whether reading `descriptor` now would not wait: it has input, is at its end or in error
+    /// (a regular file always is). An error of poll(2) itself answers `false`: the caller then
+    /// acts as if the read might wait, which is always safe.
+    static func canReadWithoutWaiting(_ descriptor: Int32) -> Bool {
+        var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        while true {
+            let ready = poll(&request, 1, 0)
+            if ready >= 0 { return ready > 0 }
+            guard errno == EINTR else { return false }
+        }
+    }
+
     private static func waitUntilReady(_ descriptor: Int32, for events: Int16) throws(Errno) {
         var request = pollfd(fd: descriptor, events: events, revents: 0)
         while poll(&request, 1, -1) < 0 {

@@ -102,15 +102,20 @@ struct Batch: ParsableCommand {
         var lines = LineReader(fileDescriptor: requestInput, maximumLineBytes: maxRequestBytes)
         let writer = AnswerWriter(jobs: jobs)
         // Requests are answered in chunks, on `jobs` threads, and written in order with one write
-        // per chunk; a chunk ends whenever the reader is about to read again, so a client that
-        // waits for each answer gets it at once, and a chunk holds no more than one buffer of the
-        // reader (at most --max-request-bytes plus one read).
+        // per chunk. A chunk ends when the reader would wait for input, so a client that waits
+        // for each answer gets it at once; when it holds `chunkSize` requests; and when it holds
+        // as many bytes as one buffer of the reader (--max-request-bytes plus one read), which
+        // bounds its memory. Ending one at every read instead (64 KiB, a few hundred requests)
+        // left a thread idle at the end of each, while the other finished the chunk's last request.
         let chunkSize = 1024 * jobs
+        let chunkByteLimit = maxRequestBytes + LineReader.readSize
         var chunk: [String] = []
+        var chunkBytes = 0
         func flush() throws {
             guard !chunk.isEmpty else { return }
             let requests = chunk
             chunk.removeAll(keepingCapacity: true)
+            chunkBytes = 0
             try writer.send { [jobs] in processor.answerLines(requests, jobs: jobs) }
         }
         let tooLongAnswer = Array((JSON.object([
@@ -123,7 +128,8 @@ struct Batch: ParsableCommand {
                 // A request starts with "{"; only other lines need the (slower) Unicode whitespace test.
                 guard request.utf8.first == UInt8(ascii: "{") || !request.allSatisfy(\.isWhitespace) else { continue }
                 chunk.append(request)
-                if chunk.count >= chunkSize { try flush() }
+                chunkBytes += request.utf8.count
+                if chunk.count >= chunkSize || chunkBytes >= chunkByteLimit { try flush() }
             case .tooLong:
                 // Its answer takes its place in the order; its id is unknown (the line was not read whole).
                 try flush()
