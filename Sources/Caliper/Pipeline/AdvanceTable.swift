@@ -103,7 +103,9 @@ final class AdvanceTable<Value: Sendable>: Sendable {
         for text: String, kind: AdvanceStyle.Kind, font: FontFace, features: [FontFeature], language: String?,
         countsMiss: Bool = true
     ) -> Value? {
-        state.withLock { state in
+        var dropped: Generation?
+        defer { withExtendedLifetime(dropped) {} }  // freed after the lock
+        return state.withLock { state in
             if let group = state.current.group(kind: kind, font: font, features: features, language: language),
                 let value = state.current.entries[TextKey(group: group, text: text)]
             {
@@ -118,7 +120,7 @@ final class AdvanceTable<Value: Sendable>: Sendable {
             }
             state.hits += 1
             let style = AdvanceStyle(kind: kind, font: font, features: features, language: language)
-            insert(value, for: text, style: style, into: &state)
+            insert(value, for: text, style: style, into: &state, dropping: &dropped)
             return value
         }
     }
@@ -128,15 +130,20 @@ final class AdvanceTable<Value: Sendable>: Sendable {
     }
 
     func insert(_ value: Value, for text: String, style: AdvanceStyle) {
-        state.withLock { state in insert(value, for: text, style: style, into: &state) }
+        var dropped: Generation?
+        state.withLock { state in insert(value, for: text, style: style, into: &state, dropping: &dropped) }
+        withExtendedLifetime(dropped) {}  // freed after the lock
     }
 
-    private func insert(_ value: Value, for text: String, style: AdvanceStyle, into state: inout Generations<Generation>) {
+    private func insert(
+        _ value: Value, for text: String, style: AdvanceStyle, into state: inout Generations<Generation>,
+        dropping dropped: inout Generation?
+    ) {
         let bytes = TextKey(group: 0, text: text).byteCount  // the same for every group
         guard Generations<Generation>.admits(bytes, budget: byteBudget) else { return }
         // Room first, then one probe that inserts or replaces (a replacement, two threads racing
         // to insert one text, may turn a generation a little early).
-        state.makeRoom(for: bytes, budget: byteBudget)
+        if let turned = state.makeRoom(for: bytes, budget: byteBudget) { dropped = turned }
         let group = state.current.group(kind: style.kind, font: style.font, features: style.features, language: style.language)
             ?? state.current.add(style)
         if state.current.entries.updateValue(value, forKey: TextKey(group: group, text: text)) == nil { state.current.byteCount += bytes }

@@ -24,11 +24,15 @@ struct Generations<Generation: TableGeneration> {
 
     /// Makes room in the current generation for an entry of `bytes`, turning generations when it
     /// would pass half of `budget`. The caller then adds the entry and its bytes to ``current``.
-    mutating func makeRoom(for bytes: Int, budget: Int) {
-        guard current.byteCount + bytes > budget / 2 else { return }
+    /// Returns the generation dropped, if one was: the caller lets it go after releasing its lock,
+    /// since freeing thousands of entries inside it stalled every other thread that used the table.
+    mutating func makeRoom(for bytes: Int, budget: Int) -> Generation? {
+        guard current.byteCount + bytes > budget / 2 else { return nil }
         evictions += previous.entryCount
+        let dropped = previous
         previous = current
         current = Generation()
+        return dropped
     }
 
     /// What the table holds (an entry copied forward counts in both generations) and how it has served.

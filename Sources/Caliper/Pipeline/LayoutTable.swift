@@ -191,7 +191,9 @@ final class ResultTable<Value: Sendable>: Sendable {
     }
 
     func value(for key: LayoutKey) -> Value? {
-        state.withLock { state in
+        var dropped: Generation?
+        defer { withExtendedLifetime(dropped) {} }  // freed after the lock
+        return state.withLock { state in
             if let value = state.current.entries[key] {
                 state.hits += 1
                 return value
@@ -201,20 +203,24 @@ final class ResultTable<Value: Sendable>: Sendable {
                 return nil
             }
             state.hits += 1
-            insert(value, for: key, into: &state)
+            insert(value, for: key, into: &state, dropping: &dropped)
             return value
         }
     }
 
     func insert(_ value: Value, for key: LayoutKey) {
-        state.withLock { state in insert(value, for: key, into: &state) }
+        var dropped: Generation?
+        state.withLock { state in insert(value, for: key, into: &state, dropping: &dropped) }
+        withExtendedLifetime(dropped) {}  // freed after the lock
     }
 
-    private func insert(_ value: Value, for key: LayoutKey, into state: inout Generations<Generation>) {
+    private func insert(
+        _ value: Value, for key: LayoutKey, into state: inout Generations<Generation>, dropping dropped: inout Generation?
+    ) {
         let bytes = key.byteCount + valueBytes(value)
         guard Generations<Generation>.admits(bytes, budget: byteBudget) else { return }
         // Room first, then one probe that inserts or replaces (as ``AdvanceTable`` does).
-        state.makeRoom(for: bytes, budget: byteBudget)
+        if let turned = state.makeRoom(for: bytes, budget: byteBudget) { dropped = turned }
         if state.current.entries.updateValue(value, forKey: key) == nil { state.current.byteCount += bytes }
     }
 

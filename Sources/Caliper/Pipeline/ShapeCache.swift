@@ -196,19 +196,22 @@ public final class ShapeCache: Sendable {
         let shape = try make()
         let bytes = shape.byteCount + key.content.count * 2
         guard bytes <= paragraphBudget else { return shape }
+        var evicted: [(key: Key, value: Entry)] = []
         state.withLock { state in
             if state.entries[key] == nil {
                 state.statistics.entryCount += 1
                 state.statistics.byteCount += bytes
             }
             state.entries[key] = Entry(shape: shape, lastUsed: state.clock)
-            if state.statistics.byteCount > paragraphBudget { evict(&state) }
+            if state.statistics.byteCount > paragraphBudget { evicted = evict(&state) }
         }
+        withExtendedLifetime(evicted) {}  // the shapes let go are freed after the lock
         return shape
     }
 
-    /// Drops the least recently used entries until three quarters of the budget remain.
-    private func evict(_ state: inout State) {
+    /// Drops the least recently used entries until three quarters of the budget remain, and
+    /// returns them (and the sorted copy holding them) for the caller to free after the lock.
+    private func evict(_ state: inout State) -> [(key: Key, value: Entry)] {
         let target = paragraphBudget / 4 * 3
         let byAge = state.entries.sorted { $0.value.lastUsed < $1.value.lastUsed }
         for (key, entry) in byAge where state.statistics.byteCount > target {
@@ -217,5 +220,6 @@ public final class ShapeCache: Sendable {
             state.statistics.entryCount -= 1
             state.statistics.evictions += 1
         }
+        return byAge
     }
 }

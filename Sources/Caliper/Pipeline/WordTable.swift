@@ -100,7 +100,9 @@ final class WordTable: Sendable {
     /// and those with no digest (longer than ``maximumWordLength``: never kept); the digests,
     /// ``WordKey/digest(of:)`` of each word's units, are worked out before the lock. One lock for them all.
     func glyphs(of words: [Range<Int>], digests: [Int?], in content: [UInt16], style: WordStyle) -> [[ShapedGlyph]?] {
-        state.withLock { state in
+        var dropped: Generation?
+        defer { withExtendedLifetime(dropped) {} }  // freed after the lock
+        return state.withLock { state in
             let current = state.current.group(of: style)
             let previous = state.previous.group(of: style)
             var found = [[ShapedGlyph]?](repeating: nil, count: words.count)
@@ -120,7 +122,9 @@ final class WordTable: Sendable {
                 }
             }
             // What is in use survives the next turn of generations.
-            for (units, digest, glyphs) in forward { insert(glyphs, units: units, digest: digest, style: style, into: &state) }
+            for (units, digest, glyphs) in forward {
+                insert(glyphs, units: units, digest: digest, style: style, into: &state, dropping: &dropped)
+            }
             return found
         }
     }
@@ -128,17 +132,22 @@ final class WordTable: Sendable {
     /// Keeps `words`' glyphs (clusters relative to each word's start) in `style`; one lock for them all.
     func insert(_ words: [(range: Range<Int>, digest: Int, glyphs: [ShapedGlyph])], of content: [UInt16], style: WordStyle) {
         guard !words.isEmpty else { return }
+        var dropped: Generation?
         state.withLock { state in
-            for word in words { insert(word.glyphs, units: content[word.range], digest: word.digest, style: style, into: &state) }
+            for word in words {
+                insert(word.glyphs, units: content[word.range], digest: word.digest, style: style, into: &state, dropping: &dropped)
+            }
         }
+        withExtendedLifetime(dropped) {}  // freed after the lock
     }
 
     private func insert(
-        _ glyphs: [ShapedGlyph], units: ArraySlice<UInt16>, digest: Int, style: WordStyle, into state: inout Generations<Generation>
+        _ glyphs: [ShapedGlyph], units: ArraySlice<UInt16>, digest: Int, style: WordStyle, into state: inout Generations<Generation>,
+        dropping dropped: inout Generation?
     ) {
         let bytes = Self.byteCount(units: units.count, glyphs: glyphs.count)
         guard Generations<Generation>.admits(bytes, budget: byteBudget) else { return }
-        state.makeRoom(for: bytes, budget: byteBudget)
+        if let turned = state.makeRoom(for: bytes, budget: byteBudget) { dropped = turned }
         let group = state.current.group(of: style) ?? state.current.add(style)
         // The key owns a copy of its units: a slice would keep the whole paragraph's text alive.
         let key = WordKey(group: group, units: ArraySlice(Array(units)), digest: digest)
