@@ -25,9 +25,9 @@ import Foundation
 /// the layout or size the first call computed, without itemizing, breaking or truncating again.
 ///
 /// The glyphs of words are kept as well: a run of the general path in a face where nothing
-/// shapes across a space (``FontFace/isolatesWords``) is shaped word by word, and a word seen
-/// before, in any paragraph, is not shaped again (see ``ParagraphShape``); the glyphs are those
-/// of shaping the run whole, so this too changes no result.
+/// shapes across a space (no layout lookup of any script involves the space glyph) is shaped word
+/// by word, and a word seen before, in any paragraph, is not shaped again; the glyphs are those of
+/// shaping the run whole, so this too changes no result.
 ///
 /// **Bound**: the approximate bytes of what is cached. Paragraph shapes get half of
 /// ``byteBudget`` (past it the least recently used are dropped until three quarters of their share
