@@ -51,6 +51,9 @@ public final class FontResolver: Sendable {
     private let fileSizeLimit: Int
     /// The folder font files must be in (its real path), or `nil` for anywhere.
     public let fontRoot: String?
+    /// The font root as it was given, for error messages: an answer never tells where the folder
+    /// is on this machine, so workers whose fonts are in different places answer alike.
+    private let fontRootAsGiven: String?
     /// Whether fontconfig patterns (and the default font) may be used.
     public let allowsFontconfigPatterns: Bool
     /// The most bytes of font files kept loaded; a file larger than this is refused.
@@ -58,10 +61,13 @@ public final class FontResolver: Sendable {
     /// How the fonts have been served so far.
     public var statistics: Statistics { cache.statistics }
 
-    private init(fileSizeLimit: Int, cacheByteBudget: Int, resolvedRoot: String?, allowsFontconfigPatterns: Bool) {
+    private init(
+        fileSizeLimit: Int, cacheByteBudget: Int, resolvedRoot: String?, givenRoot: String? = nil, allowsFontconfigPatterns: Bool
+    ) {
         self.fileSizeLimit = fileSizeLimit
         self.cache = FontCache(byteBudget: cacheByteBudget)
         self.fontRoot = resolvedRoot
+        self.fontRootAsGiven = givenRoot
         self.allowsFontconfigPatterns = allowsFontconfigPatterns
     }
 
@@ -96,7 +102,7 @@ public final class FontResolver: Sendable {
             throw .invalidFontRoot(path: fontRoot, reason: "it is not a folder")
         }
         self.init(
-            fileSizeLimit: fileSizeLimit, cacheByteBudget: cacheByteBudget, resolvedRoot: resolved,
+            fileSizeLimit: fileSizeLimit, cacheByteBudget: cacheByteBudget, resolvedRoot: resolved, givenRoot: fontRoot,
             allowsFontconfigPatterns: allowsFontconfigPatterns)
     }
 
@@ -111,7 +117,7 @@ public final class FontResolver: Sendable {
             guard let opened = file.openedPath else {
                 throw .fontFileUnreadable(path: path, reason: "cannot tell where it is (/proc/self/fd is not available)")
             }
-            guard Self.isInside(opened, root: fontRoot) else { throw .fontOutsideRoot(path: path, root: fontRoot) }
+            guard Self.isInside(opened, root: fontRoot) else { throw .fontOutsideRoot(path: path, root: fontRootAsGiven ?? fontRoot) }
         }
         return try cache.face(
             of: file, faceIndex: faceIndex, namedInstance: namedInstance, spelling: spelling, fileSizeLimit: fileSizeLimit)
@@ -127,7 +133,7 @@ public final class FontResolver: Sendable {
         }
         if let fontRoot {
             guard let resolved = Self.realPath(path) else { throw .fontFileNotFound(path: path) }
-            guard Self.isInside(resolved, root: fontRoot) else { throw .fontOutsideRoot(path: path, root: fontRoot) }
+            guard Self.isInside(resolved, root: fontRoot) else { throw .fontOutsideRoot(path: path, root: fontRootAsGiven ?? fontRoot) }
         }
         return (path, faceIndex, nil)
     }

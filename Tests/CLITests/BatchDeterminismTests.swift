@@ -1,0 +1,128 @@
+// BatchDeterminismTests.swift — a request's answer does not depend on the partition it is in, the
+// order of the requests around it, --jobs, or what the caches held before: the property that lets
+// `caliper batch` run as stateless workers on a cluster (see README, Scaling out).
+import Foundation
+import Testing
+
+@Suite struct BatchDeterminismTests {
+    /// Requests of every op with ids 0..<count: labels in many scripts and fonts, wrapped and
+    /// truncated text, flows of chips, cells, and invalid requests (each with its id).
+    static func requests(count: Int) -> [String] {
+        var generator = SplitMix(seed: 17)
+        let words = [
+            "swift", "layout", "machine", "learning", "café", "AVATAR", "office", "東京", "世界", "🌍", "👩‍👩‍👧", "مرحبا", "بالعالم",
+            "ภาษาไทย", "नमस्ते", "“quoted”", "(aside)", "well-known",
+        ]
+        let fonts = ["Fonts/NotoSans-Regular.ttf", "Fonts/DejaVuSans.ttf", "Fonts/LiberationSans-Regular.ttf", "Fonts/NotoSans-Bold.ttf"]
+        let fallback = #"["Fonts/DroidSansFallbackFull.ttf", "Fonts/NotoColorEmoji.ttf", "Fonts/NotoSansArabic-Regular.ttf", "Fonts/NotoSansThai-Regular.ttf", "Fonts/NotoSansDevanagari-Regular.ttf"]"#
+        func json(_ text: String) -> String {
+            String(decoding: (try? JSONSerialization.data(withJSONObject: [text], options: [])) ?? Data(), as: UTF8.self)
+                .dropFirst().dropLast().description
+        }
+        return (0..<count).map { id in
+            let text = (0..<generator.next(in: 1...14)).map { _ in words[generator.next(in: 0...(words.count - 1))] }.joined(separator: " ")
+            let font = fonts[generator.next(in: 0...(fonts.count - 1))]
+            switch id % 10 {
+            case 9:
+                return [
+                    #"{"id": \#(id), "op": "teleport"}"#,
+                    #"{"id": \#(id), "text": "x", "font": "/etc/passwd"}"#,
+                    #"{"id": \#(id), "text": "x", "font": "Fonts/NotoSans-Regular.ttf", "size": -1}"#,
+                ][id / 10 % 3]
+            case 8:
+                let items = text.split(separator: " ").prefix(8).map { word in
+                    #"{"text": \#(json(String(word))), "font": "\#(fonts[0])", "size": 14, "padding": [4, 10, 4, 10], "fallback": \#(fallback)}"#
+                }
+                return #"{"id": \#(id), "op": "flow", "width": 320, "spacing": 8, "lineSpacing": 8, "items": [\#(items.joined(separator: ", "))]}"#
+            case 7:
+                return #"{"id": \#(id), "op": "layout", "width": 375, "root": {"type": "stack", "axis": "vertical", "spacing": 8, "children": ["#
+                    + #"{"type": "label", "text": \#(json(text)), "font": "\#(font)", "numberOfLines": 1, "lineBreak": "truncate-tail", "fallback": \#(fallback)}, "#
+                    + #"{"type": "label", "text": \#(json(text + " " + text)), "font": "\#(fonts[1])", "size": 14, "fallback": \#(fallback)}]}}"#
+            default:
+                let widths = ["null", "120", "200", "320"]
+                return #"{"id": \#(id), "text": \#(json(text)), "font": "\#(font)", "size": \#([12, 15, 17][id % 3]), "#
+                    + #""maxWidth": \#(widths[generator.next(in: 0...3)]), "maxLines": \#([0, 0, 2][id % 3]), "fallback": \#(fallback)}"#
+            }
+        }
+    }
+
+    /// Each answer line by the id it carries.
+    static func answersByID(_ output: String) throws -> [Int: String] {
+        var answers: [Int: String] = [:]
+        for line in output.split(separator: "\n") {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            let id = try #require(object["id"] as? Int, "an answer without its id: \(line)")
+            #expect(answers[id] == nil, "two answers for request \(id)")
+            answers[id] = String(line)
+        }
+        return answers
+    }
+
+    /// `requests` through one `caliper batch --font-root Fonts` process, in `directory` (the
+    /// repository by default).
+    static func batch(_ requests: [String], jobs: Int = 1, in directory: URL? = nil) throws -> String {
+        try CLI.withTemporaryFile(requests.joined(separator: "\n") + "\n") { path in
+            let result = try CLI.run(["batch", "--font-root", "Fonts", "--jobs", String(jobs), "--input", path], in: directory)
+            #expect(result.status == 0, "\(result.standardError)")
+            return result.standardOutput
+        }
+    }
+
+    @Test func answersDependOnNothingButTheRequest() throws {
+        let requests = Self.requests(count: 1_200)
+        let whole = try Self.batch(requests)
+        let reference = try Self.answersByID(whole)
+        #expect(reference.count == requests.count)
+        #expect(reference.values.contains { $0.contains("\"error\"") } && reference.values.contains { !$0.contains("\"error\"") })
+
+        // Shuffled, answered by two jobs.
+        var generator = SplitMix(seed: 5)
+        var shuffled = requests
+        for index in shuffled.indices.reversed() { shuffled.swapAt(index, generator.next(in: 0...index)) }
+        #expect(try Self.answersByID(Self.batch(shuffled, jobs: 2)) == reference)
+
+        // Cut into eight partitions of uneven sizes, each a process of its own, one or two jobs.
+        var cuts = (0..<7).map { _ in generator.next(in: 1...(requests.count - 1)) }
+        cuts = ([0] + cuts.sorted() + [requests.count])
+        var partitioned: [Int: String] = [:]
+        for (partition, range) in zip(cuts, cuts.dropFirst()).map({ $0..<$1 }).enumerated() where !range.isEmpty {
+            let answers = try Self.answersByID(Self.batch(Array(shuffled[range]), jobs: partition % 2 + 1))
+            partitioned.merge(answers) { first, _ in first }
+        }
+        #expect(partitioned == reference)
+
+        // After the caches have seen every request (in the other order) and other text besides:
+        // the same answers, byte for byte, as from the first process.
+        let warmUp = requests.reversed().map { $0.replacingOccurrences(of: #"{"id": "#, with: #"{"id": 1000000"#) }
+        let warm = try Self.batch(warmUp + requests, jobs: 2)
+        let warmAnswers = try Self.answersByID(warm).filter { $0.key < requests.count }
+        #expect(warmAnswers == reference)
+
+        // With the fonts in another place, as on another machine: error answers name the font
+        // folder as it was given, never where it is.
+        let elsewhere = FileManager.default.temporaryDirectory.appendingPathComponent("caliper-worker-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: elsewhere) }
+        try FileManager.default.copyItem(at: CLI.root.appendingPathComponent("Fonts"), to: elsewhere.appendingPathComponent("Fonts"))
+        #expect(try Self.answersByID(Self.batch(Array(requests.prefix(300)), in: elsewhere)) == reference.filter { $0.key < 300 })
+    }
+}
+
+/// A small seeded generator (SplitMix64), so the requests are the same in every run.
+struct SplitMix {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+
+    mutating func next(in range: ClosedRange<Int>) -> Int {
+        range.lowerBound + Int(next() % UInt64(range.count))
+    }
+}
