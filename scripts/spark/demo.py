@@ -108,14 +108,17 @@ def run(master, requests_path, reference_path, count, caliper, fonts):
     answered = answers.count()
     seconds = time.monotonic() - start
 
-    # Exactly once: as many answers as requests, each id once, every id one of the requests'.
+    # Exactly once: as many answers as requests, each id once, every id one of the requests'
+    # (the answers joined back to their requests by id).
     distinct = answers.keys().distinct().count()
-    strays = answers.keys().filter(lambda i: not (isinstance(i, int) and 0 <= i < count)).count()
+    by_id = requests.map(lambda line: (json.loads(line)["id"], line))
+    joined = by_id.join(answers).count()
+    strays = answers.subtractByKey(by_id).count()
     # Byte-identical: each answer equals the one-process answer with the same id.
     reference = context.textFile(reference_path, minPartitions=PARTITIONS).map(lambda answer: (answer_id(answer), answer))
     differing = answers.fullOuterJoin(reference).filter(lambda pair: pair[1][0] != pair[1][1]).count()
     spark.stop()
-    return answered, distinct, strays, differing, seconds
+    return answered, distinct, joined, strays, differing, seconds
 
 
 def main():
@@ -142,11 +145,12 @@ def main():
 
     failed = False
     for master in ["local[1]", "local[2]"]:
-        answered, distinct, strays, differing, seconds = run(
+        answered, distinct, joined, strays, differing, seconds = run(
             master, requests_path, reference_path, args.count, os.path.abspath(args.caliper), os.path.abspath(args.fonts))
-        once = answered == args.count and distinct == args.count and strays == 0
+        once = answered == args.count and distinct == args.count and joined == args.count and strays == 0
         print(f"{master}: {PARTITIONS} partitions, {answered:,} answers for {args.count:,} requests, {distinct:,} distinct ids, "
-              f"{strays} strays: exactly once {'PASS' if once else 'FAIL'}; answers differing from the one-process "
+              f"{joined:,} joined to their requests by id, {strays} strays: exactly once {'PASS' if once else 'FAIL'}; "
+              f"answers differing from the one-process "
               f"run: {differing}: byte-identical {'PASS' if differing == 0 else 'FAIL'}", flush=True)
         print(f"{master}: {seconds:.1f} s to answer, {args.count / seconds:,.0f} requests/s", flush=True)
         failed = failed or not once or differing != 0
