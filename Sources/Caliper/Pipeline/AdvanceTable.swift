@@ -103,9 +103,7 @@ final class AdvanceTable<Value: Sendable>: Sendable {
         for text: String, kind: AdvanceStyle.Kind, font: FontFace, features: [FontFeature], language: String?,
         countsMiss: Bool = true
     ) -> Value? {
-        var dropped: Generation?
-        defer { withExtendedLifetime(dropped) {} }  // freed after the lock
-        return state.withLock { state in
+        state.withLockFreeingDropped { state in
             if let group = state.current.group(kind: kind, font: font, features: features, language: language),
                 let value = state.current.entries[TextKey(group: group, text: text)]
             {
@@ -120,7 +118,7 @@ final class AdvanceTable<Value: Sendable>: Sendable {
             }
             state.hits += 1
             let style = AdvanceStyle(kind: kind, font: font, features: features, language: language)
-            insert(value, for: text, style: style, into: &state, dropping: &dropped)
+            insert(value, for: text, style: style, into: &state)
             return value
         }
     }
@@ -130,20 +128,15 @@ final class AdvanceTable<Value: Sendable>: Sendable {
     }
 
     func insert(_ value: Value, for text: String, style: AdvanceStyle) {
-        var dropped: Generation?
-        state.withLock { state in insert(value, for: text, style: style, into: &state, dropping: &dropped) }
-        withExtendedLifetime(dropped) {}  // freed after the lock
+        state.withLockFreeingDropped { state in insert(value, for: text, style: style, into: &state) }
     }
 
-    private func insert(
-        _ value: Value, for text: String, style: AdvanceStyle, into state: inout Generations<Generation>,
-        dropping dropped: inout Generation?
-    ) {
+    private func insert(_ value: Value, for text: String, style: AdvanceStyle, into state: inout Generations<Generation>) {
         let bytes = TextKey(group: 0, text: text).byteCount  // the same for every group
         guard Generations<Generation>.admits(bytes, budget: byteBudget) else { return }
         // Room first, then one probe that inserts or replaces (a replacement, two threads racing
         // to insert one text, may turn a generation a little early).
-        if let turned = state.makeRoom(for: bytes, budget: byteBudget) { dropped = turned }
+        state.makeRoom(for: bytes, budget: byteBudget)
         let group = state.current.group(kind: style.kind, font: style.font, features: style.features, language: style.language)
             ?? state.current.add(style)
         if state.current.entries.updateValue(value, forKey: TextKey(group: group, text: text)) == nil { state.current.byteCount += bytes }

@@ -22,17 +22,20 @@ struct Generations<Generation: TableGeneration> {
     /// Whether an entry of `bytes` may be kept at all under `budget` (at most half of it).
     static func admits(_ bytes: Int, budget: Int) -> Bool { bytes <= budget / 2 }
 
+    /// Generations turned out and not yet freed: ``Locked/withLockFreeingDropped(_:)`` frees them
+    /// after releasing the lock, since freeing thousands of entries inside it stalled every other
+    /// thread that used the table.
+    var dropped: [Generation] = []
+
     /// Makes room in the current generation for an entry of `bytes`, turning generations when it
-    /// would pass half of `budget`. The caller then adds the entry and its bytes to ``current``.
-    /// Returns the generation dropped, if one was: the caller lets it go after releasing its lock,
-    /// since freeing thousands of entries inside it stalled every other thread that used the table.
-    mutating func makeRoom(for bytes: Int, budget: Int) -> Generation? {
-        guard current.byteCount + bytes > budget / 2 else { return nil }
+    /// would pass half of `budget` (the one dropped goes to ``dropped``). The caller then adds the
+    /// entry and its bytes to ``current``.
+    mutating func makeRoom(for bytes: Int, budget: Int) {
+        guard current.byteCount + bytes > budget / 2 else { return }
         evictions += previous.entryCount
-        let dropped = previous
+        dropped.append(previous)
         previous = current
         current = Generation()
-        return dropped
     }
 
     /// What the table holds (an entry copied forward counts in both generations) and how it has served.
@@ -46,5 +49,22 @@ struct Generations<Generation: TableGeneration> {
     mutating func removeAll() {
         current = Generation()
         previous = Generation()
+    }
+}
+
+extension Locked {
+    /// ``withLock(_:)`` for a table of generations: what the body dropped
+    /// (``Generations/dropped``) is freed after the lock is released.
+    func withLockFreeingDropped<Generation: TableGeneration, Result>(
+        _ body: (inout Generations<Generation>) -> Result
+    ) -> Result where Value == Generations<Generation> {
+        let (result, dropped) = withLock { state -> (Result, [Generation]?) in
+            let result = body(&state)
+            guard !state.dropped.isEmpty else { return (result, nil) }
+            defer { state.dropped = [] }
+            return (result, state.dropped)
+        }
+        withExtendedLifetime(dropped) {}
+        return result
     }
 }

@@ -191,9 +191,7 @@ final class ResultTable<Value: Sendable>: Sendable {
     }
 
     func value(for key: LayoutKey) -> Value? {
-        var dropped: Generation?
-        defer { withExtendedLifetime(dropped) {} }  // freed after the lock
-        return state.withLock { state in
+        state.withLockFreeingDropped { state in
             if let value = state.current.entries[key] {
                 state.hits += 1
                 return value
@@ -203,24 +201,20 @@ final class ResultTable<Value: Sendable>: Sendable {
                 return nil
             }
             state.hits += 1
-            insert(value, for: key, into: &state, dropping: &dropped)
+            insert(value, for: key, into: &state)
             return value
         }
     }
 
     func insert(_ value: Value, for key: LayoutKey) {
-        var dropped: Generation?
-        state.withLock { state in insert(value, for: key, into: &state, dropping: &dropped) }
-        withExtendedLifetime(dropped) {}  // freed after the lock
+        state.withLockFreeingDropped { state in insert(value, for: key, into: &state) }
     }
 
-    private func insert(
-        _ value: Value, for key: LayoutKey, into state: inout Generations<Generation>, dropping dropped: inout Generation?
-    ) {
+    private func insert(_ value: Value, for key: LayoutKey, into state: inout Generations<Generation>) {
         let bytes = key.byteCount + valueBytes(value)
         guard Generations<Generation>.admits(bytes, budget: byteBudget) else { return }
         // Room first, then one probe that inserts or replaces (as ``AdvanceTable`` does).
-        if let turned = state.makeRoom(for: bytes, budget: byteBudget) { dropped = turned }
+        state.makeRoom(for: bytes, budget: byteBudget)
         if state.current.entries.updateValue(value, forKey: key) == nil { state.current.byteCount += bytes }
     }
 

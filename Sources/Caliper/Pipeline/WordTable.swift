@@ -1,4 +1,4 @@
-// WordTable.swift — the glyphs of words and runs of spaces, by text and what shapes them, bounded and thread-safe.
+// WordTable.swift — the glyphs of words (each with the spaces after it), by text and what shapes them, bounded and thread-safe.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -58,7 +58,7 @@ struct WordKey: Hashable, Sendable {
     }
 }
 
-/// The glyphs of the words and runs of spaces of item runs, shaped each on its own (see
+/// The glyphs of the words of item runs, each with the spaces after it, shaped each on its own (see
 /// ``ParagraphShape``'s word shaping), by text and ``WordStyle``: a word seen before in any
 /// paragraph is not shaped again, as browsers' word caches do. Glyphs are kept in visual order
 /// with clusters relative to the word's start. Bounded by bytes with generational eviction
@@ -100,9 +100,7 @@ final class WordTable: Sendable {
     /// and those with no digest (longer than ``maximumWordLength``: never kept); the digests,
     /// ``WordKey/digest(of:)`` of each word's units, are worked out before the lock. One lock for them all.
     func glyphs(of words: [Range<Int>], digests: [Int?], in content: [UInt16], style: WordStyle) -> [[ShapedGlyph]?] {
-        var dropped: Generation?
-        defer { withExtendedLifetime(dropped) {} }  // freed after the lock
-        return state.withLock { state in
+        state.withLockFreeingDropped { state in
             let current = state.current.group(of: style)
             let previous = state.previous.group(of: style)
             var found = [[ShapedGlyph]?](repeating: nil, count: words.count)
@@ -122,9 +120,7 @@ final class WordTable: Sendable {
                 }
             }
             // What is in use survives the next turn of generations.
-            for (units, digest, glyphs) in forward {
-                insert(glyphs, units: units, digest: digest, style: style, into: &state, dropping: &dropped)
-            }
+            for (units, digest, glyphs) in forward { insert(glyphs, units: units, digest: digest, style: style, into: &state) }
             return found
         }
     }
@@ -132,22 +128,17 @@ final class WordTable: Sendable {
     /// Keeps `words`' glyphs (clusters relative to each word's start) in `style`; one lock for them all.
     func insert(_ words: [(range: Range<Int>, digest: Int, glyphs: [ShapedGlyph])], of content: [UInt16], style: WordStyle) {
         guard !words.isEmpty else { return }
-        var dropped: Generation?
-        state.withLock { state in
-            for word in words {
-                insert(word.glyphs, units: content[word.range], digest: word.digest, style: style, into: &state, dropping: &dropped)
-            }
+        state.withLockFreeingDropped { state in
+            for word in words { insert(word.glyphs, units: content[word.range], digest: word.digest, style: style, into: &state) }
         }
-        withExtendedLifetime(dropped) {}  // freed after the lock
     }
 
     private func insert(
-        _ glyphs: [ShapedGlyph], units: ArraySlice<UInt16>, digest: Int, style: WordStyle, into state: inout Generations<Generation>,
-        dropping dropped: inout Generation?
+        _ glyphs: [ShapedGlyph], units: ArraySlice<UInt16>, digest: Int, style: WordStyle, into state: inout Generations<Generation>
     ) {
         let bytes = Self.byteCount(units: units.count, glyphs: glyphs.count)
         guard Generations<Generation>.admits(bytes, budget: byteBudget) else { return }
-        if let turned = state.makeRoom(for: bytes, budget: byteBudget) { dropped = turned }
+        state.makeRoom(for: bytes, budget: byteBudget)
         let group = state.current.group(of: style) ?? state.current.add(style)
         // The key owns a copy of its units: a slice would keep the whole paragraph's text alive.
         let key = WordKey(group: group, units: ArraySlice(Array(units)), digest: digest)
