@@ -121,6 +121,14 @@ def run(master, requests_path, reference_path, count, caliper, fonts):
     return answered, distinct, joined, strays, differing, seconds
 
 
+def positive(text):
+    """A whole number of requests, at least 1."""
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"the count must be at least 1, not {value}")
+    return value
+
+
 def main():
     # Spark's Python workers run this interpreter, which has PySpark.
     os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
@@ -128,7 +136,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--caliper", required=True)
     parser.add_argument("--fonts", required=True)
-    parser.add_argument("--count", type=int, default=1_000_000)
+    parser.add_argument("--count", type=positive, default=1_000_000)
     args = parser.parse_args()
     work = tempfile.mkdtemp(prefix="caliper-spark-")
     requests_path = os.path.join(work, "requests.jsonl")
