@@ -62,6 +62,41 @@ import Testing
         _ = junk.hyphenationPoints(in: "Rechtsschutzversicherung")
     }
 
+    /// A dictionary file is loaded once whatever the concurrency: threads asking at the same
+    /// moment for tags that resolve to one file (directly or through links) all get the one
+    /// object of the one load (two loads of German once took 3 s each, and the later replaced
+    /// the first, so `forLanguage("de") === forLanguage("de-CH")` failed on a busy machine).
+    @Test func oneLoadPerFileUnderContention() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("caliper-hyphen-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("hyph_qh_AA.dic").path
+        try FileManager.default.copyItem(atPath: "/usr/share/hyphen/hyph_en_US.dic", toPath: file)
+        for link in ["hyph_qh.dic", "hyph_qh_BB.dic"] {
+            try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent(link).path, withDestinationPath: file)
+        }
+        let asks: [[String]] = [["AA"], ["BB"], [], ["CC"]]
+        let threadCount = 8
+        let found = Locked([ObjectIdentifier?](repeating: nil, count: threadCount))
+        let start = DispatchSemaphore(value: 0)
+        let done = DispatchGroup()
+        for index in 0..<threadCount {
+            done.enter()
+            Thread.detachNewThread {
+                start.wait()
+                let dictionary = HyphenationDictionary.find(primary: "qh", rest: asks[index % asks.count], in: [folder.path])
+                found.withLock { $0[index] = dictionary.map(ObjectIdentifier.init) }
+                done.leave()
+            }
+        }
+        for _ in 0..<threadCount { start.signal() }
+        done.wait()
+        let identities = found.withLock { $0 }
+        #expect(identities.allSatisfy { $0 != nil && $0 == identities[0] })
+        let resolved = URL(fileURLWithPath: file).resolvingSymlinksInPath().path
+        #expect(HyphenationDictionary.loadCount(ofFile: resolved) == 1)
+    }
+
     /// Which part of a piece of text is hyphenated: leading and trailing non-letters are left
     /// out, a word with other characters inside, or too long, is not hyphenated.
     @Test func wordsAndTheirPoints() throws {

@@ -29,9 +29,36 @@ public final class HyphenationDictionary: Sendable {
         return listed + ["/usr/share/hyphen"]
     }()
 
-    /// Dictionaries loaded so far, by language tag (`nil` for a language without one) and by path.
+    /// Dictionaries found so far, by language tag (`nil` for a language without one).
     private static let loaded = Locked([String: HyphenationDictionary?]())
     private static let maximumRememberedTags = 1_024
+    /// One slot per dictionary file (its links resolved), made once and never removed: there are
+    /// only as many as the search directories hold.
+    private static let files = Locked([String: FileSlot]())
+
+    /// A dictionary file's one load. The first thread to need the file loads it under the slot's
+    /// lock; a thread that needs it meanwhile, by any tag or link, waits for that load rather than
+    /// loading the file again (German takes seconds). Files of other slots load in parallel. A
+    /// load that fails is not remembered: the next look-up tries again.
+    private final class FileSlot: Sendable {
+        private let dictionary = Locked<HyphenationDictionary?>(nil)
+        /// How many times the file was loaded: 1 once it has been, whatever the concurrency.
+        let loads = Locked(0)
+
+        func dictionary(loading load: () -> HyphenationDictionary?) -> HyphenationDictionary? {
+            dictionary.withLock { dictionary in
+                if let dictionary { return dictionary }
+                dictionary = load()
+                if dictionary != nil { loads.withLock { $0 += 1 } }
+                return dictionary
+            }
+        }
+    }
+
+    /// How many times the file at `path` (links resolved) has been loaded: at most 1.
+    static func loadCount(ofFile path: String) -> Int {
+        files.withLock { $0[path] }?.loads.withLock { $0 } ?? 0
+    }
 
     /// The dictionary for `language` (BCP 47, `"de"`, `"de-CH"`, `"en-US"`, `"sr-Latn-RS"`), or
     /// `nil` when no search directory has one. For language `ll`, region `RR` and script `Ssss`
@@ -73,15 +100,21 @@ public final class HyphenationDictionary: Sendable {
             for candidate in candidates where FileManager.default.isReadableFile(atPath: candidate) {
                 // One object per file, whichever language tag or link found it.
                 let path = URL(fileURLWithPath: candidate).resolvingSymlinksInPath().path
-                if let known = loaded.withLock({ $0[path] }) { return known }
-                guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-                    attributes[.type] as? FileAttributeType == .typeRegular,
-                    let size = attributes[.size] as? Int, size <= maximumFileBytes
-                else { continue }
-                guard let patterns = HyphenPatterns(path: path) else { continue }
-                let dictionary = HyphenationDictionary(path: path, patterns: patterns)
-                loaded.withLock { $0[path] = dictionary }
-                return dictionary
+                let slot = files.withLock { files in
+                    if let slot = files[path] { return slot }
+                    let slot = FileSlot()
+                    files[path] = slot
+                    return slot
+                }
+                let dictionary = slot.dictionary {
+                    guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+                        attributes[.type] as? FileAttributeType == .typeRegular,
+                        let size = attributes[.size] as? Int, size <= maximumFileBytes,
+                        let patterns = HyphenPatterns(path: path)
+                    else { return nil }
+                    return HyphenationDictionary(path: path, patterns: patterns)
+                }
+                if let dictionary { return dictionary }
             }
         }
         return nil
