@@ -11,6 +11,11 @@ final class HarfBuzzFont: @unchecked Sendable {
     private let face: OpaquePointer
     private let font: OpaquePointer
     let unitsPerEm: Int
+    /// Plans for runs with features or a language (see ``shapeContents(of:direction:script:language:features:)``).
+    private let plans = ShapePlans()
+
+    /// How many plans for runs with features or a language the font keeps now (at most 64).
+    var shapePlanCount: Int { plans.count }
 
     init(data: FontData, faceIndex: Int) throws(CaliperError) {
         self.data = data
@@ -74,6 +79,7 @@ final class HarfBuzzFont: @unchecked Sendable {
     }
 
     deinit {
+        plans.removeAll()  // a plan points at the face without holding it: gone before the face
         hb_font_destroy(font)
         hb_face_destroy(face)
         hb_blob_destroy(blob)
@@ -235,15 +241,34 @@ final class HarfBuzzFont: @unchecked Sendable {
         hb_buffer_set_flags(buffer, hb_buffer_flags_t(HB_BUFFER_FLAG_BOT.rawValue | HB_BUFFER_FLAG_EOT.rawValue))
         if let direction { hb_buffer_set_direction(buffer, direction) }
         if let script { hb_buffer_set_script(buffer, script) }
-        if let language {
-            hb_buffer_set_language(buffer, language.withCString { hb_language_from_string($0, -1) })
-        }
+        if let language { hb_buffer_set_language(buffer, Languages.language(language)) }
         hb_buffer_guess_segment_properties(buffer)
-        if features.isEmpty {
+        // Plain runs use HarfBuzz's own plan cache (`hb_shape`): it holds a plan per direction,
+        // script and variation record, a bounded few. Runs with features or a language use a
+        // bounded table of this font's: HarfBuzz's cache never drops a plan and searches its
+        // plans one by one, so requests in thousands of languages or feature settings would grow
+        // it without end and slow every run. The plan is the one `hb_shape` would make and run
+        // (`hb_shape_plan_create2` with the font's coordinates, then `hb_shape_plan_execute`).
+        guard !features.isEmpty || language != nil else {
             hb_shape(font, buffer, nil, 0)
-        } else {
-            let hbFeatures = features.map(Self.hbFeature)
-            hbFeatures.withUnsafeBufferPointer { hb_shape(font, buffer, $0.baseAddress, UInt32($0.count)) }
+            return
+        }
+        let hbFeatures = features.map(Self.hbFeature)
+        var properties = hb_segment_properties_t()
+        hb_buffer_get_segment_properties(buffer, &properties)
+        let key = ShapePlans.Key(
+            direction: properties.direction.rawValue, script: properties.script.rawValue,
+            language: UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(properties.language))), features: features)
+        hbFeatures.withUnsafeBufferPointer { features in
+            let plan = plans.plan(for: key) {
+                var coordinateCount: UInt32 = 0
+                let coordinates = hb_font_get_var_coords_normalized(font, &coordinateCount)
+                return hb_shape_plan_create2(
+                    face, &properties, features.baseAddress, UInt32(features.count), coordinates, coordinateCount, nil)
+            }
+            guard let plan else { return }
+            _ = hb_shape_plan_execute(plan, font, buffer, features.baseAddress, UInt32(features.count))
+            hb_shape_plan_destroy(plan)
         }
     }
 
@@ -381,6 +406,77 @@ struct ShapedAdvance: Sendable, Hashable {
 /// One HarfBuzz buffer per thread, reused by every shaping on that thread: a buffer must not be
 /// shared between threads, and creating one per call cost an allocation and its set-up each time.
 /// The thread's buffer is destroyed when the thread exits.
+/// One font's shape plans for runs with features or a language, bounded: past ``capacity`` the
+/// table starts again. A plan is handed out with a reference of its own, so one dropped while
+/// another thread shapes with it lives until that thread is done.
+private final class ShapePlans: Sendable {
+    /// What a plan depends on besides the font: the buffer's segment properties (the language
+    /// as HarfBuzz's interned pointer) and the features.
+    struct Key: Hashable {
+        var direction: UInt32
+        var script: UInt32
+        var language: UInt
+        var features: [FontFeature]
+    }
+
+    /// The most plans one font keeps.
+    static let capacity = 64
+    private let plans = Locked<[Key: OpaquePointer]>([:])
+
+    /// A reference to the plan for `key`, made by `make` when the table has none; the caller
+    /// destroys it after use. `nil` when HarfBuzz could not make one.
+    func plan(for key: Key, make: () -> OpaquePointer?) -> OpaquePointer? {
+        if let known = plans.withLock({ $0[key].map { hb_shape_plan_reference($0) } }) { return known }
+        guard let made = make() else { return nil }
+        var dropped: [OpaquePointer] = []
+        let plan = plans.withLock { plans in
+            if let raced = plans[key] {
+                dropped.append(made)
+                return hb_shape_plan_reference(raced)
+            }
+            if plans.count >= Self.capacity {
+                dropped = Array(plans.values)
+                plans.removeAll(keepingCapacity: true)
+            }
+            plans[key] = made
+            return hb_shape_plan_reference(made)
+        }
+        for plan in dropped { hb_shape_plan_destroy(plan) }
+        return plan
+    }
+
+    /// How many plans the table holds.
+    var count: Int { plans.withLock { $0.count } }
+
+    func removeAll() {
+        let dropped = plans.withLock { plans in
+            defer { plans.removeAll() }
+            return Array(plans.values)
+        }
+        for plan in dropped { hb_shape_plan_destroy(plan) }
+    }
+}
+
+/// HarfBuzz's languages by tag. `hb_language_from_string` keeps every tag it is given for the
+/// life of the process and searches them one by one, so each tag is looked up there once and
+/// found here afterwards (the pointers it returns never change). Bounded: past ``capacity``
+/// tags the table starts again.
+private enum Languages {
+    static let capacity = 4_096
+    private static let known = Locked<[String: UInt]>([:])
+
+    static func language(_ tag: String) -> hb_language_t? {
+        if let bits = known.withLock({ $0[tag] }) { return hb_language_t(bitPattern: bits) }
+        let language = tag.withCString { hb_language_from_string($0, -1) }
+        let bits = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(language)))
+        known.withLock { known in
+            if known.count >= capacity { known.removeAll(keepingCapacity: true) }
+            known[tag] = bits
+        }
+        return language
+    }
+}
+
 private enum ThreadBuffer {
     private static let key: pthread_key_t? = {
         var key = pthread_key_t()

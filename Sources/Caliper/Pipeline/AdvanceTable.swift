@@ -24,6 +24,14 @@ struct AdvanceStyle: Sendable {
     var features: [FontFeature]
     var language: String?
 
+    /// The style as a dictionary key, its font by identity (a table's styles hold their fonts, so
+    /// an identity is never reused while its style is kept).
+    struct Key: Hashable {
+        var font: ObjectIdentifier
+        var kind: Kind
+        var features: [FontFeature]
+        var language: String?
+    }
 }
 
 /// A text of one style group as a table key: the text is compared and hashed by its UTF-8 bytes,
@@ -45,10 +53,12 @@ struct TextKey: Hashable, Sendable {
         }
     }
 
-    /// Hashes the text only: a program has few styles, and equality checks the group.
+    /// Hashes what equality compares: the text's bytes and the group, so one text in many styles
+    /// (a label in thousands of languages) does not pile into one bucket.
     func hash(into hasher: inout Hasher) {
         var text = text
         text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        hasher.combine(group)
     }
 
     /// Roughly the bytes an entry takes in a table: its dictionary slot, plus the text's own
@@ -75,18 +85,31 @@ final class AdvanceTable<Value: Sendable>: Sendable {
         var byteCount = 0
         var entryCount: Int { entries.count }
 
+        /// The styles past the first ``scannedStyleCount``, by key.
+        var laterStyles: [AdvanceStyle.Key: Int] = [:]
+
+        /// A program has few styles, found fastest by a scan; requests can bring thousands (one
+        /// text in every language), found past the first few by one hash rather than a scan of all.
+        static var scannedStyleCount: Int { 16 }
+
         func group(kind: AdvanceStyle.Kind, font: FontFace, features: [FontFeature], language: String?) -> Int? {
             let id = ObjectIdentifier(font)
-            for index in fontsAndKinds.indices where fontsAndKinds[index] == (id, kind) {
+            let scanned = min(fontsAndKinds.count, Self.scannedStyleCount)
+            for index in 0..<scanned where fontsAndKinds[index] == (id, kind) {
                 if styles[index].language == language, styles[index].features == features { return index }
             }
-            return nil
+            guard styles.count > scanned else { return nil }
+            return laterStyles[AdvanceStyle.Key(font: id, kind: kind, features: features, language: language)]
         }
 
         mutating func add(_ style: AdvanceStyle) -> Int {
+            let index = styles.count
+            if index >= Self.scannedStyleCount {
+                laterStyles[AdvanceStyle.Key(font: ObjectIdentifier(style.font), kind: style.kind, features: style.features, language: style.language)] = index
+            }
             styles.append(style)
             fontsAndKinds.append((ObjectIdentifier(style.font), style.kind))
-            return styles.count - 1
+            return index
         }
     }
 

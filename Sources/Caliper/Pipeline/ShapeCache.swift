@@ -79,9 +79,12 @@ public final class ShapeCache: Sendable {
         let content: [UInt16]
         let stretches: [Stretch]
         let direction: BaseDirection
-        /// The text (as bytes), stretch ends, fonts (by identity) and direction hashed once, when
-        /// the key is made, outside the cache's lock: a paragraph's text is long, and the lock is shared.
-        private let digest: Int
+        /// Every field equality compares — the text (as bytes), each stretch's end, fonts (by
+        /// identity), fallback, features, language and box flag, and the direction — hashed once,
+        /// when the key is made, outside the cache's lock: a paragraph's text is long, and the lock
+        /// is shared. Keys that differ only in a field left out of the hash would all collide, and
+        /// every insert would compare against each of them under the lock.
+        let digest: Int
 
         init(content: [UInt16], styles: StyleRuns, direction: BaseDirection) {
             self.content = content
@@ -94,10 +97,7 @@ public final class ShapeCache: Sendable {
             }
             var hasher = Hasher()
             content.withUnsafeBytes { hasher.combine(bytes: $0) }
-            for stretch in stretches {
-                hasher.combine(stretch.end)
-                for font in stretch.fonts { hasher.combine(ObjectIdentifier(font)) }
-            }
+            for stretch in stretches { hasher.combine(stretch) }
             hasher.combine(direction)
             digest = hasher.finalize()
         }

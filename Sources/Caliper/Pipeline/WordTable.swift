@@ -17,6 +17,17 @@ struct WordStyle: Sendable {
     func shapesLike(_ other: WordStyle) -> Bool {
         face === other.face && script == other.script && isRightToLeft == other.isRightToLeft && shaping == other.shaping
     }
+
+    /// The style as a dictionary key: equal keys exactly when ``shapesLike(_:)`` (a table's styles
+    /// hold their faces, so an identity is never reused while its style is kept).
+    struct Key: Hashable {
+        var face: ObjectIdentifier
+        var script: Int32
+        var isRightToLeft: Bool
+        var shaping: ShapingAttributes
+    }
+
+    var key: Key { Key(face: ObjectIdentifier(face), script: script, isRightToLeft: isRightToLeft, shaping: shaping) }
 }
 
 /// A word as a table key: its style's index in the generation and its UTF-16 units, compared and
@@ -52,9 +63,11 @@ struct WordKey: Hashable, Sendable {
         }
     }
 
-    /// Hashes the units' digest only: a program has few word styles, and equality checks the group.
+    /// Hashes what equality compares: the units (through their digest) and the group, so one word
+    /// in many styles (a text in thousands of languages) does not pile into one bucket.
     func hash(into hasher: inout Hasher) {
         hasher.combine(digest)
+        hasher.combine(group)
     }
 }
 
@@ -74,13 +87,25 @@ final class WordTable: Sendable {
         var byteCount = 0
         var entryCount: Int { entries.count }
 
+        /// The styles past the first ``scannedStyleCount``, by key.
+        var laterStyles: [WordStyle.Key: Int] = [:]
+
+        /// A program has few word styles, found fastest by a scan; requests can bring thousands
+        /// (one text in every language), found past the first few by one hash rather than a scan of all.
+        static var scannedStyleCount: Int { 16 }
+
         func group(of style: WordStyle) -> Int? {
-            styles.firstIndex { $0.shapesLike(style) }
+            let scanned = min(styles.count, Self.scannedStyleCount)
+            for index in 0..<scanned where styles[index].shapesLike(style) { return index }
+            guard styles.count > scanned else { return nil }
+            return laterStyles[style.key]
         }
 
         mutating func add(_ style: WordStyle) -> Int {
+            let index = styles.count
+            if index >= Self.scannedStyleCount { laterStyles[style.key] = index }
             styles.append(style)
-            return styles.count - 1
+            return index
         }
     }
 
