@@ -20,6 +20,9 @@ public enum CaliperError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidFontRoot(path: String, reason: String)
     /// fontconfig patterns are not allowed by the resolver.
     case fontPatternNotAllowed(String)
+    /// A font name that can name no file or pattern: it holds a NUL character, where C would end
+    /// it (`"DejaVuSans.ttf\u{0}.ttf"` would open `DejaVuSans.ttf`).
+    case invalidFontName(String)
     /// fontconfig could not parse the pattern.
     case invalidFontPattern(String)
     /// No installed font has the family the pattern asks for; `closest` is fontconfig's substitute.
@@ -42,6 +45,10 @@ public enum CaliperError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidLanguage(String)
     /// A style lists more fallback fonts than ``TextStyle/maximumFallbackFontCount``.
     case tooManyFallbackFonts(count: Int, limit: Int)
+    /// A default tab interval above 0 but under ``ParagraphStyle/minimumTabInterval``.
+    case tabIntervalTooSmall(Double, minimum: Double)
+    /// A style lists more OpenType feature settings than ``TextStyle/maximumFeatureCount``.
+    case tooManyFeatures(count: Int, limit: Int)
     /// A length (line spacing, a line height) past the largest one accepted.
     case lengthTooLarge(name: String, value: Double, limit: Double)
     /// A grapheme cluster (a character and its combining marks) is longer than
@@ -89,6 +96,8 @@ public enum CaliperError: Error, Sendable, Equatable, CustomStringConvertible {
             return pattern.isEmpty
                 ? "a font must be given as a file in the allowed font folder"
                 : "fontconfig patterns are not allowed here: \"\(pattern)\" (name a font file in the allowed folder)"
+        case .invalidFontName(let name):
+            return "invalid font name \(name.debugDescription): it holds a NUL character (U+0000)"
         case .invalidFontPattern(let pattern):
             return "invalid fontconfig pattern: \"\(pattern)\""
         case .fontNotMatched(let pattern, let closest):
@@ -112,6 +121,10 @@ public enum CaliperError: Error, Sendable, Equatable, CustomStringConvertible {
             return "invalid language tag \"\(language)\" (a BCP 47 tag such as \"en\", \"sr-Latn\", \"ja\")"
         case .lengthTooLarge(let name, let value, let limit):
             return "invalid \(name) \(value): it must be at most \(limit)"
+        case .tabIntervalTooSmall(let value, let minimum):
+            return "invalid default tab interval \(value): it must be 0 (none) or from \(minimum) to \(ParagraphStyle.maximumLength) points"
+        case .tooManyFeatures(let count, let limit):
+            return "too many OpenType feature settings: \(count) (at most \(limit))"
         case .tooManyFallbackFonts(let count, let limit):
             return "\(count) fallback fonts is over the limit of \(limit)"
         case .graphemeClusterTooLong(let length, let limit):

@@ -127,6 +127,9 @@ public final class FontResolver: Sendable {
     /// when they are not allowed, and paths whose real path is outside the font root (checked
     /// before the file is opened, so nothing outside the root is opened at all while it holds).
     private func fileToOpen(for specification: String) throws(CaliperError) -> (path: String, faceIndex: Int, namedInstance: Int?) {
+        // C strings end at NUL: the name would open (or match) something else than it says. A
+        // spelling is remembered only once it resolved, so the look-up before this never finds one.
+        guard !specification.utf8.contains(0) else { throw .invalidFontName(specification) }
         guard let (path, faceIndex) = Self.filePath(in: specification), !specification.isEmpty else {
             guard allowsFontconfigPatterns else { throw .fontPatternNotAllowed(specification) }
             return try FontFace.matchedFile(specification.isEmpty ? Self.defaultFontFamily : specification)

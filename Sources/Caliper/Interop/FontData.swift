@@ -34,6 +34,7 @@ final class FontFile {
     /// cannot block, and checked again.
     init(path: String) throws(CaliperError) {
         self.path = path
+        guard !path.utf8.contains(0) else { throw .invalidFontName(path) }  // C would end the path there
         var status = stat()
         guard stat(path, &status) == 0 else { throw Self.openError(path: path, code: errno) }
         try Self.requireRegularFile(status, path: path)

@@ -94,6 +94,7 @@ enum Fontconfig {
     ) throws(CaliperError) -> Value {
         let result: Result<Value, CaliperError> = lock.withLock { initialized in
             if let failure = initialize(&initialized) { return .failure(failure) }
+            guard !pattern.utf8.contains(0) else { return .failure(.invalidFontName(pattern)) }  // C would end it there
             guard let parsed = FcNameParse(pattern) else { return .failure(.invalidFontPattern(pattern)) }
             defer { FcPatternDestroy(parsed) }
             return body(parsed)
