@@ -16,6 +16,9 @@ public struct TextStyle: Sendable, Hashable {
     /// in each of them, so a longer list is refused rather than searched (CSS font stacks and
     /// CoreText's cascade lists hold a few to a few dozen fonts).
     public static let maximumFallbackFontCount = 64
+    /// The most OpenType feature settings a style takes: every registered feature tag once
+    /// (about 240 with `cv01`–`cv99` and `ss01`–`ss20`) fits. Caliper's own bound; no document sets one.
+    public static let maximumFeatureCount = 256
 
     /// The face the text is set in.
     public var font: FontFace
@@ -92,8 +95,8 @@ public struct TextStyle: Sendable, Hashable {
     }
 
     /// Checks that every value is one Caliper measures with: the size, letter spacing and baseline
-    /// offset finite and within their ranges, at most ``maximumFallbackFontCount`` fallback fonts,
-    /// a BCP 47-shaped language. Measuring runs this check too.
+    /// offset finite and within their ranges, at most ``maximumFallbackFontCount`` fallback fonts
+    /// and ``maximumFeatureCount`` features, a BCP 47-shaped language. Measuring runs this check too.
     public func validate() throws(CaliperError) {
         if let language, language.isEmpty || language.utf8.count > 64 || !language.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) {
             throw .invalidLanguage(language)
@@ -101,6 +104,9 @@ public struct TextStyle: Sendable, Hashable {
         guard size.isFinite, size > 0, size <= Self.maximumFontSize else { throw .invalidFontSize(Double(size)) }
         guard fallbackFonts.count <= Self.maximumFallbackFontCount else {
             throw .tooManyFallbackFonts(count: fallbackFonts.count, limit: Self.maximumFallbackFontCount)
+        }
+        guard features.count <= Self.maximumFeatureCount else {
+            throw .tooManyFeatures(count: features.count, limit: Self.maximumFeatureCount)
         }
         guard letterSpacing.isFinite, abs(letterSpacing) <= Self.maximumFontSize else {
             throw .invalidLetterSpacing(Double(letterSpacing))

@@ -1,0 +1,8 @@
+// Version.swift — Caliper's version, the one place it is written.
+
+/// Caliper's version, as `caliper --version` prints it (semantic versioning: while the major
+/// version is 0, a minor version may change the API).
+public enum CaliperVersion {
+    /// The version, such as `"0.1.0"`.
+    public static let string = "0.1.0"
+}
