@@ -69,7 +69,9 @@ package struct JSONParser {
     private mutating func nested<T>(_ body: (inout JSONParser) throws(InputError) -> T) throws(InputError) -> T {
         depth += 1
         defer { depth -= 1 }
-        guard depth <= Self.maximumDepth else { throw Self.invalid }
+        guard depth <= Self.maximumDepth else {
+            throw InputError("invalid JSON: arrays and objects nested deeper than \(Self.maximumDepth)")
+        }
         return try body(&self)
     }
 

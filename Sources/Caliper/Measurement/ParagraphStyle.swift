@@ -112,7 +112,8 @@ public struct ParagraphStyle: Sendable, Hashable {
         set { setTabs(newValue, interval: defaultTabInterval) }
     }
     /// Stops past the last of ``tabStops`` are at every multiple of this many points (left
-    /// aligned); 0, the default, adds none (`NSParagraphStyle.defaultTabInterval`).
+    /// aligned); 0, the default, adds none (`NSParagraphStyle.defaultTabInterval`). Other than
+    /// 0, it is at least ``minimumTabInterval``.
     public var defaultTabInterval: CGFloat {
         get { tabSettings?.interval ?? 0 }
         set { setTabs(tabStops, interval: newValue) }
@@ -176,6 +177,11 @@ public struct ParagraphStyle: Sendable, Hashable {
     /// The largest line spacing and minimum or maximum line height accepted, in points: a
     /// million, so that a layout of any number of lines has a finite height.
     public static let maximumLength: CGFloat = 1_000_000
+    /// The smallest ``defaultTabInterval`` other than 0 (none): 1/64 pt, the step of FreeType's
+    /// 26.6 fixed-point positions. No Apple document bounds the interval; this is Caliper's own
+    /// bound, so that a tab's position (the next multiple of the interval) stays a finite number
+    /// (an interval of 5e-324 made every multiple infinite).
+    public static let minimumTabInterval: CGFloat = 1.0 / 64
     /// The largest ``lineHeightMultiple`` accepted.
     public static let maximumLineHeightMultiple: CGFloat = 1_000
 
@@ -183,10 +189,11 @@ public struct ParagraphStyle: Sendable, Hashable {
     /// heights that are finite, 0 or more, and within ``maximumLength`` (the multiple within
     /// ``maximumLineHeightMultiple``), a hyphenation factor within 0…1, and at most
     /// ``maximumTabStopCount`` tab stops whose locations, like the default tab interval, are
-    /// lengths of the same kind. Every layout checks its paragraph style this way.
+    /// lengths of the same kind (the interval 0 or at least ``minimumTabInterval``). Every layout
+    /// checks its paragraph style this way.
     ///
     /// - Throws: ``CaliperError/invalidLength(name:value:)``,
-    ///   ``CaliperError/lengthTooLarge(name:value:limit:)`` or
+    ///   ``CaliperError/lengthTooLarge(name:value:limit:)``, ``CaliperError/tabIntervalTooSmall(_:minimum:)`` or
     ///   ``CaliperError/invalidHyphenationFactor(_:)`` naming the first value that cannot be used.
     public func validate() throws(CaliperError) {
         guard numberOfLines >= 0 else { throw .invalidLength(name: "number of lines", value: Double(numberOfLines)) }
@@ -206,6 +213,9 @@ public struct ParagraphStyle: Sendable, Hashable {
                 name: "number of tab stops", value: Double(tabSettings.stops.count), limit: Double(Self.maximumTabStopCount))
         }
         try Self.check(tabSettings.interval, "default tab interval", limit: Self.maximumLength)
+        guard tabSettings.interval == 0 || tabSettings.interval >= Self.minimumTabInterval else {
+            throw .tabIntervalTooSmall(Double(tabSettings.interval), minimum: Double(Self.minimumTabInterval))
+        }
         for stop in tabSettings.stops { try Self.check(stop.location, "tab stop location", limit: Self.maximumLength) }
     }
 
