@@ -21,7 +21,8 @@ import Testing
         let result = try CLI.run(["measure", "Variable", "--font", "Inter:bold"])
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.contains("Inter Bold (Inter.var.ttf slnt=0,wght=700)"))
-        #expect(result.standardOutput.contains("width: \(Self.boldVariable)"))
+        // Human-readable output has 15 significant digits (--json has every bit).
+        #expect(result.standardOutput.contains("width: \(String(format: "%.15g", Self.boldVariable))"))
         let fonts = try CLI.run(["fonts", "Inter", "--json"])
         let bold = fonts.jsonLines.first { $0["style"] as? String == "Bold" }
         #expect(bold?["faceIndex"] as? Int == 0)

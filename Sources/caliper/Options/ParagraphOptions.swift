@@ -8,10 +8,10 @@ extension BaseDirection: ExpressibleByArgument {}
 extension TextWrap: ExpressibleByArgument {}
 
 struct ParagraphOptions: ParsableArguments {
-    @Option(name: .long, help: "Wrap lines to this width in points; no wrapping if omitted.")
+    @Option(name: .long, parsing: .unconditional, help: "Wrap lines to this width in points; no wrapping if omitted.")
     var maxWidth: Double?
 
-    @Option(name: .customLong("lines"), help: "Most lines shown, as UILabel.numberOfLines (0 = no limit).")
+    @Option(name: .customLong("lines"), parsing: .unconditional, help: "Most lines shown, as UILabel.numberOfLines (0 = no limit).")
     var numberOfLines: Int = 0
 
     @Option(name: .long, help: ArgumentHelp(
@@ -19,16 +19,16 @@ struct ParagraphOptions: ParsableArguments {
         valueName: "mode"))
     var lineBreak: LineBreakMode = .byWordWrapping
 
-    @Option(name: .long, help: "Points added between lines.")
+    @Option(name: .long, parsing: .unconditional, help: "Points added between lines.")
     var lineSpacing: Double = 0
 
-    @Option(name: .long, help: "Multiplies the font's line height (0 = unchanged).")
+    @Option(name: .long, parsing: .unconditional, help: "Multiplies the font's line height (0 = unchanged).")
     var lineHeightMultiple: Double = 0
 
-    @Option(name: .long, help: "Least line height in points (0 = none).")
+    @Option(name: .long, parsing: .unconditional, help: "Least line height in points (0 = none).")
     var minLineHeight: Double = 0
 
-    @Option(name: .long, help: "Most line height in points (0 = none).")
+    @Option(name: .long, parsing: .unconditional, help: "Most line height in points (0 = none).")
     var maxLineHeight: Double = 0
 
     @Option(name: .long, help: "Paragraph direction: natural (from the first strong character), ltr or rtl.")
@@ -40,7 +40,7 @@ struct ParagraphOptions: ParsableArguments {
     @Option(name: .long, help: "How word-wrapped lines are chosen: wrap (greedy), balance or pretty (as CSS text-wrap in Chromium), or push-out (UIKit's .pushOut: no lone word on the last line).")
     var textWrap: TextWrap = .wrap
 
-    @Option(name: .long, help: ArgumentHelp(
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(
         "Hyphenate a line that would fill less than this fraction of the width (0 = never, 1 = always), in the patterns of --language, as NSParagraphStyle.hyphenationFactor.",
         valueName: "0…1"))
     var hyphenationFactor: Float = 0
@@ -50,7 +50,7 @@ struct ParagraphOptions: ParsableArguments {
         valueName: "stops"), transform: ParagraphOptions.parseTabStops)
     var tabStops: [TextTab]?
 
-    @Option(name: .long, help: "Stops past the last tab stop at every multiple of this many points (0 = none).")
+    @Option(name: .long, parsing: .unconditional, help: "Stops past the last tab stop at every multiple of this many points (0 = none).")
     var defaultTabInterval: Double = 0
 
     /// `--tab-stops` parsed (once, by ArgumentParser): `LOCATION[:ALIGNMENT]`, comma-separated, or `none`.

@@ -9,7 +9,7 @@ struct StyleOptions: ParsableArguments {
         valueName: "font"))
     var font: String?
 
-    @Option(name: .long, help: "Point size (greater than 0, at most 10000). Default: 17, or the --text-style's size at the default category (Large).")
+    @Option(name: .long, parsing: .unconditional, help: "Point size (greater than 0, at most 10000). Default: 17, or the --text-style's size at the default category (Large).")
     var size: Double?
 
     @Option(name: .long, help: ArgumentHelp(
@@ -22,7 +22,7 @@ struct StyleOptions: ParsableArguments {
         valueName: "category"))
     var contentSizeCategory: String?
 
-    @Option(name: .long, help: "Points added after every grapheme cluster, as UIKit's .kern attribute.")
+    @Option(name: .long, parsing: .unconditional, help: "Points added after every grapheme cluster, as UIKit's .kern attribute.")
     var letterSpacing: Double = 0
 
     @Option(name: .customLong("fallback"), help: ArgumentHelp(

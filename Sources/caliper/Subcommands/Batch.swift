@@ -36,7 +36,7 @@ struct Batch: ParsableCommand {
         valueName: "file"))
     var input: String?
 
-    @Option(name: .long, help: "Answer requests on this many threads at once (answers stay in input order).")
+    @Option(name: .long, parsing: .unconditional, help: "Answer requests on this many threads at once (answers stay in input order).")
     var jobs: Int = 1
 
     @Option(name: .long, help: ArgumentHelp(

@@ -19,7 +19,7 @@ struct Flow: ParsableCommand {
     @Option(name: .long, help: "Read tags from this file, one per line.")
     var file: String?
 
-    @Option(name: .long, help: "Container width in points.")
+    @Option(name: .long, parsing: .unconditional, help: "Container width in points.")
     var width: Double
 
     @OptionGroup var style: StyleOptions
@@ -27,10 +27,10 @@ struct Flow: ParsableCommand {
     @Option(name: .long, help: "Chip padding: T,L,B,R or one number.")
     var padding = EdgeList(EdgeInsets(top: 6, left: 12, bottom: 6, right: 12))
 
-    @Option(name: .long, help: "Space between chips in a row.")
+    @Option(name: .long, parsing: .unconditional, help: "Space between chips in a row.")
     var spacing: Double = 8
 
-    @Option(name: .long, help: "Space between rows.")
+    @Option(name: .long, parsing: .unconditional, help: "Space between rows.")
     var lineSpacing: Double = 8
 
     @Option(name: .long, help: "Container insets: T,L,B,R or one number.")
@@ -45,7 +45,7 @@ struct Flow: ParsableCommand {
     @Flag(name: .long, help: "Right-to-left: rows start at the right.")
     var rtl = false
 
-    @Option(name: .long, help: "Show at most this many rows; the rest are counted on an overflow chip.")
+    @Option(name: .long, parsing: .unconditional, help: "Show at most this many rows; the rest are counted on an overflow chip.")
     var maxRows: Int?
 
     @Option(name: .long, help: "Text of the overflow chip; %d is the number of hidden tags.")
@@ -57,7 +57,7 @@ struct Flow: ParsableCommand {
     @Flag(name: .long, help: "One horizontally scrolling row instead of wrapping.")
     var horizontal = false
 
-    @Option(name: .long, help: "Round to the pixel grid of this screen scale: sizes ceiled as ceil(text) + padding.")
+    @Option(name: .long, parsing: .unconditional, help: "Round to the pixel grid of this screen scale: sizes ceiled as ceil(text) + padding.")
     var scale: Double?
 
     @Flag(name: .long, help: "Print JSON instead of text.")
@@ -98,14 +98,14 @@ struct Flow: ParsableCommand {
             return
         }
         var output = [
-            "content size: \(result.contentSize.width) × \(result.contentSize.height)",
+            "content size: \(Readable.size(result.contentSize))",
             "rows: \(result.rows.count)\(result.hiddenCount > 0 ? ", hidden: \(result.hiddenCount)" : "")",
         ]
         for (index, (tag, item)) in zip(tagList, result.items).enumerated() where !item.isHidden {
-            output.append("  \(index + 1): \(Self.describe(item.frame))  \(tag.debugDescription)")
+            output.append("  \(index + 1): \(Readable.frame(item.frame))  \(tag.debugDescription)")
         }
         if let overflow = result.overflowChip {
-            output.append("  overflow: \(Self.describe(overflow.frame))  \((result.overflowText ?? "").debugDescription)")
+            output.append("  overflow: \(Readable.frame(overflow.frame))  \((result.overflowText ?? "").debugDescription)")
         }
         try StandardOutput.write(lines: output)
     }
@@ -117,9 +117,5 @@ struct Flow: ParsableCommand {
         }
         let text = String(decoding: try InputFile.contents(ofFile: file, role: "tag file"), as: UTF8.self)
         return text.split(whereSeparator: \.isNewline).map(String.init).filter { !$0.allSatisfy(\.isWhitespace) }
-    }
-
-    static func describe(_ frame: CGRect) -> String {
-        "[\(frame.minX), \(frame.minY), \(frame.width), \(frame.height)]"
     }
 }

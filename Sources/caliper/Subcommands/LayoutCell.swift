@@ -21,7 +21,7 @@ struct LayoutCell: ParsableCommand {
     @Argument(help: "The spec file: {\"width\": 375, \"root\": {\"type\": \"inset\" | \"stack\" | \"label\" | \"box\" | \"flow\", …}}.")
     var spec: String
 
-    @Option(name: .long, help: "Cell width in points (default: the spec's \"width\").")
+    @Option(name: .long, parsing: .unconditional, help: "Cell width in points (default: the spec's \"width\").")
     var width: Double?
 
     @Flag(name: .long, help: "Print JSON instead of text.")
@@ -39,6 +39,7 @@ struct LayoutCell: ParsableCommand {
 
     func validate() throws {
         if let width, !(width.isFinite && width >= 0) { throw ValidationError("--width must be a finite number, 0 or more, not \(width)") }
+        if showGuides, svg == nil { throw ValidationError("--show-guides draws into the SVG: give --svg FILE too") }
     }
 
     func run() throws {
@@ -66,7 +67,7 @@ struct LayoutCell: ParsableCommand {
             try StandardOutput.write(lines: [JSON.object(LayoutJSON.layoutMembers(arrangement)).serialized])
             return
         }
-        try StandardOutput.write(lines: ["size: \(arrangement.frame.width) × \(arrangement.frame.height)"]
-            + LayoutJSON.sortedFrames(arrangement.framesByID).map { id, frame in "  \(id): \(Flow.describe(frame))" })
+        try StandardOutput.write(lines: ["size: \(Readable.size(arrangement.frame.size))"]
+            + LayoutJSON.sortedFrames(arrangement.framesByID).map { id, frame in "  \(id): \(Readable.frame(frame))" })
     }
 }

@@ -22,7 +22,7 @@ struct Measure: ParsableCommand {
     @OptionGroup var style: StyleOptions
     @OptionGroup var paragraph: ParagraphOptions
 
-    @Option(name: .long, help: "Also print the size ceiled to this screen scale (1, 2 or 3), as UIKit code does.")
+    @Option(name: .long, parsing: .unconditional, help: "Also print the size ceiled to this screen scale (1, 2 or 3), as UIKit code does.")
     var scale: Double?
 
     @Flag(name: .long, help: ArgumentHelp(
@@ -33,13 +33,13 @@ struct Measure: ParsableCommand {
     @Flag(name: .long, help: "Measure at each of the 12 Dynamic Type content size categories, sizes scaled as --text-style's (body's when none): one row (one JSON line) per category.")
     var allCategories = false
 
-    @Option(name: .long, help: "Shrink the text to fit --max-width and --lines, down to this factor of its size (0…1), as UILabel.adjustsFontSizeToFitWidth with minimumScaleFactor; prints the scale used.")
+    @Option(name: .long, parsing: .unconditional, help: "Shrink the text to fit --max-width and --lines, down to this factor of its size (0…1), as UILabel.adjustsFontSizeToFitWidth with minimumScaleFactor; prints the scale used.")
     var minimumScaleFactor: Double?
 
     @Flag(name: .long, help: "Print JSON instead of text.")
     var json = false
 
-    @Option(name: .long, help: "Show only the lines that fit this height in points, as boundingRect with a height (at least one line).")
+    @Option(name: .long, parsing: .unconditional, help: "Show only the lines that fit this height in points, as boundingRect with a height (at least one line).")
     var maxHeight: Double?
 
     @Flag(name: .long, help: "With --max-height, end the last line shown with an ellipsis when text is left out (.truncatesLastVisibleLine).")
@@ -111,15 +111,15 @@ struct Measure: ParsableCommand {
             try StandardOutput.write(lines: [writer.string])
             return
         }
-        var output = ["width: \(layout.size.width)", "height: \(layout.size.height)"]
-        output.append("intrinsic widths: min-content \(intrinsic.minContent), max-content \(intrinsic.maxContent)")
-        if let shrinkScale { output.append("scale: \(shrinkScale) (shrunk to fit)") }
+        var output = ["width: \(Readable.number(layout.size.width))", "height: \(Readable.number(layout.size.height))"]
+        output.append("intrinsic widths: min-content \(Readable.number(intrinsic.minContent)), max-content \(Readable.number(intrinsic.maxContent))")
+        if let shrinkScale { output.append("scale: \(Readable.number(shrinkScale)) (shrunk to fit)") }
         if let scale {
             let rounded = PixelRounding.ceil(layout.size, scale: CGFloat(scale))
-            output.append("rounded (scale \(scale)): \(rounded.width) × \(rounded.height)")
+            output.append("rounded (scale \(Readable.number(scale))): \(Readable.size(rounded))")
         }
         output.append("lines: \(layout.lines.count)\(layout.isTruncated ? " (truncated)" : "")")
-        output.append("font: \(textStyle.font) at \(textStyle.size) pt, line height \(layout.lineHeight)")
+        output.append("font: \(textStyle.font) at \(Readable.number(textStyle.size)) pt, line height \(Readable.number(layout.lineHeight))")
         if layout.missingGlyphCount > 0 { output.append("missing glyphs: \(layout.missingGlyphCount) cluster(s) no font covers") }
         let fonts = Set(layout.lines.flatMap(\.runs).map(\.font)).subtracting(text.spans.map(\.style.font))
         if !fonts.isEmpty { output.append("fallback fonts: \(fonts.map(\.description).sorted().joined(separator: ", "))") }
@@ -132,7 +132,7 @@ struct Measure: ParsableCommand {
                         + String(hyphen.font.hyphen)
                 }
                 let start = line.utf16Range.location
-                output.append("  \(number + 1): [\(start), \(start + line.utf16Range.length)) width \(line.width)  \(shown.debugDescription)")
+                output.append("  \(number + 1): [\(start), \(start + line.utf16Range.length)) width \(Readable.number(line.width))  \(shown.debugDescription)")
             }
         }
         try StandardOutput.write(lines: output)
@@ -159,7 +159,7 @@ struct Measure: ParsableCommand {
                 return writer.string
             }
             let lines = "\(entry.layout.lines.count) line\(entry.layout.lines.count == 1 ? "" : "s")\(entry.layout.isTruncated ? " (truncated)" : "")"
-            return "\(entry.category.rawValue)\t\(pointSize) pt\t\(entry.layout.size.width) × \(entry.layout.size.height)\t\(lines)"
+            return "\(entry.category.rawValue)\t\(Readable.number(pointSize)) pt\t\(Readable.size(entry.layout.size))\t\(lines)"
         })
     }
 }

@@ -46,13 +46,13 @@ struct Metrics: ParsableCommand {
         try StandardOutput.write(lines: [
             "font: \(font)",
             "path: \(font.path)\(font.faceIndex == 0 ? "" : " (face \(font.faceIndex))")",
-            "size: \(metrics.pointSize) pt, unitsPerEm: \(metrics.unitsPerEm)",
-            "ascender: \(metrics.ascender)",
-            "descender: \(metrics.descender)",
-            "leading: \(metrics.leading)",
-            "lineHeight: \(metrics.lineHeight)",
-            "capHeight: \(metrics.capHeight)",
-            "xHeight: \(metrics.xHeight)",
+            "size: \(Readable.number(metrics.pointSize)) pt, unitsPerEm: \(metrics.unitsPerEm)",
+            "ascender: \(Readable.number(metrics.ascender))",
+            "descender: \(Readable.number(metrics.descender))",
+            "leading: \(Readable.number(metrics.leading))",
+            "lineHeight: \(Readable.number(metrics.lineHeight))",
+            "capHeight: \(Readable.number(metrics.capHeight))",
+            "xHeight: \(Readable.number(metrics.xHeight))",
         ] + font.axes.map { axis in
             "axis \(axis.tag) (\(axis.name)): \(axis.minimum)…\(axis.maximum), default \(axis.defaultValue)"
         } + font.namedInstances.map { instance in
