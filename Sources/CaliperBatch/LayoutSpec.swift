@@ -117,6 +117,10 @@ package struct LayoutSpec {
                 node, "compressionResistancePriority", over: label.compressionResistancePriority) ?? label.compressionResistancePriority
             return label
         case "box":
+            // The height follows from the width and the ratio: a height as well would be dropped.
+            if node.has("aspectRatio"), node.has("height") {
+                throw InputError("\(node.path): a box takes width and height, or aspectRatio with an optional width, not height with aspectRatio")
+            }
             var box = if let aspectRatio = try node.number("aspectRatio") {
                 BoxLayout(id: id, width: try node.number("width").map { CGFloat($0) }, aspectRatio: CGFloat(aspectRatio))
             } else {
@@ -139,6 +143,10 @@ package struct LayoutSpec {
             let axis = try node.requiredString("axis")
             guard let stackAxis = StackLayout.Axis(rawValue: axis) else {
                 throw InputError("\(node.path).axis must be vertical or horizontal, not \"\(axis)\"")
+            }
+            // A flexible child takes a horizontal stack's remaining width; a vertical stack has none to give.
+            if let child = flexible.first, stackAxis == .vertical {
+                throw InputError("\(children[child].path).flexible: only a child of a horizontal stack can be flexible (this stack is vertical)")
             }
             let alignmentName = try node.string("alignment") ?? "fill"
             guard let alignment = StackLayout.Alignment(rawValue: alignmentName) else {

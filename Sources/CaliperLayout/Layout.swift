@@ -161,14 +161,22 @@ extension Layout {
     }
 
     /// Measures at `width` and arranges the node at the origin, its frame `width` wide and as tall
-    /// as its content.
+    /// as its content. A node whose horizontal hugging is required (a fixed box, an inset or stack
+    /// of fixed boxes alone) is not stretched, as under any alignment: its frame is its own width.
     public func arrange(width: CGFloat, measurer: any TextMeasuring) throws -> LayoutArrangement {
         try requireLength(width, "width")
         let measured = try measurement(proposedWidth: width, measurer: measurer)
-        return arrangement(within: CGRect(x: 0, y: 0, width: width, height: measured.size.height), measurement: measured)
+        let frame = CGRect(x: 0, y: 0, width: ownWidth(within: width, measured: measured), height: measured.size.height)
+        return arrangement(within: frame, measurement: measured)
     }
 
-    /// Measures at `frame.width` and arranges the node in `frame` (a cell's bounds, say).
+    /// `width`, or the node's measured width when its horizontal hugging is required.
+    private func ownWidth(within width: CGFloat, measured: LayoutMeasurement) -> CGFloat {
+        YieldStrength.hugging(self, on: .horizontal).isRequired ? measured.size.width : width
+    }
+
+    /// Measures at `frame.width` and arranges the node in `frame` (a cell's bounds, say); a node
+    /// whose horizontal hugging is required keeps its own width, at the frame's leading edge.
     public func arrange(in frame: CGRect, measurer: any TextMeasuring) throws -> LayoutArrangement {
         try requireLength(frame.width, "width")
         for (name, coordinate) in [("x", frame.minX), ("y", frame.minY)]
@@ -176,6 +184,7 @@ extension Layout {
             throw LayoutError("the frame's \(name) must be a finite number from -1000000 to 1000000, not \(coordinate)")
         }
         let measured = try measurement(proposedWidth: frame.width, measurer: measurer)
-        return arrangement(within: frame, measurement: measured)
+        let width = ownWidth(within: frame.width, measured: measured)
+        return arrangement(within: CGRect(x: frame.minX, y: frame.minY, width: width, height: frame.height), measurement: measured)
     }
 }

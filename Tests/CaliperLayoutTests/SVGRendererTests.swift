@@ -33,3 +33,25 @@ import Testing
         #expect(XMLParser(data: Data(svg.utf8)).parse())
     }
 }
+
+/// The renderer draws what the layout measured: a line broken inside a word ends in its hyphen.
+@Suite struct SVGHyphenTests {
+    /// Every glyph drawn is a `<use>` (or an `<image>` for colour emoji); a line's glyphs are its
+    /// letters, so a hyphenated line draws one more, the hyphen its width includes.
+    @Test func aHyphenatedLineDrawsItsHyphen() throws {
+        let font = try FontFace(contentsOfFile: URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fonts/DejaVuSans.ttf").path)
+        var style = TextStyle(font: font, size: 17, fallback: .none)
+        style.language = "de"
+        let text = "Rechtsschutzversicherungsgesellschaften"
+        let label = LabelLayout(id: "word", text: text, style: style, paragraphStyle: ParagraphStyle(hyphenationFactor: 1))
+        let arrangement = try label.arrange(width: 120, measurer: TextMeasurer())
+        let layout = try TextMeasurer().layout(text, style: style, paragraphStyle: ParagraphStyle(hyphenationFactor: 1), maxWidth: 120)
+        let hyphenated = layout.lines.filter(\.isHyphenated).count
+        try #require(hyphenated > 0, "the word breaks with hyphens at 120 pt")
+        let svg = try SVGRenderer().svg(for: arrangement, size: arrangement.frame.size)
+        let drawn = svg.components(separatedBy: "<use ").count - 1
+        #expect(drawn == text.count + hyphenated, "\(drawn) glyphs for \(text.count) letters and \(hyphenated) hyphens")
+    }
+}

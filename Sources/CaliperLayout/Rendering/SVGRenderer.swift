@@ -74,7 +74,8 @@ public struct SVGRenderer: Sendable {
     }
 
     /// Each line's runs in their own font, size and baseline offset (a measurer that gives no
-    /// runs has its lines drawn in the first style), and each inline box as a placeholder.
+    /// runs has its lines drawn in the first style), the hyphen of a line broken inside a word
+    /// (a run of its own with no text), and each inline box as a placeholder.
     private func drawText(
         _ text: TextMeasurement, attributedText: AttributedText, in frame: CGRect, into document: inout SVGDocument
     ) throws {
@@ -97,7 +98,9 @@ public struct SVGRenderer: Sendable {
                 guard span.box == nil, range.lowerBound >= 0, range.upperBound <= units.count else { continue }
                 var style = span.style
                 (style.font, style.size, style.fallbackFonts, style.fallback) = (run.font, run.size, [], .none)
-                let glyphs = try measurer.glyphs(ofLine: String(decoding: units[range], as: UTF16.self), style: style)
+                // A run with no text is the hyphen a line broken inside a word shows at its end.
+                let shown = range.isEmpty ? String(run.font.hyphen) : String(decoding: units[range], as: UTF16.self)
+                let glyphs = try measurer.glyphs(ofLine: shown, style: style)
                 pieces.append(SVGDocument.Piece(glyphs: glyphs, size: run.size, x: run.x, raise: run.baselineOffset))
             }
             document.line(line.text, pieces: pieces, origin: CGPoint(x: frame.minX, y: baseline))
