@@ -4,9 +4,11 @@ import Caliper
 extension TextLayout {
     /// Writes the JSON members of a measurement: `width`, `height`, `lineHeight`, `lines` (UTF-16 `start`,
     /// exclusive `end`, `width` without trailing whitespace, `truncatedText` when an ellipsis was
-    /// placed, `hyphenated: true` when the line ends with an inserted hyphen, `height` and `runs` in visual order: `start`, `end`, `font`, `script`, `level`, `x`,
+    /// placed, `hyphenated: true` when the line ends with an inserted hyphen, `height` and `runs` in visual order: `start`, `end`, `font`, `size` (points),
+    /// `baselineOffset` (points raised, negative lowered; only when not 0), `script`, `level`, `x`,
     /// `width`, and `span` when `spanOfRun` names one), `truncated` and `missingGlyphs`. A run's
-    /// `font` is its file's path, less `fontFolder` when it is in that folder (as requests name it).
+    /// `font` is its file's path, less `fontFolder` when it is in that folder (as requests name it);
+    /// its `size` and `baselineOffset` are its style's, as markup, spans or the request resolved them.
     package func writeJSONMembers(
         to writer: inout JSONWriter, spanOfRun: ((TextRun, TextLine) -> Int?)? = nil, fontFolder: String? = nil
     ) {
@@ -60,6 +62,12 @@ extension TextLayout {
                         writer.number(variation.value)
                     }
                     writer.endObject()
+                }
+                writer.key("size")
+                writer.number(Double(run.size))
+                if run.baselineOffset != 0 {
+                    writer.key("baselineOffset")
+                    writer.number(Double(run.baselineOffset))
                 }
                 writer.key("script")
                 writer.string(run.script)

@@ -47,6 +47,32 @@ import Testing
         }
     }
 
+    /// Runs carry the size and baseline offset markup resolved to, in `measure --json` and in
+    /// batch answers alike: `a<sup><sub>x</sub></sup>` at 12 pt against Pango's layout of it
+    /// (`markup_scripts.json`, within Pango's 1/1024 pt steps), "x" a run of its own.
+    @Test func runsReportTheSizeAndBaselineOffsetMarkupResolvedTo() throws {
+        let markup = "a<sup><sub>x</sub></sup>b"
+        let data = try Data(contentsOf: URL(fileURLWithPath: CLI.path("Tests/Goldens/markup_scripts.json")))
+        let cases = try #require((try JSONSerialization.jsonObject(with: data) as? [String: Any])?["cases"] as? [[String: Any]])
+        let pango = try #require(cases.first { $0["markup"] as? String == markup }?["runs"] as? [[String: Any]])
+        let measured = try CLI.run(["measure", "--markup", markup, "--font", "Fonts/NotoSans-Regular.ttf", "--size", "12", "--json"])
+        #expect(measured.status == 0, "\(measured.standardError)")
+        let request = #"{"id": 1, "markup": "a<sup><sub>x</sub></sup>b", "font": "Fonts/NotoSans-Regular.ttf", "size": 12}"#
+        let batch = try CLI.run(["batch", "--font-root", "Fonts"], input: request)
+        for answer in [try #require(measured.jsonLines.first), try #require(batch.jsonLines.first)] {
+            let runs = try #require((answer["lines"] as? [[String: Any]])?.first?["runs"] as? [[String: Any]])
+            #expect(runs.map { $0["start"] as? Int } == pango.map { $0["start"] as? Int }, "\(answer)")
+            for (run, expected) in zip(runs, pango) {
+                let size = try #require(expected["size"] as? Double)
+                let offset = try #require(expected["baselineOffset"] as? Double)
+                #expect(abs((run["size"] as? Double ?? 0) - size) <= 2.0 / 1024, "\(run)")
+                // Present only when not 0.
+                #expect((run["baselineOffset"] == nil) == (offset == 0), "\(run)")
+                #expect(abs((run["baselineOffset"] as? Double ?? 0) - offset) <= 2.0 / 1024, "\(run)")
+            }
+        }
+    }
+
     static let errors: [([String], String)] = [
         (["measure", "--markup", "<b>unclosed", "--font", "Fonts/NotoSans-Regular.ttf"], "invalid markup at UTF-8 offset"),
         (["measure", "--markup", "<blink>x</blink>", "--font", "Fonts/NotoSans-Regular.ttf"], "blink"),

@@ -168,13 +168,93 @@ import Testing
         try expectRuns("line one\n<b>two</b>\n", text: "line one\ntwo\n", [(0..<9, Self.attributes()), (9..<12, Self.attributes { $0.weight = 700 }), (12..<13, Self.attributes())])
     }
 
-    @Test func superscriptAndSubscriptCountLevels() throws {
+    /// Checked against Pango: its font_scale attributes over each range.
+    @Test func superscriptsAndSubscriptsKeepEveryLevel() throws {
+        let sup = { (start: Int) in MarkupScript(isSuperscript: true, utf16Start: start) }
+        let sub = { (start: Int) in MarkupScript(isSuperscript: false, utf16Start: start) }
         try expectRuns(
             "<sup>a<sup>b</sup></sup><sub>c</sub>d",
             [
-                (0..<1, Self.attributes { $0.scriptPosition = 1 }), (1..<2, Self.attributes { $0.scriptPosition = 2 }),
-                (2..<3, Self.attributes { $0.scriptPosition = -1 }), (3..<4, Self.attributes()),
+                (0..<1, Self.attributes { $0.scripts = [sup(0)] }), (1..<2, Self.attributes { $0.scripts = [sup(0), sup(1)] }),
+                (2..<3, Self.attributes { $0.scripts = [sub(2)] }), (3..<4, Self.attributes()),
             ])
+        // A <sub> inside a <sup> does not cancel it.
+        try expectRuns(
+            "a<sup><sub>x</sub></sup>", base: 12,
+            [(0..<1, Self.attributes(size: 12)), (1..<2, Self.attributes(size: 12) { $0.scripts = [sup(1), sub(1)] })])
+        // Neighbouring tags stay two runs: the second is set after the first.
+        try expectRuns(
+            "a<sup>x</sup><sup>y</sup>", base: 12,
+            [
+                (0..<1, Self.attributes(size: 12)), (1..<2, Self.attributes(size: 12) { $0.scripts = [sup(1)] }),
+                (2..<3, Self.attributes(size: 12) { $0.scripts = [sup(2)] }),
+            ])
+    }
+
+    /// `Tests/Goldens/markup_scripts.json`: markup laid out by Pango 1.50.12 in Noto Sans
+    /// (check_markup.py); every run's size and baseline offset, which Pango keeps in 1024ths of a point.
+    struct ScriptGoldens: Decodable {
+        struct Run: Decodable {
+            var start: Int
+            var end: Int
+            var size: Double
+            var baselineOffset: Double
+        }
+        struct Case: Decodable, CustomStringConvertible {
+            var markup: String
+            var size: Double
+            var runs: [Run]
+            var notFollowed: String?
+            var description: String { markup.debugDescription }
+        }
+        var cases: [Case]
+    }
+
+    static let scriptGoldens = (try? Fixtures.golden("markup_scripts.json", as: ScriptGoldens.self).cases) ?? []
+
+    @Test func thereAreScriptGoldens() {
+        #expect(Self.scriptGoldens.filter { $0.notFollowed == nil }.count >= 20)
+    }
+
+    /// Sizes and baseline offsets of `<sup>`/`<sub>` text as Pango sets them: nested levels
+    /// compounding, each by the face and size of the text before it, 1/1.2 and 5000/1024 pt with
+    /// no text before. Within 2/1024 pt: Pango truncates sizes and rounds offsets to 1024ths.
+    @Test(arguments: scriptGoldens.filter { $0.notFollowed == nil })
+    func superscriptsAndSubscriptsAreSetAsPangoSetsThem(_ golden: ScriptGoldens.Case) throws {
+        let style = TextStyle(font: try Fixtures.font("Fonts/NotoSans-Regular.ttf"), size: CGFloat(golden.size))
+        let text = try AttributedText(markup: golden.markup, style: style, fonts: Fixtures.resolver)
+        for run in golden.runs {
+            for offset in run.start..<run.end {
+                let resolved = text.style(atUTF16Offset: offset)
+                #expect(abs(Double(resolved.size) - run.size) <= 2.0 / 1024, "size at \(offset): \(resolved.size), Pango \(run.size)")
+                #expect(
+                    abs(Double(resolved.baselineOffset) - run.baselineOffset) <= 2.0 / 1024,
+                    "baseline offset at \(offset): \(resolved.baselineOffset), Pango \(run.baselineOffset)")
+            }
+        }
+    }
+
+    /// Where Caliper does not follow Pango (line starts and breaks inside a tag, fallback fonts
+    /// before it; the golden's `notFollowed` cases, all one `<sup>` after 12 pt Noto Sans text), every
+    /// character of the `<sup>` is set as Pango sets "x" in `a<sup>x</sup>`, and the rest as the base.
+    @Test func whereCaliperDiffersASuperscriptIsSetAsAfterItsTextBefore() throws {
+        let reference = try #require(Self.scriptGoldens.first { $0.markup == "a<sup>x</sup>" }?.runs.last)
+        let style = TextStyle(font: try Fixtures.font("Fonts/NotoSans-Regular.ttf"), size: 12)
+        let cases = Self.scriptGoldens.filter { $0.notFollowed != nil }
+        #expect(cases.count >= 4)
+        for golden in cases {
+            let text = try AttributedText(markup: golden.markup, style: style, fonts: Fixtures.resolver)
+            let raised = try #require(golden.markup.range(of: "<sup>")).lowerBound
+            let inside = try #require(golden.markup.range(of: "</sup>")).lowerBound
+            let start = golden.markup[..<raised].utf16.count
+            let end = start + golden.markup[raised..<inside].utf16.count - "<sup>".utf16.count
+            for offset in 0..<text.utf16Count {
+                let resolved = text.style(atUTF16Offset: offset)
+                let expected = (start..<end).contains(offset) ? (reference.size, reference.baselineOffset) : (12.0, 0.0)
+                #expect(abs(Double(resolved.size) - expected.0) <= 2.0 / 1024, "\(golden): size at \(offset)")
+                #expect(abs(Double(resolved.baselineOffset) - expected.1) <= 2.0 / 1024, "\(golden): offset at \(offset)")
+            }
+        }
     }
 
     @Test func riseSpacingFeaturesAndLanguage() throws {

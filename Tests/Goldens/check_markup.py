@@ -1,11 +1,11 @@
 #!/usr/bin/python3
-"""Check the expectations of Tests/CaliperTests/PangoMarkupTests.swift against Pango's own markup parser.
+"""Check the expectations of Tests/CaliperTests/PangoMarkupTests.swift against Pango's own markup parser, and record how Pango lays out <sup> and <sub> (markup_scripts.json).
 
 Run from the repository root with Debian's Python (it has PyGObject and Pango 1.50):
 
     /usr/bin/python3 Tests/Goldens/check_markup.py
 
-It writes nothing. For every case in ACCEPTED it parses the markup with Pango.parse_markup,
+Part 1 writes nothing. For every case in ACCEPTED it parses the markup with Pango.parse_markup,
 walks the attribute list with an iterator and resolves each range the way Pango's itemizer
 does (pango_attr_iterator_get_font over a base description holding only a sentinel family and
 the base size), then compares Pango's text and ranges with the expectations, which are the
@@ -20,21 +20,42 @@ same numbers PangoMarkupTests.swift expects from Caliper's parser:
   features      every font_features attribute over the range, outermost first, split at
                 commas and trimmed
   lang          the language attribute
-  script        +1 per superscript font_scale attribute, -1 per subscript one
+  scripts       every <sup>/<sub> over the range, as ("sup" or "sub", the UTF-16 offset where it
+                starts): Pango's font_scale attributes, which must match its baseline_shift ones;
+                compared in any order (Pango's iterator does not keep their nesting order)
 
 Pango does not merge neighbouring ranges with equal attributes; the script merges them, as
 Caliper does. REFUSED lists markup both Pango and Caliper refuse, and the DEVIATIONS lists
 markup where they disagree on purpose (see PangoMarkup's documentation); the script checks
 that Pango still decides those the way the documentation says.
+
+Part 2 writes Tests/Goldens/markup_scripts.json: what the parse cannot say, the size and
+baseline offset <sup> and <sub> resolve to, which Pango computes from fonts when it lays text
+out. Every case of SCRIPT_CASES is laid out by Pango (PangoCairo, fontconfig restricted to
+Fonts/ by FONTCONFIG_FILE, base family Noto Sans at an absolute size, resolution 72 dpi so that
+1 pt is one layout unit) and each of Pango's runs is recorded: its line, UTF-16 range, font
+file, size (pango_font_describe_with_absolute_size) and baseline offset (the run's y_offset,
+positive up), in points. PangoMarkupTests.swift compares Caliper's resolved styles with the
+cases without "notFollowed"; those with it are what Caliper documents rather than follows.
+Pango prints "Leftover font scales" for the case with a paragraph break inside <sup>.
 """
+import ctypes
+import json
+import os
+import subprocess
 import sys
 
-import gi
+import make_wrapped  # noqa: F401  (sets FONTCONFIG_FILE before gi is imported)
+import make_mixed as mm
+from make_wrapped import Pango, PangoCairo, pango_context
+from gi.repository import GLib  # noqa: E402
 
-gi.require_version("Pango", "1.0")
-from gi.repository import Pango  # noqa: E402
+REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+OUT = os.path.join(REPO, "Tests", "Goldens", "markup_scripts.json")
 
 BASE_FAMILY = "CALIPER-BASE"
+# PangoFontScale / PangoBaselineShift values of <sup> and <sub> (their enums agree: 1 and 2).
+SCRIPT_KIND = {1: "sup", 2: "sub"}
 
 # (markup, base size, [(utf16 start, utf16 end, {field: value})]); unnamed fields are the base's.
 ACCEPTED = [
@@ -96,7 +117,12 @@ ACCEPTED = [
     ('<span font-family="X">x</span>', 17, [(0, 1, {"family": "X"})]),
     # Superscript and subscript.
     ("<sup>a<sup>b</sup></sup><sub>c</sub>d", 17,
-     [(0, 1, {"script": 1}), (1, 2, {"script": 2}), (2, 3, {"script": -1}), (3, 4, {})]),
+     [(0, 1, {"scripts": [("sup", 0)]}), (1, 2, {"scripts": [("sup", 0), ("sup", 1)]}),
+      (2, 3, {"scripts": [("sub", 2)]}), (3, 4, {})]),
+    # Levels compound: a <sub> inside a <sup> does not cancel it.
+    ("a<sup><sub>x</sub></sup>", 12, [(0, 1, {}), (1, 2, {"scripts": [("sup", 1), ("sub", 1)]})]),
+    ("a<sup>x</sup><sup>y</sup>", 12,
+     [(0, 1, {}), (1, 2, {"scripts": [("sup", 1)]}), (2, 3, {"scripts": [("sup", 2)]})]),
     # Rise replaces the rise outside it; letter spacing; features accumulate; languages.
     ('<span rise="1024"><span rise="-512">x</span>y</span><span rise="5.5pt">z</span>', 17,
      [(0, 1, {"rise": -0.5}), (1, 2, {"rise": 1}), (2, 3, {"rise": 5.5})]),
@@ -168,7 +194,7 @@ def pango_parse(markup):
     try:
         ok, attrs, text, _ = Pango.parse_markup(markup, -1, "\0")
         return (attrs, text) if ok else None
-    except gi.repository.GLib.Error:
+    except GLib.Error:
         return None
 
 
@@ -195,7 +221,7 @@ def resolve(attrs, text, base):
                 fields["italic"] = desc.get_style() != Pango.Style.NORMAL
             if found.language is not None:
                 fields["lang"] = found.language.to_string()
-            features, script = [], 0
+            features, scales, shifts = [], [], []
             for attr in found.extra_attrs:
                 kind = attr.klass.type
                 if kind == Pango.AttrType.RISE:
@@ -204,12 +230,16 @@ def resolve(attrs, text, base):
                     fields["spacing"] = attr.as_int().value / Pango.SCALE
                 elif kind == Pango.AttrType.FONT_FEATURES:
                     features += [f.strip() for f in attr.as_font_features().features.split(",") if f.strip()]
-                elif kind == Pango.AttrType.FONT_SCALE:
-                    script += {1: 1, 2: -1}.get(attr.as_int().value, 0)
+                elif kind == Pango.AttrType.FONT_SCALE and attr.as_int().value:  # not font_scale="none"
+                    scales.append((SCRIPT_KIND[attr.as_int().value], utf16_offset(text, attr.start_index)))
+                elif kind == Pango.AttrType.BASELINE_SHIFT and attr.as_int().value:
+                    shifts.append((SCRIPT_KIND[attr.as_int().value], utf16_offset(text, attr.start_index)))
+            if sorted(scales) != sorted(shifts):
+                raise SystemExit("Pango's font scales %s and baseline shifts %s differ" % (scales, shifts))
             if features:
                 fields["features"] = features
-            if script:
-                fields["script"] = script
+            if scales:
+                fields["scripts"] = sorted(scales)
             run = (utf16_offset(text, start), utf16_offset(text, end), fields)
             if runs and runs[-1][2] == fields and runs[-1][1] == run[0]:
                 runs[-1] = (runs[-1][0], run[1], fields)
@@ -234,12 +264,123 @@ def matches(expected, actual, base):
         elif key == "family":
             if value.lower() != got.lower():
                 return False
+        elif key == "scripts":
+            if sorted(value) != got:
+                return False
         elif isinstance(value, float) or key in ("rise", "spacing"):
             if abs(value - got) > 1 / Pango.SCALE:
                 return False
         elif value != got:
             return False
     return True
+
+
+# --------------------------------------------------------------------------- <sup>/<sub> laid out
+
+# Markup laid out by Pango in Noto Sans (absolute size: 1 pt == 1 px), one case per line:
+# (markup, base size, maxWidth or None, note). Cases with a note are those Caliper does not
+# follow (the note says what it does instead; see PangoMarkup's documentation); the others are
+# what PangoMarkupTests.swift compares Caliper's resolved sizes and baseline offsets with.
+SCRIPT_CASES = [
+    ("a<sup>x</sup>", 12, None, None),
+    ("a<sub>x</sub>", 12, None, None),
+    ("x<sup>2</sup>", 17, None, None),
+    # Levels compound; each scales by the font before it and shifts by its size.
+    ("a<sup><sub>x</sub></sup>b", 12, None, None),
+    ("a<sub><sup>x</sup></sub>b", 12, None, None),
+    ("a<sup><sup>x</sup>y</sup>b", 12, None, None),
+    ("a<sup>b<sup>c</sup></sup>", 12, None, None),
+    ("a<sup>x<sub>y</sub>z</sup>w", 12, None, None),
+    ("a<sup>x</sup><sup>y</sup>", 12, None, None),
+    ("<sup>a<sup>b</sup></sup><sub>c</sub>d", 12, None, None),
+    ('a<span rise="2048"><sup>x</sup></span>', 12, None, None),
+    # The text before decides: its face and its size.
+    ('<span face="DejaVu Sans">a</span><sup>x</sup>', 12, None, None),
+    ("<b>a</b><sup>x</sup>", 12, None, None),
+    ("<big>a</big><sup>x</sup>", 12, None, None),
+    ('<span size="20pt">a</span><sub>x</sub>', 12, None, None),
+    # No text before: 1/1.2 and 5000/1024 pt at the start of a paragraph; at the start of a line
+    # after U+2028, the scale of the text before and 5000/1024 pt.
+    ("<sup>x</sup>", 12, None, None),
+    ("<sub>x</sub>", 12, None, None),
+    ("a\n<sup>x</sup>", 12, None, None),
+    ("a\u2029<sup>x</sup>", 12, None, None),
+    ("a\u2028<sup>x</sup>", 12, None, None),
+    # Not followed.
+    ("aaaa bbbb <sup>cccc</sup> eeee", 12, 30,
+     "a <sup> that starts a wrapped line: Caliper raises it by the text before it (4.2 pt)"),
+    ("aaaa <sup>bbbb cccc</sup> dddd eeee", 12, 50,
+     "a wrapped line break inside <sup>: Caliper raises all of it and nothing after it"),
+    ("aaaa <sup>bbbb\ncccc</sup> dddd", 12, None,
+     "a paragraph break inside <sup>: Caliper scales and raises all of it and nothing after it"),
+    ("\u3002<sup>x</sup>", 12, None,
+     "after a fallback font (Droid Sans Fallback for \u3002): Caliper uses the metrics of the "
+     "font markup picks for the text before (Noto Sans: 7.2 pt raised 4.2 pt)"),
+]
+SCRIPT_FAMILY = "Noto Sans"
+
+_pango = mm._pango
+_pango.pango_font_describe_with_absolute_size.restype = ctypes.c_void_p
+_pango.pango_font_describe_with_absolute_size.argtypes = [ctypes.c_void_p]
+_pango.pango_font_description_get_size.argtypes = [ctypes.c_void_p]
+_pango.pango_font_description_free.argtypes = [ctypes.c_void_p]
+
+
+def laid_out(ctx, markup, size, max_width):
+    """Pango's runs for the markup: [{line, start, end, font, size, baselineOffset}], UTF-16
+    offsets, sizes and offsets in points (the run's y_offset: positive raises)."""
+    layout = Pango.Layout.new(ctx)
+    desc = Pango.FontDescription.from_string(SCRIPT_FAMILY)
+    desc.set_absolute_size(size * Pango.SCALE)
+    layout.set_font_description(desc)
+    if max_width is not None:
+        layout.set_wrap(Pango.WrapMode.WORD)
+        layout.set_width(max_width * Pango.SCALE)
+    layout.set_markup(markup, -1)
+    text = layout.get_text()
+    ptr = mm.gobject_ptr(layout)
+    runs = []
+    for index in range(layout.get_line_count()):
+        node = _pango.pango_layout_get_line_readonly(ptr, index).contents.runs
+        while node:
+            run = ctypes.cast(node.contents.data, ctypes.POINTER(mm.PangoGlyphItem)).contents
+            item = run.item.contents
+            described = _pango.pango_font_describe_with_absolute_size(item.analysis.font)
+            runs.append({
+                "line": index,
+                "start": utf16_offset(text, item.offset), "end": utf16_offset(text, item.offset + item.length),
+                "font": mm.font_file(item.analysis.font),
+                "size": _pango.pango_font_description_get_size(described) / Pango.SCALE,
+                "baselineOffset": run.y_offset / Pango.SCALE,
+            })
+            _pango.pango_font_description_free(described)
+            node = node.contents.next
+    return runs
+
+
+def script_golden():
+    """markup_scripts.json: every SCRIPT_CASES case as Pango lays it out."""
+    for font in sorted(os.listdir(os.path.join(REPO, "Fonts"))):
+        if font.endswith(".ttf"):
+            out = subprocess.run(["fc-query", "--format=%{family[0]}\n", os.path.join(REPO, "Fonts", font)],
+                                 check=True, capture_output=True, env=dict(os.environ, LC_ALL="C.UTF-8")).stdout
+            mm.FAMILY_OF_FILE["Fonts/" + font] = out.decode("utf-8").splitlines()[0]
+    ctx = pango_context()
+    PangoCairo.context_set_resolution(ctx, 72)  # so that markup's "20pt" is 20 of the layout's points
+    cases = []
+    for markup, size, max_width, note in SCRIPT_CASES:
+        case = {"markup": markup, "size": size, "runs": laid_out(ctx, markup, size, max_width)}
+        if max_width is not None:
+            case["maxWidth"] = max_width
+        if note is not None:
+            case["notFollowed"] = note
+        cases.append(case)
+    return {
+        "generator": "Pango %s (PangoCairo, fontconfig %s restricted to Fonts/), Tests/Goldens/check_markup.py"
+                     % (Pango.version_string(), mm.fontconfig_version()),
+        "family": SCRIPT_FAMILY,
+        "cases": cases,
+    }
 
 
 def main():
@@ -270,6 +411,10 @@ def main():
             failures += 1
     total = len(ACCEPTED) + len(REFUSED) + len(DEVIATIONS_REFUSED) + len(DEVIATIONS_ACCEPTED)
     print(f"Pango {Pango.version_string()}: {total - failures} of {total} cases as expected")
+    with open(OUT, "w", encoding="utf-8") as out:
+        json.dump(script_golden(), out, indent=2, sort_keys=True, ensure_ascii=False)
+        out.write("\n")
+    print(f"wrote {os.path.relpath(OUT, REPO)}: {len(SCRIPT_CASES)} cases")
     return 1 if failures else 0
 
 

@@ -193,6 +193,9 @@ CASES = [
     ("space-font-span-start-before-cjk", [("世界", R17), (" 東京", st(NOTO, 24))], None),
     ("space-font-emoji-then-latin", [("🎉 Party", B17)], None),
     ("space-font-emoji-then-cjk", [("🎉 世界", R17)], None),
+    # A space after a fallback font inside text of one script: Pango gives it to the text after.
+    ("space-font-fullwidth-stop-then-latin", [("Hello。 World", R17)], None),
+    ("space-font-fullwidth-stop-then-arabic", [("Hello。 مرحبا", R17)], None),
     ("wrapped-article", ARTICLE, 120),
     ("wrapped-article", ARTICLE, 200),
     ("wrapped-article", ARTICLE, 320),
@@ -301,6 +304,16 @@ EXPLAIN = {
         "primary font, Noto Sans (23.154); no Pango run is in Noto Sans, so Pango's height is "
         "Droid's (22.246), and its baseline alignment of the emoji and Han runs moves the "
         "baseline.",
+    "space-font-fullwidth-stop-then-latin":
+        "The space follows '。', which only Droid Sans Fallback draws, inside Latin text (U+3002 "
+        "is of the common script, so Pango's item run does not end there). R1 keeps the space "
+        "in the font before it, Droid Sans Fallback; Pango 1.50.12 moves spaces that end an "
+        "item to the next item when its font comes earlier in the cascade "
+        "(itemize_state_add_character, pango issue 249), so it sets the space in Noto Sans "
+        "with 'World'. Widths differ by the two fonts' spaces (0.031 pt). Compare "
+        "'space-font-fullwidth-stop-then-arabic' and 'space-font-cjk-then-latin': when the "
+        "script or direction changes after the space, Pango ends the item at the change and "
+        "the space stays with the text before it, as in R1.",
     "cjk-fallback-larger-span-with-space":
         "The space starts the 24 pt span ' 世界' after 'Hello' in Noto Sans 17: R1 gives it "
         "the font of the Han text after it in its own span, Droid Sans Fallback at 24; Pango "

@@ -223,16 +223,16 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
         return try withVariations([FontVariation(validatedTag: FontAxis.opticalSizeTag, value: opticalSize)])
     }
 
-    /// The size and raise of superscript (or lowering of subscript) text set in this face, as
-    /// fractions of the em: `OS/2` y size and y offset (`ySuperscriptYSize` / `ySuperscriptYOffset`,
-    /// `ySubscript…`), as Pango 1.50 sets `<sup>` and `<sub>`; without them, 1/1.2 and a third of
-    /// an em (a fifth below for subscripts).
-    func scriptMetrics(superscript: Bool) -> (scale: Double, raise: Double) {
+    /// The size and baseline shift of superscript (or subscript) text that follows text set in
+    /// this face, as fractions of the em: `OS/2` y size and y offset (`ySuperscriptYSize` /
+    /// `ySuperscriptYOffset`, `ySubscript…`; a subscript's offset is how far it is lowered), as
+    /// Pango 1.50 reads them for `<sup>` and `<sub>`. Each is `nil` when the face has no `OS/2`
+    /// table or the value is 0 (Pango then uses 1/1.2 and 5000/1024 pt, see ``MarkupScriptLayout``).
+    func scriptMetrics(superscript: Bool) -> (sizeInEms: Double?, offsetInEms: Double?) {
         let upem = Double(designMetrics.unitsPerEm)
-        let size = harfBuzz.metricsPosition(superscript ? "spys" : "sbys").map { Double($0) / upem }
-        let offset = harfBuzz.metricsPosition(superscript ? "spyo" : "sbyo").map { Double($0) / upem }
-        let scale = size.flatMap { $0 > 0 ? $0 : nil } ?? 1 / 1.2
-        return (scale, superscript ? (offset ?? 1.0 / 3) : -(offset ?? 0.2))
+        let size = harfBuzz.metricsPosition(superscript ? "spys" : "sbys").flatMap { $0 != 0 ? Double($0) / upem : nil }
+        let offset = harfBuzz.metricsPosition(superscript ? "spyo" : "sbyo").flatMap { $0 != 0 ? Double($0) / upem : nil }
+        return (size, offset)
     }
 
     /// The face's named instances ("Thin", "SemiBold", "Bold Italic"), from its `fvar` table.

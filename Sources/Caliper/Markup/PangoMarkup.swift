@@ -39,10 +39,10 @@ struct MarkupAttributes: Equatable, Sendable {
     var features: [String]? = nil
     /// The language, canonicalised as `pango_language_from_string` does (`"en_US"` → `"en-us"`).
     var language: String? = nil
-    /// +1 for each enclosing `<sup>`, −1 for each `<sub>`. Pango 1.50 turns each level into a
-    /// size and a baseline shift from the font's OS/2 superscript/subscript metrics (1/1.2 and
-    /// ±1/3 em without them), compounding when nested; the caller does the same.
-    var scriptPosition: Int = 0
+    /// Every enclosing `<sup>` and `<sub>`, outermost first. Each scales the text and shifts its
+    /// baseline by the text just before it, and nested ones compound (a `<sub>` inside a `<sup>`
+    /// does not cancel it): ``MarkupScriptLayout`` resolves them as Pango 1.50 does.
+    var scripts: [MarkupScript] = []
 }
 
 /// A parser of the markup language of Pango 1.50 (https://docs.gtk.org/Pango/pango_markup.html),
@@ -93,7 +93,7 @@ struct MarkupAttributes: Equatable, Sendable {
 ///   supported: every other value of those, `line_height` and `segment`; in `font`, a stretch,
 ///   variant or rotated gravity word, a `px` size and `@axis=value` variations.
 ///
-/// **Where this differs from Pango 1.50**, always by refusing or by a difference under 1/1024 pt:
+/// **Where this differs from Pango 1.50**: by refusing, by under 1/1024 pt, or for `<sup>`/`<sub>` as said here:
 /// - Pango keeps sizes, rises and spacings in whole 1024ths of a point, truncating (17 ÷ 1.2 pt
 ///   becomes 14506/1024 = 14.16602 pt, `12.3pt` becomes 12.29980 pt); here they are exact. Sizes
 ///   under 1/1024 pt, which Pango makes 0, are refused.
@@ -109,6 +109,12 @@ struct MarkupAttributes: Equatable, Sendable {
 /// - Accepted where Pango refuses: `letter_spacing` in points (`"1.5pt"`), as `rise` and `size`
 ///   take them; colour names are not checked against Pango's X11 list (colours never change size).
 /// - `<tt>` gives `"monospace"` where Pango writes `"Monospace"` (fontconfig ignores the case).
+/// - `<sup>`/`<sub>` (``MarkupScriptLayout``) are resolved before lines are broken: one that starts a
+///   wrapped line is set by the text before it (Pango: 5000/1024 pt, as at a paragraph's start); after
+///   a line or paragraph break inside one its text keeps its scale and raise (Pango sets it on the
+///   baseline, unscaled after a paragraph break, and lowers the rest of that line by the raise); the
+///   text before is taken in the font markup picks for it, never a fallback font; the `OS/2` x offset,
+///   which Pango moves the following text by, is ignored; a y size of 0 counts as none (1/1.2).
 /// - Feature settings are passed on as written, split at commas and trimmed: Pango silently skips
 ///   those HarfBuzz cannot parse, Caliper's ``FontFeature`` refuses them. Pango 1.50 also turns
 ///   off `liga`, `clig`, `dlig` and `hlig` wherever `letter_spacing` is set; that is left to the caller.
@@ -419,8 +425,8 @@ private struct MarkupParser {
         case .big: Self.changeLevel(by: 1, in: &state)
         case .small: Self.changeLevel(by: -1, in: &state)
         case .tt: state.attributes.family = "monospace"
-        case .sup: state.attributes.scriptPosition += 1
-        case .sub: state.attributes.scriptPosition -= 1
+        case .sup: state.attributes.scripts.append(MarkupScript(isSuperscript: true, utf16Start: utf16Length))
+        case .sub: state.attributes.scripts.append(MarkupScript(isSuperscript: false, utf16Start: utf16Length))
         case .s, .u, .markup: break
         case .span: try SpanAttributes(attributes).apply(to: &state)
         }
