@@ -608,7 +608,10 @@ package enum LayoutJSON {
 
     package static func size(_ size: CGSize) -> JSON { .array([.number(Double(size.width)), .number(Double(size.height))]) }
 
-    /// `frames`, `rows`, `contentSize`, `hiddenCount`, and `overflow` when there is an overflow chip.
+    /// `frames`, `rows`, `contentSize`, `hiddenCount`, `overflow` when there is an overflow chip,
+    /// `missingGlyphs` (clusters no font covers in the text shown) with `itemsMissingGlyphs` (the
+    /// visible items' indices) when there are any, and `warnings` when the chips' styles asked for
+    /// what could not be done.
     package static func flowMembers(_ result: FlowLayoutResult) -> [(String, JSON)] {
         var members: [(String, JSON)] = [
             ("frames", .array(result.frames.map(rect))),
@@ -618,13 +621,27 @@ package enum LayoutJSON {
         if let overflow = result.overflowChip {
             members.append(("overflow", .object([("text", .string(result.overflowText ?? "")), ("frame", rect(overflow.frame))])))
         }
-        return members
+        let missing = result.missingGlyphCount
+        members.append(("missingGlyphs", .integer(missing)))
+        if missing > 0 { members.append(("itemsMissingGlyphs", .array(result.itemsMissingGlyphs.map { .integer($0) }))) }
+        return members + warnings(result.notices)
     }
 
-    /// `size` and `frames` (every named frame, see ``LayoutArrangement/framesByID``).
+    /// `size`, `frames` (every named frame, see ``LayoutArrangement/framesByID``), `missingGlyphs`
+    /// with `framesMissingGlyphs` (the named frames whose text has them) when there are any, and
+    /// `warnings` when the styles asked for what could not be done.
     package static func layoutMembers(_ arrangement: LayoutArrangement) -> [(String, JSON)] {
         let frames = sortedFrames(arrangement.framesByID).map { ($0.id, rect($0.frame)) }
-        return [("size", size(arrangement.frame.size)), ("frames", .object(frames))]
+        var members: [(String, JSON)] = [("size", size(arrangement.frame.size)), ("frames", .object(frames))]
+        let missing = arrangement.missingGlyphCount
+        members.append(("missingGlyphs", .integer(missing)))
+        if missing > 0 { members.append(("framesMissingGlyphs", .array(arrangement.framesMissingGlyphs.map { .string($0) }))) }
+        return members + warnings(arrangement.notices)
+    }
+
+    /// `warnings`, the notices' sentences, when there are any.
+    private static func warnings(_ notices: [LayoutNotice]) -> [(String, JSON)] {
+        notices.isEmpty ? [] : [("warnings", .array(notices.map { .string($0.description) }))]
     }
 
     /// Named frames in the order people read them: by id, numbers by value (`tags[2]` before `tags[10]`).

@@ -6,7 +6,8 @@ extension TextLayout {
     /// exclusive `end`, `width` without trailing whitespace, `truncatedText` when an ellipsis was
     /// placed, `hyphenated: true` when the line ends with an inserted hyphen, `height` and `runs` in visual order: `start`, `end`, `font`, `size` (points),
     /// `baselineOffset` (points raised, negative lowered; only when not 0), `script`, `level`, `x`,
-    /// `width`, and `span` when `spanOfRun` names one), `truncated` and `missingGlyphs`. A run's
+    /// `width`, and `span` when `spanOfRun` names one), `truncated`, `missingGlyphs`, and `warnings`
+    /// (``TextLayout/notices``, only when there are any). A run's
     /// `font` is its file's path, less `fontFolder` when it is in that folder (as requests name it);
     /// its `size` and `baselineOffset` are its style's, as markup, spans or the request resolved them.
     package func writeJSONMembers(
@@ -114,6 +115,12 @@ extension TextLayout {
         writer.bool(isTruncated)
         writer.key("missingGlyphs")
         writer.integer(missingGlyphCount)
+        if !notices.isEmpty {
+            writer.key("warnings")
+            writer.beginArray()
+            for notice in notices { writer.string(notice.description) }
+            writer.endArray()
+        }
     }
 
     /// The measurement as one JSON object.

@@ -68,6 +68,11 @@ public struct TextMeasurement: Sendable, Hashable {
     /// Whether text was cut off: lines past the line limit dropped, an ellipsis placed or a line
     /// clipped (`TextLayout.isTruncated`). A fake measurer may leave it false.
     public var isTruncated = false
+    /// Grapheme clusters no font covered, measured with the primary font's .notdef glyph
+    /// (`TextLayout.missingGlyphCount`). A fake measurer may leave it 0.
+    public var missingGlyphCount = 0
+    /// What the styles asked for and the measurement could not do (`TextLayout.notices`).
+    public var notices: [LayoutNotice] = []
 
     /// The first line's baseline from the top, or 0 for no lines.
     public var firstBaseline: CGFloat { lines.first?.baseline ?? 0 }
@@ -87,25 +92,20 @@ extension TextMeasurer: TextMeasuring {
         _ text: String, style: TextStyle, paragraphStyle: ParagraphStyle, maxWidth: CGFloat?
     ) throws -> TextMeasurement {
         let layout = try layout(text, style: style, paragraphStyle: paragraphStyle, maxWidth: maxWidth)
-        var measurement = Self.measurement(of: layout, text: text)
-        measurement.isTruncated = layout.isTruncated
-        return measurement
+        return Self.measurement(of: layout, text: text)
     }
 
     /// Lays `text` out with `TextMeasurer.layout(_:paragraphStyle:maxWidth:)` and reports
     /// its size, lines and inline boxes.
     public func measure(_ text: AttributedText, paragraphStyle: ParagraphStyle, maxWidth: CGFloat?) throws -> TextMeasurement {
         let layout = try layout(text, paragraphStyle: paragraphStyle, maxWidth: maxWidth)
-        var measurement = Self.measurement(of: layout, text: text.string)
-        measurement.inlineBoxes = layout.inlineBoxes
-        measurement.isTruncated = layout.isTruncated
-        return measurement
+        return Self.measurement(of: layout, text: text.string)
     }
 
     /// What a layout needs of `layout`: each line's shown text, width, baseline, and runs with
-    /// ranges in that text.
+    /// ranges in that text; its inline boxes, whether it was cut off, and what it left out.
     private static func measurement(of layout: TextLayout, text: String) -> TextMeasurement {
-        TextMeasurement(
+        var measurement = TextMeasurement(
             size: layout.size,
             lines: layout.lines.map { line in
                 let shown = line.truncatedText ?? text[line.range].trimmingLineEnd()
@@ -119,6 +119,11 @@ extension TextMeasurer: TextMeasuring {
                 }
                 return TextMeasurement.Line(text: shown, width: line.width, baseline: line.baseline, runs: runs)
             })
+        measurement.inlineBoxes = layout.inlineBoxes
+        measurement.isTruncated = layout.isTruncated
+        measurement.missingGlyphCount = layout.missingGlyphCount
+        measurement.notices = layout.notices
+        return measurement
     }
 }
 

@@ -179,16 +179,18 @@ import Testing
         let text = Self.german
         let plain = try TextMeasurer().layout(text, style: try Self.style(), maxWidth: 120)
         #expect(!plain.lines.contains { $0.isHyphenated })
-        for (style, paragraphStyle) in [
-            (try Self.style(nil), ParagraphStyle(hyphenationFactor: 1)),
-            (try Self.style("xx"), ParagraphStyle(hyphenationFactor: 1)),
-            (try Self.style(), ParagraphStyle(lineBreakMode: .byCharWrapping, hyphenationFactor: 1)),
-            (try Self.style(), ParagraphStyle(lineBreakMode: .byClipping, hyphenationFactor: 1)),
+        for (style, paragraphStyle, notices) in [
+            (try Self.style(nil), ParagraphStyle(hyphenationFactor: 1), [LayoutNotice.hyphenationNeedsLanguage]),
+            (try Self.style("xx"), ParagraphStyle(hyphenationFactor: 1), [.noHyphenationDictionary(language: "xx")]),
+            (try Self.style(), ParagraphStyle(lineBreakMode: .byCharWrapping, hyphenationFactor: 1), []),
+            (try Self.style(), ParagraphStyle(lineBreakMode: .byClipping, hyphenationFactor: 1), []),
         ] {
-            let layout = try TextMeasurer().layout(text, style: style, paragraphStyle: paragraphStyle, maxWidth: 120)
+            var layout = try TextMeasurer().layout(text, style: style, paragraphStyle: paragraphStyle, maxWidth: 120)
             var unhyphenated = paragraphStyle
             unhyphenated.hyphenationFactor = 0
             #expect(!layout.lines.contains { $0.isHyphenated })
+            #expect(layout.notices == notices, "the layout says what it could not do")
+            layout.notices = []
             let unhyphenatedLayout = try TextMeasurer().layout(text, style: style, paragraphStyle: unhyphenated, maxWidth: 120)
             #expect(layout == unhyphenatedLayout)
         }
@@ -352,5 +354,33 @@ import Testing
         #expect(hyphenatedLines >= 200)
         #expect(overflowing <= 4)
         #expect(differing.isEmpty, "\(differing.count): \(differing.prefix(4))")
+    }
+}
+
+/// A layout says which hyphenation it could not do (``TextLayout/notices``), once a paragraph that
+/// asks for it breaks into lines.
+@Suite struct HyphenationNoticeTests {
+    @Test func noticesNameWhatWasLeftOut() throws {
+        let font = try Fixtures.font("Fonts/DejaVuSans.ttf")
+        let measurer = TextMeasurer(cache: nil)
+        let hyphenating = ParagraphStyle(hyphenationFactor: 1)
+        let text = "Donaudampfschifffahrtsgesellschaft wird"
+        func notices(_ language: String?, _ text: String = text, _ style: ParagraphStyle = hyphenating, width: CGFloat? = 100) throws -> [LayoutNotice] {
+            var textStyle = TextStyle(font: font, size: 17, fallback: .none)
+            textStyle.language = language
+            return try measurer.layout(text, style: textStyle, paragraphStyle: style, maxWidth: width).notices
+        }
+        #expect(try notices("fr") == [.noHyphenationDictionary(language: "fr")])
+        #expect(try notices(nil) == [.hyphenationNeedsLanguage])
+        #expect(try notices("de").isEmpty)
+        #expect(try notices("fr", "wird").isEmpty, "one line: hyphenation could not have changed it")
+        #expect(try notices("fr", width: nil).isEmpty, "not wrapped")
+        #expect(try notices("fr", text, ParagraphStyle()).isEmpty, "not asked for")
+        #expect(try notices("fr", text, ParagraphStyle(lineBreakMode: .byCharWrapping, hyphenationFactor: 1)).isEmpty, "breaks between characters")
+        var spans = AttributedText(text, style: TextStyle(font: font, size: 17, fallback: .none))
+        var french = TextStyle(font: font, size: 17, fallback: .none)
+        french.language = "fr"
+        try spans.setStyle(french, utf16Range: 0..<4)
+        #expect(try measurer.layout(spans, paragraphStyle: hyphenating, maxWidth: 100).notices == [.noHyphenationDictionary(language: "fr"), .hyphenationNeedsLanguage])
     }
 }

@@ -129,6 +129,7 @@ public struct MeasuredText: Sendable {
         let lineLimit = paragraphStyle.numberOfLines > 0 ? paragraphStyle.numberOfLines : Int.max
         var placed: [PlacedLine] = []
         var isTruncated = false
+        var notices: [LayoutNotice] = []
 
         for (segmentIndex, segment) in segments.enumerated() {
             guard placed.count < lineLimit else {
@@ -147,6 +148,12 @@ public struct MeasuredText: Sendable {
                 !fragments.contains(where: { $0.hyphen != nil && !paragraph.endsAtSoftHyphen($0.end) })
             {
                 fragments = WrapOptimizer.lines(fragments, of: paragraph, wrap: style.textWrap, breaker: breaker, maxWidth: wrapWidth)
+            }
+            // A paragraph broken into lines, or cut short, could have broken inside its words.
+            if breaker.hyphenates, wrapWidth != nil,
+                fragments.count > 1 || (fragments.last?.end ?? segment.content.upperBound) < segment.content.upperBound
+            {
+                for notice in paragraph.hyphenationNotices() where !notices.contains(notice) { notices.append(notice) }
             }
             for fragment in fragments {
                 let ownsHardBreak = fragment.end == segment.content.upperBound
@@ -178,7 +185,9 @@ public struct MeasuredText: Sendable {
                 isTruncated = true
             }
         }
-        return assemble(placed, paragraphStyle: paragraphStyle, isWrapped: wrapWidth != nil, isTruncated: isTruncated)
+        var layout = assemble(placed, paragraphStyle: paragraphStyle, isWrapped: wrapWidth != nil, isTruncated: isTruncated)
+        layout.notices = notices
+        return layout
     }
 
     /// The last line allowed by `numberOfLines` when text remains after it: it takes the rest of its

@@ -80,4 +80,7 @@ public struct TextLayout: Sendable, Hashable {
     public var missingGlyphCount: Int
     /// The inline boxes shown, in line order, with their frames (y from the layout's top).
     public var inlineBoxes: [PlacedInlineBox] = []
+    /// What the styles asked for and the layout could not do (a language with no hyphenation
+    /// dictionary), each once; empty when nothing was left out.
+    public var notices: [LayoutNotice] = []
 }

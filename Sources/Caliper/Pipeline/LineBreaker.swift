@@ -41,7 +41,7 @@ struct LineBreaker {
     var hyphenationFactor: Float = 0
 
     /// Whether lines may break inside words at hyphenation points.
-    private var hyphenates: Bool {
+    var hyphenates: Bool {
         hyphenationFactor > 0 && mode != .byCharWrapping && mode != .byClipping
     }
 

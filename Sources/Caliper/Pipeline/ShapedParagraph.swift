@@ -401,6 +401,22 @@ final class ShapedParagraph {
         return dictionary.points(in: text, range: start..<end)
     }
 
+    /// What hyphenating this paragraph cannot do: text in a stretch with no language, or in a
+    /// language with no dictionary (boxes aside), each once.
+    func hyphenationNotices() -> [LayoutNotice] {
+        var notices: [LayoutNotice] = []
+        for (index, style) in styles.styles.enumerated() where !(styles.hasBoxes && styles.boxes[index] != nil) {
+            let notice: LayoutNotice?
+            if let language = style.language {
+                notice = HyphenationDictionary.forLanguage(language) == nil ? .noHyphenationDictionary(language: language) : nil
+            } else {
+                notice = .hyphenationNeedsLanguage
+            }
+            if let notice, !notices.contains(notice) { notices.append(notice) }
+        }
+        return notices
+    }
+
     /// Whether a line may break at absolute `offset` by UAX #14 (the paragraph's end included).
     func isBreakOpportunity(_ offset: Int) -> Bool {
         let index = firstIndex(in: breakOpportunities, atOrAfter: offset)

@@ -1,4 +1,5 @@
 // Readable.swift — numbers as the CLI's human-readable output prints them: exact, without binary noise.
+import Caliper
 import Foundation
 
 /// How the human-readable output (not `--json`) writes a number: as Swift's shortest round-trip
@@ -21,5 +22,12 @@ enum Readable {
     /// `[x, y, width, height]`.
     static func frame(_ frame: CGRect) -> String {
         "[\(number(frame.minX)), \(number(frame.minY)), \(number(frame.width)), \(number(frame.height))]"
+    }
+}
+
+extension StandardError {
+    /// Each notice as a `caliper: warning:` line: what the layout was asked to do and could not.
+    static func warn(_ notices: [LayoutNotice]) {
+        for notice in notices { write("caliper: warning: \(notice)\n") }
     }
 }

@@ -101,6 +101,11 @@ struct Flow: ParsableCommand {
             "content size: \(Readable.size(result.contentSize))",
             "rows: \(result.rows.count)\(result.hiddenCount > 0 ? ", hidden: \(result.hiddenCount)" : "")",
         ]
+        if result.missingGlyphCount > 0 {
+            let items = result.itemsMissingGlyphs.map { String($0 + 1) }.joined(separator: ", ")
+            output.append("missing glyphs: \(result.missingGlyphCount) cluster(s) no font covers (tags \(items))")
+        }
+        StandardError.warn(result.notices)
         for (index, (tag, item)) in zip(tagList, result.items).enumerated() where !item.isHidden {
             output.append("  \(index + 1): \(Readable.frame(item.frame))  \(tag.debugDescription)")
         }

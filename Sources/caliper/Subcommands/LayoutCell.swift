@@ -67,7 +67,14 @@ struct LayoutCell: ParsableCommand {
             try StandardOutput.write(lines: [JSON.object(LayoutJSON.layoutMembers(arrangement)).serialized])
             return
         }
-        try StandardOutput.write(lines: ["size: \(Readable.size(arrangement.frame.size))"]
-            + LayoutJSON.sortedFrames(arrangement.framesByID).map { id, frame in "  \(id): \(Readable.frame(frame))" })
+        var output = ["size: \(Readable.size(arrangement.frame.size))"]
+            + LayoutJSON.sortedFrames(arrangement.framesByID).map { id, frame in "  \(id): \(Readable.frame(frame))" }
+        if arrangement.missingGlyphCount > 0 {
+            let names = arrangement.framesMissingGlyphs
+            output.append(
+                "missing glyphs: \(arrangement.missingGlyphCount) cluster(s) no font covers\(names.isEmpty ? "" : " (in \(names.joined(separator: ", ")))")")
+        }
+        StandardError.warn(arrangement.notices)
+        try StandardOutput.write(lines: output)
     }
 }

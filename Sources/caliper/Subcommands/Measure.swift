@@ -121,6 +121,7 @@ struct Measure: ParsableCommand {
         output.append("lines: \(layout.lines.count)\(layout.isTruncated ? " (truncated)" : "")")
         output.append("font: \(textStyle.font) at \(Readable.number(textStyle.size)) pt, line height \(Readable.number(layout.lineHeight))")
         if layout.missingGlyphCount > 0 { output.append("missing glyphs: \(layout.missingGlyphCount) cluster(s) no font covers") }
+        StandardError.warn(layout.notices)
         let fonts = Set(layout.lines.flatMap(\.runs).map(\.font)).subtracting(text.spans.map(\.style.font))
         if !fonts.isEmpty { output.append("fallback fonts: \(fonts.map(\.description).sorted().joined(separator: ", "))") }
         if paragraph.maxWidth != nil || layout.lines.count > 1 {

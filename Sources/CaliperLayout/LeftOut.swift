@@ -1,0 +1,79 @@
+// LeftOut.swift — what the text of a flow or a layout left out: clusters no font covers, and notices such as a missing hyphenation dictionary.
+import Caliper
+import Foundation
+
+extension FlowLayoutResult {
+    /// The text shown: each visible item's, then the overflow chip's.
+    private var shownText: [(index: Int?, text: TextMeasurement)] {
+        items.enumerated().compactMap { index, item in item.isHidden ? nil : item.text.map { (index, $0) } }
+            + (overflowChip?.text.map { [(nil, $0)] } ?? [])
+    }
+
+    /// Grapheme clusters no font covers in the text shown (visible chips and the overflow chip),
+    /// each measured with its primary font's .notdef glyph.
+    public var missingGlyphCount: Int { shownText.reduce(0) { $0 + $1.text.missingGlyphCount } }
+
+    /// The indices of the visible items whose text has clusters no font covers.
+    public var itemsMissingGlyphs: [Int] {
+        shownText.compactMap { $0.text.missingGlyphCount > 0 ? $0.index : nil }
+    }
+
+    /// What the chips' styles asked for and their measurement could not do, each once.
+    public var notices: [LayoutNotice] { LayoutNotice.merged(shownText.map(\.text.notices)) }
+}
+
+extension LayoutArrangement {
+    /// Grapheme clusters no font covers in all the text shown: labels, visible chips and overflow chips.
+    public var missingGlyphCount: Int {
+        allArrangements.reduce(0) { total, arrangement in
+            switch arrangement.content {
+            case .text(let measured, _): total + measured.missingGlyphCount
+            case .flow(let result, _): total + result.missingGlyphCount
+            case .none: total
+            }
+        }
+    }
+
+    /// The names of the frames (as ``framesByID`` names them) whose text has clusters no font
+    /// covers, in depth-first order; text in an unnamed node or chip is counted in
+    /// ``missingGlyphCount`` but has no name to list.
+    public var framesMissingGlyphs: [String] {
+        var names: [String] = []
+        for arrangement in allArrangements {
+            switch arrangement.content {
+            case .text(let measured, _):
+                if measured.missingGlyphCount > 0, let id = arrangement.layout.id { names.append(id) }
+            case .flow(let result, let flow):
+                for index in result.itemsMissingGlyphs where index < flow.items.count {
+                    if let name = flow.items[index].id ?? flow.id.map({ FlowLayout.itemID(flowID: $0, index: index) }) { names.append(name) }
+                }
+                if let chip = result.overflowChip?.text, chip.missingGlyphCount > 0, let id = flow.id {
+                    names.append(FlowLayout.overflowChipID(flowID: id))
+                }
+            case .none:
+                break
+            }
+        }
+        return names
+    }
+
+    /// What the styles of all the text shown asked for and its measurement could not do, each once.
+    public var notices: [LayoutNotice] {
+        LayoutNotice.merged(allArrangements.map { arrangement in
+            switch arrangement.content {
+            case .text(let measured, _): measured.notices
+            case .flow(let result, _): result.notices
+            case .none: []
+            }
+        })
+    }
+}
+
+extension LayoutNotice {
+    /// The notices of `lists`, each once, in the order first met.
+    static func merged(_ lists: [[LayoutNotice]]) -> [LayoutNotice] {
+        var merged: [LayoutNotice] = []
+        for notice in lists.joined() where !merged.contains(notice) { merged.append(notice) }
+        return merged
+    }
+}
