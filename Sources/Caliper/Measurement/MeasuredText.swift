@@ -252,7 +252,8 @@ public struct MeasuredText: Sendable {
             // Extra height from a multiple or a minimum goes above the glyphs, as TextKit places it.
             let baseline = top + height - natural + lineMetrics.ascender
             let runs = Self.visualRuns(
-                of: shown, in: shownRange, hyphen: line.truncation == nil ? line.fragment.hyphen : nil)
+                of: shown, in: shownRange, displayedTo: line.truncation == nil ? line.fragment.end : nil,
+                hyphen: line.truncation == nil ? line.fragment.hyphen : nil)
             if shown.styles.hasBoxes {
                 // Each box on the line, where its run is and as high as the line's metrics put it.
                 let (metricsSource, metricsRange) = line.truncation == nil
@@ -308,9 +309,9 @@ public struct MeasuredText: Sendable {
     /// x offset from the line's left edge; a line's `hyphen` is a run of its own after the last
     /// one in logical order, at its bidi level, with an empty range at the line's end.
     private static func visualRuns(
-        of paragraph: ShapedParagraph, in range: Range<Int>, hyphen: LineHyphen? = nil
+        of paragraph: ShapedParagraph, in range: Range<Int>, displayedTo end: Int? = nil, hyphen: LineHyphen? = nil
     ) -> [TextRun] {
-        var logical = paragraph.runs(from: range.lowerBound, to: range.upperBound)
+        var logical = paragraph.runs(from: range.lowerBound, to: range.upperBound, displayedTo: end)
         if let hyphen, var item = logical.last?.item {
             item.range = range.upperBound..<range.upperBound
             item.style = hyphen.stretch

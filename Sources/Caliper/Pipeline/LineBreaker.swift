@@ -9,7 +9,8 @@ struct LineFragment: Sendable, Equatable {
     var contentEnd: Int
     /// End of the line with its trailing whitespace (the paragraph's hard break is not included).
     var end: Int
-    /// Width of `start..<contentEnd` set as a line of its own, in points.
+    /// Width of `start..<contentEnd` as the line displays it (shaped with its trailing whitespace,
+    /// whose advances are left out: see ``ShapedParagraph/width(from:to:displayedTo:)``), in points.
     var width: CGFloat
     /// Width of `start..<end`, in points.
     var widthWithTrailingWhitespace: CGFloat
@@ -73,7 +74,7 @@ struct LineBreaker {
         let contentEnd = paragraph.trimmingHangingWhitespace(from: start, to: end)
         var line = LineFragment(
             start: start, contentEnd: contentEnd, end: end,
-            width: paragraph.width(from: start, to: contentEnd),
+            width: paragraph.width(from: start, to: contentEnd, displayedTo: end),
             widthWithTrailingWhitespace: paragraph.width(from: start, to: end))
         if hyphenated || paragraph.endsAtSoftHyphen(end) {
             let hyphen = paragraph.hyphen(before: end)
@@ -125,7 +126,7 @@ struct LineBreaker {
     private func hyphenationPoint(in paragraph: ShapedParagraph, from start: Int, after end: Int, maxWidth: CGFloat) -> Int? {
         guard end < paragraph.range.upperBound else { return nil }
         if end > start {
-            let filled = paragraph.width(from: start, to: paragraph.trimmingHangingWhitespace(from: start, to: end))
+            let filled = paragraph.width(from: start, to: paragraph.trimmingHangingWhitespace(from: start, to: end), displayedTo: end)
                 + softHyphenWidth(paragraph, endingAt: end)
             guard filled < CGFloat(hyphenationFactor) * maxWidth else { return nil }
         }
@@ -172,7 +173,9 @@ struct LineBreaker {
             index -= 1
             let candidate = candidates[index]
             let contentEnd = paragraph.trimmingHangingWhitespace(from: start, to: candidate)
-            if paragraph.width(from: start, to: contentEnd) + softHyphenWidth(paragraph, endingAt: candidate) <= maxWidth + Self.fitTolerance {
+            if paragraph.width(from: start, to: contentEnd, displayedTo: candidate) + softHyphenWidth(paragraph, endingAt: candidate)
+                <= maxWidth + Self.fitTolerance
+            {
                 return candidate
             }
         }

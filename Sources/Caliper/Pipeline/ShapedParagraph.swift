@@ -135,6 +135,22 @@ final class ShapedParagraph {
         return untabbedWidth(from: start, to: end)
     }
 
+    /// Width in points of a line's content `text[start..<contentEnd]` as the line `start..<end`
+    /// displays it: the line is shaped with its hanging whitespace (`contentEnd..<end`), as Pango
+    /// and browsers shape it, and the whitespace's advances are left out, so the last letter
+    /// keeps its kerning against the space after it ("A " in Liberation Serif). Equal to
+    /// ``width(from:to:)`` when the line has no hanging whitespace or the content's end is safe
+    /// to break; with tabs, the tabs' rule (``tabAdvances(from:to:)``) decides.
+    @inline(__always)
+    func width(from start: Int, to contentEnd: Int, displayedTo end: Int) -> CGFloat {
+        guard end > contentEnd, tabs == nil || !hasTab(from: start, to: end) else { return width(from: start, to: contentEnd) }
+        var advance = 0.0
+        forEachPiece(from: start - base, to: contentEnd - base) { run, part in
+            advance = advance + pieceWidth(part, run: shape.runs[run].item, displayedTo: end - base)
+        }
+        return CGFloat(advance) + letterSpacing(from: start - base, to: contentEnd - base)
+    }
+
     /// Whether `text[start..<end]` holds a tab measured by its stops.
     @inline(__always)
     private func hasTab(from start: Int, to end: Int) -> Bool {
@@ -216,9 +232,22 @@ final class ShapedParagraph {
         return CGFloat(advance) + letterSpacing(from: start - base, to: end - base)
     }
 
-    /// Points of one run's part, reshaped on its own when an edge is not safe to break.
-    private func pieceWidth(_ part: Range<Int>, run: ItemRun) -> Double {
+    /// Points of one run's part, reshaped on its own when an edge is not safe to break. With
+    /// `end` (relative) past the part, the part is the content of a line displayed to `end`: it
+    /// is shaped with the rest of its run up to `end`, whose advances are then left out (see
+    /// ``width(from:to:displayedTo:)``).
+    private func pieceWidth(_ part: Range<Int>, run: ItemRun, displayedTo end: Int? = nil) -> Double {
         if styles.hasBoxes, styles.boxes[run.style] != nil { return partAdvance(part, of: run) }
+        let shapedEnd = end.map { min(max($0, part.upperBound), run.range.upperBound) } ?? part.upperBound
+        if shapedEnd > part.upperBound {
+            let shaped = part.lowerBound..<shapedEnd
+            if shape.isSafeBoundary[shaped.lowerBound] && shape.isSafeBoundary[shaped.upperBound] {
+                return points(units(part), of: run)
+            }
+            let glyphs = shape.reshape(shaped, of: run).glyphs
+            let designUnits = glyphs.reduce(0) { $1.clusterOffset < part.upperBound ? $0 + Int($1.advance) : $0 }
+            return points(designUnits, of: run)
+        }
         let designUnits = shape.isSafeBoundary[part.lowerBound] && shape.isSafeBoundary[part.upperBound]
             ? units(part) : shape.reshape(part, of: run).totalAdvance
         return points(designUnits, of: run)
@@ -228,11 +257,15 @@ final class ShapedParagraph {
     ///
     /// With tab stops, a run is split at its tabs: each tab is a run of its own as wide as its
     /// advance to its stop, so each segment between tabs starts a run where its stop puts it.
-    func runs(from start: Int, to end: Int) -> [(item: ItemRun, width: CGFloat)] {
+    ///
+    /// With `lineEnd` past `end`, `start..<end` is the content of a line displayed to `lineEnd`,
+    /// its runs measured as ``width(from:to:displayedTo:)`` measures the line.
+    func runs(from start: Int, to end: Int, displayedTo lineEnd: Int? = nil) -> [(item: ItemRun, width: CGFloat)] {
         var runs: [(item: ItemRun, width: CGFloat)] = []
-        guard tabs != nil, hasTab(from: start, to: end) else {
+        guard tabs != nil, hasTab(from: start, to: lineEnd ?? end) else {
+            let displayedEnd = lineEnd.flatMap { $0 > end ? $0 - base : nil }
             forEachPiece(from: start - base, to: end - base) { index, part in
-                runs.append(run(index, part))
+                runs.append(run(index, part, displayedTo: displayedEnd))
             }
             return runs
         }
@@ -253,13 +286,13 @@ final class ShapedParagraph {
     }
 
     /// Run `index`'s relative `part`, absolute, with its width (`width` when given).
-    private func run(_ index: Int, _ part: Range<Int>, width: CGFloat? = nil) -> (item: ItemRun, width: CGFloat) {
+    private func run(_ index: Int, _ part: Range<Int>, width: CGFloat? = nil, displayedTo end: Int? = nil) -> (item: ItemRun, width: CGFloat) {
         let run = shape.runs[index].item
         var item = run
         item.range = (part.lowerBound + base)..<(part.upperBound + base)
         if let width { return (item, width) }
         let spacing = styles.letterSpacings[run.style] * CGFloat(spacingSlots(from: part.lowerBound, to: part.upperBound))
-        return (item, CGFloat(pieceWidth(part, run: run)) + spacing)
+        return (item, CGFloat(pieceWidth(part, run: run, displayedTo: end)) + spacing)
     }
 
     /// The vertical metrics of a line showing `start..<end`: those of each style on the line —
