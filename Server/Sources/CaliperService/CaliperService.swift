@@ -3,7 +3,9 @@ import Caliper
 import CaliperBatch
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
+import NIOCore
 
 /// The Caliper service: the requests and answers of `caliper batch` over HTTP.
 ///
@@ -142,9 +144,21 @@ public struct CaliperService: Sendable {
     public func application(logger: Logger) -> some ApplicationProtocol {
         Application(
             router: router(),
+            server: .http1(configuration: httpConfiguration),
             configuration: ApplicationConfiguration(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "caliper"),
             logger: logger)
+    }
+
+    /// Each connection's HTTP/1.1 settings: the head's size limit, the idle timeout, and the
+    /// ``ConnectionGuard`` that answers in JSON what the parser refuses.
+    var httpConfiguration: HTTP1Channel.Configuration {
+        let headerBytes = configuration.maximumHeaderBytes
+        let (seconds, attoseconds) = configuration.idleTimeout.components
+        return HTTP1Channel.Configuration(
+            additionalChannelHandlers: [ConnectionGuard(maximumHeaderBytes: headerBytes)],
+            idleTimeout: .nanoseconds(Int64(clamping: seconds) &* 1_000_000_000 &+ attoseconds / 1_000_000_000),
+            httpDecoderConfiguration: .init(maxHeaderFieldSize: headerBytes, maxHeaderListSize: headerBytes))
     }
 
     // MARK: - Handlers
@@ -170,23 +184,18 @@ public struct CaliperService: Sendable {
     }
 
     /// `work` of a single request's body (JSON, at most ``ServiceConfiguration/maximumBodyBytes``,
-    /// UTF-8), on the compute pool within the request timeout, the request counted in flight.
+    /// UTF-8, arrived within ``ServiceConfiguration/bodyTimeout``), on the compute pool within the
+    /// request timeout. The request counts in flight only once its body is whole.
     private func compute<Value: Sendable>(
         _ request: Request, _ work: @escaping @Sendable (String) -> Value
     ) async throws -> Value {
-        guard let ticket = gate.enter() else { throw ServiceHTTPError.busy(limit: gate.limit) }
-        defer { withExtendedLifetime(ticket) {} }
         try Self.requireContentType(of: request, oneOf: ["application/json"], suffix: "+json")
-        var request = request
-        let body: ByteBuffer
-        do {
-            body = try await request.collectBody(upTo: configuration.maximumBodyBytes)
-        } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
-            throw ServiceHTTPError(.contentTooLarge, "the body is over the limit of \(configuration.maximumBodyBytes) bytes")
-        }
+        let body = try await request.collectBody(upTo: configuration.maximumBodyBytes, within: configuration.bodyTimeout)
         guard let text = String(validating: body.readableBytesView, as: UTF8.self) else {
             throw ServiceHTTPError(.badRequest, "the body is not UTF-8")
         }
+        guard let ticket = gate.enter() else { throw ServiceHTTPError.busy(limit: gate.limit) }
+        defer { withExtendedLifetime(ticket) {} }
         guard let value = await pool.run(timeout: configuration.requestTimeout, { work(text) }) else {
             throw ServiceHTTPError.timedOut(configuration.requestTimeout)
         }
@@ -226,8 +235,15 @@ public struct CaliperService: Sendable {
                         output.append(UInt8(ascii: "\n"))
                         try await writer.write(ByteBuffer(bytes: output))
                     }
-                    for try await buffer in body {
-                        for piece in lines.feed(buffer.readableBytesView) { try await answer(piece) }
+                    do {
+                        for try await buffer in body {
+                            for piece in lines.feed(buffer.readableBytesView) { try await answer(piece) }
+                        }
+                    } catch ClientStreamError.malformed(let message) {
+                        // The answers so far stand; the batch ends with why, and the connection closes.
+                        try await writer.write(ByteBuffer(bytes: Self.errorJSON(message, id: true) + [UInt8(ascii: "\n")]))
+                        try await writer.finish(nil)
+                        return
                     }
                     for piece in lines.finish() { try await answer(piece) }
                 }
@@ -284,6 +300,11 @@ public struct CaliperService: Sendable {
     }
 }
 
+extension HTTPResponse.Status {
+    /// A request whose client closed the connection before it was whole (nginx's 499): for the metrics.
+    static let clientClosedRequest = Self(code: 499, reasonPhrase: "Client Closed Request")
+}
+
 /// An error answered with its status and `{"error": message}`.
 struct ServiceHTTPError: Error {
     var status: HTTPResponse.Status
@@ -308,13 +329,14 @@ struct ServiceHTTPError: Error {
 }
 
 /// Answers every error as JSON — the service's own, Hummingbird's (404 for an unknown route, 413),
-/// anything else as 500 — and counts each request by route and status.
+/// a malformed body as 400, a client gone as 499 (counted, never sent), anything else as 500 — and
+/// counts each request by route and status.
 struct ErrorAndMetricsMiddleware<Context: RequestContext>: RouterMiddleware {
     let metrics: ServiceMetrics
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let started = ContinuousClock.now
-        let response: Response
+        var response: Response
         do {
             response = try await next(request, context)
         } catch let error as ServiceHTTPError {
@@ -335,9 +357,15 @@ struct ErrorAndMetricsMiddleware<Context: RequestContext>: RouterMiddleware {
                     : error.status.reasonPhrase
                 response = CaliperService.json(CaliperService.errorJSON(message), status: error.status)
             }
+        } catch let error as ClientStreamError {
+            response = Self.answer(error)
         } catch {
-            context.logger.error("request failed", metadata: ["error": "\(error)", "path": "\(request.uri.path)"])
-            response = CaliperService.json(CaliperService.errorJSON("internal error"), status: .internalServerError)
+            if let streamError = ClientStreamError(error) {
+                response = Self.answer(streamError)
+            } else {
+                context.logger.error("request failed", metadata: ["error": "\(error)", "path": "\(request.uri.path)"])
+                response = CaliperService.json(CaliperService.errorJSON("internal error"), status: .internalServerError)
+            }
         }
         let duration = ContinuousClock.now - started
         let route = Self.route(of: request.uri.path)
@@ -349,6 +377,21 @@ struct ErrorAndMetricsMiddleware<Context: RequestContext>: RouterMiddleware {
                 "route": .string(route), "method": .string(request.method.rawValue), "status": .stringConvertible(response.status.code),
                 "milliseconds": .stringConvertible(Double(duration.components.attoseconds) / 1e15 + Double(duration.components.seconds) * 1000),
             ])
+        return response
+    }
+
+    /// A request whose body was malformed (400), or whose client went away before it was whole:
+    /// 499, nginx's "client closed request", which is counted but never reaches anyone.
+    static func answer(_ error: ClientStreamError) -> Response {
+        var response: Response
+        switch error {
+        case .malformed(let message):
+            response = CaliperService.json(CaliperService.errorJSON(message), status: .badRequest)
+        case .disconnected:
+            response = CaliperService.json(
+                CaliperService.errorJSON("the client closed the connection before its request was whole"), status: .clientClosedRequest)
+        }
+        response.headers[.connection] = "close"
         return response
     }
 

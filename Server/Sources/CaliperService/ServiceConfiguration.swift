@@ -14,8 +14,17 @@ public struct ServiceConfiguration: Sendable {
     /// Whether requests may name installed fonts by fontconfig pattern (and use the default font).
     public var allowsFontPatterns = false
     /// The largest body of a single request (`/v1/measure`, `/v1/flow`, `/v1/layout`), in bytes;
-    /// larger ones answer 413.
+    /// larger ones answer 413, at once when their `Content-Length` says so.
     public var maximumBodyBytes = 1 << 20
+    /// The longest time a single request's body may take to arrive, from its head on; a body still
+    /// arriving then answers 408 and the connection closes. Bodies are read before a request takes
+    /// a place among ``maximumConcurrentRequests``, so a slow client holds only its connection.
+    public var bodyTimeout: Duration = .seconds(10)
+    /// The longest time a connection may go without a complete request head or a byte of the body
+    /// it is sending (headers sent slowly, an idle keep-alive connection); it is then closed.
+    public var idleTimeout: Duration = .seconds(30)
+    /// The largest request head (request line and headers), in bytes; a larger one answers 400.
+    public var maximumHeaderBytes = 64 << 10
     /// The longest line of a `/v1/batch` body, in bytes; a longer one is answered with an error
     /// line in its place, and the batch goes on.
     public var maximumBatchLineBytes = 1 << 20
@@ -38,11 +47,14 @@ public struct ServiceConfiguration: Sendable {
         for (name, value) in [
             ("maximum body bytes", maximumBodyBytes), ("maximum batch line bytes", maximumBatchLineBytes),
             ("maximum text length", maximumTextLength), ("maximum concurrent requests", maximumConcurrentRequests),
-            ("compute threads", computeThreads),
+            ("compute threads", computeThreads), ("maximum header bytes", maximumHeaderBytes),
         ] where value < 1 {
             throw ServiceError.invalidConfiguration("the \(name) must be 1 or more, not \(value)")
         }
-        guard requestTimeout > .zero else { throw ServiceError.invalidConfiguration("the request timeout must be more than 0") }
+        for (name, value) in [("request timeout", requestTimeout), ("body timeout", bodyTimeout), ("idle timeout", idleTimeout)]
+        where value <= .zero {
+            throw ServiceError.invalidConfiguration("the \(name) must be more than 0")
+        }
     }
 }
 

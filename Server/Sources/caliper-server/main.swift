@@ -25,6 +25,9 @@ struct CaliperServer: AsyncParsableCommand {
     @Option(help: "The most requests handled at once (more answer 503).") var maxConcurrentRequests = 64
     @Option(help: "How many requests are computed at once (default: the cores).") var computeThreads: Int?
     @Option(help: "The most seconds one request (or batch line) may take.") var requestTimeout = 10.0
+    @Option(help: "The most seconds a single request's body may take to arrive (else 408).") var bodyTimeout = 10.0
+    @Option(help: "The most seconds a connection may go without a whole request head or a body byte.") var idleTimeout = 30.0
+    @Option(help: "The largest request head (request line and headers), in bytes.") var maxHeaderBytes = 64 << 10
     @Option(help: "The log level (trace, debug, info, notice, warning, error, critical).") var logLevel = "info"
 
     func run() async throws {
@@ -37,11 +40,11 @@ struct CaliperServer: AsyncParsableCommand {
         configuration.maximumBatchLineBytes = maxBatchLineBytes
         configuration.maximumTextLength = maxTextLength
         configuration.maximumConcurrentRequests = maxConcurrentRequests
+        configuration.maximumHeaderBytes = maxHeaderBytes
         if let computeThreads { configuration.computeThreads = computeThreads }
-        guard requestTimeout.isFinite, requestTimeout > 0, requestTimeout <= 3600 else {
-            throw ValidationError("--request-timeout must be more than 0 and at most 3600 seconds")
-        }
-        configuration.requestTimeout = .milliseconds(Int(requestTimeout * 1000))
+        configuration.requestTimeout = try Self.duration(requestTimeout, flag: "--request-timeout")
+        configuration.bodyTimeout = try Self.duration(bodyTimeout, flag: "--body-timeout")
+        configuration.idleTimeout = try Self.duration(idleTimeout, flag: "--idle-timeout")
         guard let level = Logger.Level(rawValue: logLevel) else { throw ValidationError("unknown --log-level \(logLevel)") }
         var logger = Logger(label: "caliper-server")
         logger.logLevel = level
@@ -52,5 +55,13 @@ struct CaliperServer: AsyncParsableCommand {
             throw ValidationError("\(error)")
         }
         try await service.application(logger: logger).runService()
+    }
+
+    /// `seconds` as a duration, when it is more than 0 and at most an hour.
+    static func duration(_ seconds: Double, flag: String) throws -> Duration {
+        guard seconds.isFinite, seconds > 0, seconds <= 3600 else {
+            throw ValidationError("\(flag) must be more than 0 and at most 3600 seconds")
+        }
+        return .milliseconds(Int((seconds * 1000).rounded(.up)))
     }
 }

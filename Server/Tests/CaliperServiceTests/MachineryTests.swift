@@ -79,6 +79,9 @@ import Testing
             ({ $0.computeThreads = 0 }, "the compute threads must be 1 or more"),
             ({ $0.requestTimeout = .zero }, "the request timeout must be more than 0"),
             ({ $0.requestTimeout = .seconds(-1) }, "the request timeout must be more than 0"),
+            ({ $0.bodyTimeout = .zero }, "the body timeout must be more than 0"),
+            ({ $0.idleTimeout = .seconds(-3) }, "the idle timeout must be more than 0"),
+            ({ $0.maximumHeaderBytes = 0 }, "the maximum header bytes must be 1 or more, not 0"),
         ]
         for (change, phrase) in cases {
             let error = #expect(throws: ServiceError.self) { try Fixtures.service(change) }

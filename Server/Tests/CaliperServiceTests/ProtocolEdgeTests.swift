@@ -70,4 +70,31 @@ import Testing
             }
         }
     }
+
+    /// The document says what the service refuses where JSON Schema can (axis tags of four
+    /// characters, an aspect ratio of at least 0.000001, the 408), and the refusals it cannot say
+    /// (variations on a static font, a ratio whose height is infinite) are 400s with JSON errors.
+    @Test func theDocumentStatesTheServicesBounds() async throws {
+        let service = try Fixtures.service()
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(service.openAPI)) as? [String: Any])
+        let schemas = try #require((document["components"] as? [String: Any])?["schemas"] as? [String: Any])
+        let tags = ((schemas["Variations"] as? [String: Any])?["propertyNames"] as? [String: Any])?["pattern"] as? String
+        #expect(tags == "^[!-~]{4}$")
+        let box = (schemas["BoxNode"] as? [String: Any])?["properties"] as? [String: Any]
+        #expect((box?["aspectRatio"] as? [String: Any])?["minimum"] as? Double == 1e-6)
+        let measure = ((document["paths"] as? [String: Any])?["/v1/measure"] as? [String: Any])?["post"] as? [String: Any]
+        #expect((measure?["responses"] as? [String: Any])?["408"] != nil)
+        try await Application(router: service.router()).test(.router) { client in
+            for (path, body, phrase) in [
+                ("/v1/measure", #"{"text": "a", "font": "DejaVuSans.ttf", "variations": {"wght": 600}}"#, "it is not a variable font"),
+                ("/v1/measure", #"{"text": "a", "font": "Inter.var.ttf", "variations": {"wgh": 600}}"#, "has no axis wgh"),
+                ("/v1/layout", #"{"width": 100, "root": {"type": "box", "aspectRatio": 5e-324}}"#, "box height"),
+            ] {
+                let response = try await client.execute(uri: path, method: .post, headers: [.contentType: "application/json"], body: ByteBuffer(string: body))
+                #expect(response.status == .badRequest, "\(body)")
+                let error = (try? JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [String: Any])?["error"] as? String
+                #expect(error?.contains(phrase) == true, "\(body): \(error ?? "no error")")
+            }
+        }
+    }
 }
