@@ -65,14 +65,58 @@ public struct TextMeasurement: Sendable, Hashable {
     public var lines: [Line]
     /// The inline boxes, their frames from the top left of the text.
     public var inlineBoxes: [PlacedInlineBox] = []
+    /// What most measurements lack: truncation, missing glyphs, notices. Kept in one box that is
+    /// `nil` when there are none, so a measurement stays five words: it is copied into every flow
+    /// item and arrangement, and a larger one cost each copy (flow +3% instructions).
+    fileprivate final class Exceptions: Sendable, Hashable {
+        let isTruncated: Bool
+        let missingGlyphCount: Int
+        let notices: [LayoutNotice]
+
+        init(isTruncated: Bool, missingGlyphCount: Int, notices: [LayoutNotice]) {
+            self.isTruncated = isTruncated
+            self.missingGlyphCount = missingGlyphCount
+            self.notices = notices
+        }
+
+        static func == (lhs: Exceptions, rhs: Exceptions) -> Bool {
+            lhs.isTruncated == rhs.isTruncated && lhs.missingGlyphCount == rhs.missingGlyphCount && lhs.notices == rhs.notices
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(isTruncated)
+            hasher.combine(missingGlyphCount)
+            hasher.combine(notices)
+        }
+
+        /// A box for the values, or `nil` when they are the defaults.
+        static func make(isTruncated: Bool, missingGlyphCount: Int, notices: [LayoutNotice]) -> Exceptions? {
+            !isTruncated && missingGlyphCount == 0 && notices.isEmpty
+                ? nil : Exceptions(isTruncated: isTruncated, missingGlyphCount: missingGlyphCount, notices: notices)
+        }
+    }
+
+    fileprivate var exceptions: Exceptions?
+
     /// Whether text was cut off: lines past the line limit dropped, an ellipsis placed or a line
     /// clipped (`TextLayout.isTruncated`). A fake measurer may leave it false.
-    public var isTruncated = false
+    public var isTruncated: Bool {
+        get { exceptions?.isTruncated ?? false }
+        set { exceptions = Exceptions.make(isTruncated: newValue, missingGlyphCount: missingGlyphCount, notices: notices) }
+    }
+
     /// Grapheme clusters no font covered, measured with the primary font's .notdef glyph
     /// (`TextLayout.missingGlyphCount`). A fake measurer may leave it 0.
-    public var missingGlyphCount = 0
+    public var missingGlyphCount: Int {
+        get { exceptions?.missingGlyphCount ?? 0 }
+        set { exceptions = Exceptions.make(isTruncated: isTruncated, missingGlyphCount: newValue, notices: notices) }
+    }
+
     /// What the styles asked for and the measurement could not do (`TextLayout.notices`).
-    public var notices: [LayoutNotice] = []
+    public var notices: [LayoutNotice] {
+        get { exceptions?.notices ?? [] }
+        set { exceptions = Exceptions.make(isTruncated: isTruncated, missingGlyphCount: missingGlyphCount, notices: newValue) }
+    }
 
     /// The first line's baseline from the top, or 0 for no lines.
     public var firstBaseline: CGFloat { lines.first?.baseline ?? 0 }
@@ -120,9 +164,8 @@ extension TextMeasurer: TextMeasuring {
                 return TextMeasurement.Line(text: shown, width: line.width, baseline: line.baseline, runs: runs)
             })
         measurement.inlineBoxes = layout.inlineBoxes
-        measurement.isTruncated = layout.isTruncated
-        measurement.missingGlyphCount = layout.missingGlyphCount
-        measurement.notices = layout.notices
+        measurement.exceptions = TextMeasurement.Exceptions.make(
+            isTruncated: layout.isTruncated, missingGlyphCount: layout.missingGlyphCount, notices: layout.notices)
         return measurement
     }
 }

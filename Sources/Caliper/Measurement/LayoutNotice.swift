@@ -15,6 +15,7 @@ public enum LayoutNotice: Sendable, Hashable, CustomStringConvertible {
     /// so its text breaks only between words and at soft hyphens.
     case noHyphenationDictionary(language: String)
 
+    /// The notice as a sentence a person can act on, as answers' `warnings` give it.
     public var description: String {
         switch self {
         case .hyphenationNeedsLanguage:

@@ -42,7 +42,13 @@ struct TextKey: Hashable, Sendable {
     var text: String
 
     static func == (lhs: TextKey, rhs: TextKey) -> Bool {
-        guard lhs.group == rhs.group, lhs.text.utf8.count == rhs.text.utf8.count else { return false }
+        guard lhs.group == rhs.group else { return false }
+        // The same representation is the same bytes: a label short enough to be stored inline
+        // (15 UTF-8 bytes) is one of these, and a hit then needs no copying of either text.
+        if unsafeBitCast(lhs.text, to: (UInt64, UInt64).self) == unsafeBitCast(rhs.text, to: (UInt64, UInt64).self) {
+            return true
+        }
+        guard lhs.text.utf8.count == rhs.text.utf8.count else { return false }
         var left = lhs.text
         var right = rhs.text
         return left.withUTF8 { left in
@@ -58,7 +64,7 @@ struct TextKey: Hashable, Sendable {
     func hash(into hasher: inout Hasher) {
         var text = text
         text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-        hasher.combine(group)
+        hasher.combine(UInt32(truncatingIfNeeded: group))
     }
 
     /// Roughly the bytes an entry takes in a table: its dictionary slot, plus the text's own

@@ -63,11 +63,11 @@ struct WordKey: Hashable, Sendable {
         }
     }
 
-    /// Hashes what equality compares: the units (through their digest) and the group, so one word
-    /// in many styles (a text in thousands of languages) does not pile into one bucket.
+    /// Hashes what equality compares: the units (through their digest) and the group, mixed into
+    /// one word (one round of the hasher, as for the digest alone), so one word in many styles (a
+    /// text in thousands of languages) does not pile into one bucket.
     func hash(into hasher: inout Hasher) {
-        hasher.combine(digest)
-        hasher.combine(group)
+        hasher.combine(digest ^ (group &* 0x5851_F42D_4C95_7F2D))
     }
 }
 
