@@ -45,24 +45,29 @@ import Testing
         withExtendedLifetime((first, second)) {}
     }
 
-    /// Work past its deadline answers `nil`; work still queued then never runs.
+    /// Work past its deadline answers `nil`; work still queued then never runs. The pool's one
+    /// thread is held until the queued work has timed out, so no timing decides the outcome.
     @Test func workPastItsDeadlineIsDropped() async {
         let pool = ComputePool(width: 1)
         let ran = Atomic<Int>(0)
-        async let slow = pool.run(timeout: .seconds(5)) { () -> Int in
-            Thread.sleep(forTimeInterval: 0.3)
+        let started = Atomic<Bool>(false)
+        let release = DispatchSemaphore(value: 0)
+        async let slow = pool.run(timeout: .seconds(60)) { () -> Int in
+            started.store(true, ordering: .releasing)
+            release.wait()
             return 1
         }
-        try? await Task.sleep(for: .milliseconds(50))
+        while !started.load(ordering: .acquiring) { try? await Task.sleep(for: .milliseconds(1)) }  // the pool's thread is taken
         let queued = await pool.run(timeout: .milliseconds(20)) { () -> Int in
             ran.add(1, ordering: .relaxed)
             return 2
         }
         #expect(queued == nil)
+        release.signal()
         #expect(await slow == 1)
-        try? await Task.sleep(for: .milliseconds(100))
+        // One thread, in order: had the dropped work been kept, it would run before this.
+        #expect(await pool.run(timeout: .seconds(60)) { 3 } == 3)
         #expect(ran.load(ordering: .relaxed) == 0, "the dropped work never started")
-        #expect(await pool.run(timeout: .seconds(5)) { 3 } == 3)
     }
 }
 
