@@ -203,29 +203,38 @@ public struct CaliperService: Sendable {
     }
 
     /// A JSON Lines body answered line by line as it arrives; each answer is written as soon as it
-    /// is made, so neither the body nor the answers are ever held whole.
+    /// is made, so neither the body nor the answers are ever held whole. A line takes one of the
+    /// places of ``ServiceConfiguration/maximumConcurrentRequests`` only while it is computed,
+    /// waiting for one within the request timeout: a batch whose next line is slow to arrive
+    /// holds no place that single requests need.
     private func batch(_ request: Request) throws -> Response {
-        guard let ticket = gate.enter() else { throw ServiceHTTPError.busy(limit: gate.limit) }
         try Self.requireContentType(
             of: request, oneOf: ["application/x-ndjson", "application/jsonl", "application/json-lines", "application/json", "text/plain"],
             suffix: nil)
         let body = request.body
-        let (processor, pool, metrics) = (self.processor, self.pool, self.metrics)
+        let (processor, pool, metrics, gate) = (self.processor, self.pool, self.metrics, self.gate)
         let (lineLimit, timeout) = (configuration.maximumBatchLineBytes, configuration.requestTimeout)
         return Response(
             status: .ok, headers: [.contentType: "application/x-ndjson"],
             body: ResponseBody { writer in
-                // The request counts as in flight until its last answer is written.
-                defer { withExtendedLifetime(ticket) {} }
                 do {
                     var lines = LineSplitter(limit: lineLimit)
                     func answer(_ piece: LineSplitter.Piece) async throws {
                         var output: [UInt8]
                         switch piece {
                         case .line(let line):
-                            let answer = await pool.run(timeout: timeout) { processor.answer(line, op: nil) }
-                            output = answer?.json ?? Self.errorJSON(ServiceHTTPError.timedOut(timeout).message, id: true)
-                            metrics.recordBatchLine(isError: answer?.error != nil || answer == nil)
+                            let arrived = ContinuousClock.now
+                            if let ticket = await gate.enter(within: timeout) {
+                                let answer = await pool.run(timeout: timeout - (ContinuousClock.now - arrived)) {
+                                    processor.answer(line, op: nil)
+                                }
+                                withExtendedLifetime(ticket) {}
+                                output = answer?.json ?? Self.errorJSON(ServiceHTTPError.timedOut(timeout).message, id: true)
+                                metrics.recordBatchLine(isError: answer?.error != nil || answer == nil)
+                            } else {
+                                output = Self.errorJSON(ServiceHTTPError.timedOut(timeout).message, id: true)
+                                metrics.recordBatchLine(isError: true)
+                            }
                         case .overLong:
                             output = Self.errorJSON(
                                 "request line of more than \(lineLimit) bytes (the service's maximum batch line bytes); skipped to its end",

@@ -67,6 +67,17 @@ final class RequestGate: Sendable {
         return Ticket(gate: self)
     }
 
+    /// A ticket as soon as one is free, waiting for it up to `timeout`, or `nil` when none freed
+    /// in time. For a batch's lines: a line waits its turn within its timeout rather than failing.
+    func enter(within timeout: Duration) async -> Ticket? {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            if let ticket = enter() { return ticket }
+            guard ContinuousClock.now < deadline else { return nil }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+    }
+
     /// The requests in flight now.
     var count: Int { inFlight.load(ordering: .relaxed) }
 

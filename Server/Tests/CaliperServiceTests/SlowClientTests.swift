@@ -160,4 +160,33 @@ import Testing
             for connection in slow { connection.close() }
         }
     }
+
+    /// Batches whose lines arrive slowly hold no place while they wait for a line: a line takes
+    /// one only while it is computed. More slow batches than places keep no request from its
+    /// answer, and each batch still answers its lines.
+    @Test func slowBatchesDoNotStarveOtherRequests() async throws {
+        try await Self.live({ $0.maximumConcurrentRequests = 4 }) { port, client in
+            var slow: [RawConnection] = []
+            for index in 0..<12 {
+                let connection = try RawConnection(port: port)
+                connection.send(
+                    (["POST /v1/batch HTTP/1.1", "Host: localhost", "Content-Type: application/x-ndjson", "Transfer-Encoding: chunked", "Connection: close"])
+                        .joined(separator: "\r\n") + "\r\n\r\n")
+                let line = #"{"id": \#(index), "text": "Hello", "font": "DejaVuSans.ttf"}"# + "\n"
+                connection.send(String(line.utf8.count, radix: 16) + "\r\n" + line + "\r\n" + "1\r\n{\r\n")  // a line, then the next begun
+                slow.append(connection)
+            }
+            for _ in 0..<8 {
+                let response = try await client.execute(
+                    uri: "/v1/measure", method: .post, headers: [.contentType: "application/json"], body: ByteBuffer(string: Self.measure))
+                #expect(response.status == .ok, "\(String(buffer: response.body))")
+            }
+            for connection in slow {
+                connection.send("0\r\n\r\n")  // the begun line ends the body, unfinished
+                let (text, _) = await connection.receiveUntilClosed()
+                #expect(text.contains(#""width":"#), "the batch's first line is answered: \(text.prefix(300))")
+                connection.close()
+            }
+        }
+    }
 }
