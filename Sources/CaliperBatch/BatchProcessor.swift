@@ -25,6 +25,11 @@ public struct BatchProcessor: Sendable {
     /// from the current directory, as `caliper batch` does. A server sets its font root here, so
     /// that clients name fonts as the root's files (`"DejaVuSans.ttf"`).
     public var fontFolder: String?
+    /// The fallback fonts of a text whose request names none (`fallback`), tried in order before
+    /// `systemFallback`; none by default. A request with `"onlyGivenFonts": true` does without them.
+    /// A service sets its font root's cascade here (colour emoji and CJK fonts), so that requests
+    /// measure what a phone would show.
+    public var defaultFallbackFonts: [FontFace] = []
 
     /// A processor that loads fonts through `resolver`, measures with `measurer`, and looks for
     /// characters a request's fonts lack in `systemFallback` (or nowhere, with `onlyGivenFonts`).
@@ -173,9 +178,11 @@ public struct BatchProcessor: Sendable {
     /// The reader of `request`'s text and layout: its fonts from the resolver (relative paths from
     /// the current directory, even with a font root), with the request's `onlyGivenFonts`.
     private func layoutSpec(for request: JSONObject) throws -> LayoutSpec {
-        LayoutSpec(
-            resolver: resolver, fallback: systemFallback, fontFolder: fontFolder,
-            onlyGivenFonts: try onlyGivenFonts || request.bool("onlyGivenFonts") == true)
+        let asksOnlyGivenFonts = try request.bool("onlyGivenFonts") == true
+        var spec = LayoutSpec(
+            resolver: resolver, fallback: systemFallback, fontFolder: fontFolder, onlyGivenFonts: onlyGivenFonts || asksOnlyGivenFonts)
+        if !asksOnlyGivenFonts { spec.defaultFallbackFonts = defaultFallbackFonts }
+        return spec
     }
 
     /// The layout a measure request asks for, its text, its spans' ranges by request index, and

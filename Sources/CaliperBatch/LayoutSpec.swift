@@ -72,6 +72,9 @@ package struct LayoutSpec {
     /// Only the fonts the JSON names: every text must name its `font` (the default font is found
     /// among the machine's), and there is no system fallback.
     package var onlyGivenFonts = false
+    /// The fallback fonts of a text that names none (`fallback`): a service's cascade from its
+    /// font root; none for `caliper batch`, which falls back through fontconfig.
+    package var defaultFallbackFonts: [FontFace] = []
 
     package init(resolver: FontResolver, fallback: FontFallback = .system, fontFolder: String? = nil, onlyGivenFonts: Bool = false) {
         self.resolver = resolver
@@ -230,7 +233,7 @@ package struct LayoutSpec {
             font: try variations(object).map { try primary.withVariations($0) } ?? primary, size: try object.number("size").map { CGFloat($0) } ?? defaultSize,
             letterSpacing: CGFloat(try object.number("letterSpacing") ?? 0),
             features: try (object.strings("features") ?? []).map { try FontFeature($0) },
-            fallbackFonts: try (object.strings("fallback") ?? []).map { try face($0) }, fallback: fallback,
+            fallbackFonts: try object.strings("fallback").map { try $0.map { try face($0) } } ?? defaultFallbackFonts, fallback: fallback,
             language: try object.string("language"), baselineOffset: CGFloat(try object.number("baselineOffset") ?? 0))
     }
 

@@ -45,8 +45,9 @@ public struct CaliperService: Sendable {
             systemFallback: configuration.allowsFontPatterns ? .system : .none, onlyGivenFonts: !configuration.allowsFontPatterns)
         processor.fontFolder = configuration.fontRoot
         resolvedFontRoot = resolver.fontRoot ?? configuration.fontRoot
+        catalogue = try FontCatalogue(root: configuration.fontRoot, resolver: resolver, fallback: configuration.fallbackFonts)
+        processor.defaultFallbackFonts = catalogue.fallbackFaces
         self.processor = processor
-        catalogue = FontCatalogue(root: configuration.fontRoot, resolver: resolver)
         metrics = ServiceMetrics(resolver: resolver, cache: processor.measurer.cache)
         pool = ComputePool(width: configuration.computeThreads)
         gate = RequestGate(limit: configuration.maximumConcurrentRequests)

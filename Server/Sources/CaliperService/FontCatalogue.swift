@@ -45,8 +45,16 @@ struct FontCatalogue: Sendable {
     /// The catalogue as the JSON `GET /v1/fonts` answers.
     let json: [UInt8]
 
-    /// The faces of the font files in `root` that `resolver` loads (a file it refuses is left out).
-    init(root: String, resolver: FontResolver) {
+    /// The fonts of the default fallback cascade, as requests name them (see ``ServiceConfiguration/fallbackFonts``).
+    let fallback: [String]
+    /// Their faces, in order.
+    let fallbackFaces: [FontFace]
+
+    /// The faces of the font files in `root` that `resolver` loads (a file it refuses is left out),
+    /// and the fallback cascade: `fallback` as configured, or chosen from the root when `nil`.
+    ///
+    /// - Throws: Caliper's error for a configured fallback font that cannot be loaded from the root.
+    init(root: String, resolver: FontResolver, fallback configured: [String]?) throws {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
         var entries: [Entry] = []
         for name in names.sorted() where Self.fontExtensions.contains((name as NSString).pathExtension.lowercased()) {
@@ -73,9 +81,26 @@ struct FontCatalogue: Sendable {
             }
         }
         self.entries = entries
+        let path = { (name: String) in (root as NSString).appendingPathComponent(name) }
+        if let configured {
+            fallback = configured
+            fallbackFaces = try configured.map { try resolver.face(for: path($0)) }
+        } else {
+            // Colour emoji first, then CJK: the two a phone has that a text font most often lacks.
+            let faces = entries.compactMap { entry in (try? resolver.face(for: path(entry.font))).map { (entry.font, $0) } }
+            let chosen = faces.filter { $0.1.isColorFont } + faces.filter { !$0.1.isColorFont && ($0.1.hasGlyph(for: "\u{4E00}") || $0.1.hasGlyph(for: "\u{3042}")) }
+            fallback = chosen.map(\.0)
+            fallbackFaces = chosen.map(\.1)
+        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        json = Array((try? encoder.encode(["fonts": entries])) ?? Data(#"{"fonts":[]}"#.utf8))
+        json = Array((try? encoder.encode(Listing(fonts: entries, fallback: fallback))) ?? Data(#"{"fallback":[],"fonts":[]}"#.utf8))
+    }
+
+    /// The answer of `GET /v1/fonts`.
+    private struct Listing: Encodable {
+        var fonts: [Entry]
+        var fallback: [String]
     }
 
     /// Whether `file` is a font file of the catalogue (the only files `GET /fonts/<file>` serves).

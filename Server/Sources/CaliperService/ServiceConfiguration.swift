@@ -13,6 +13,11 @@ public struct ServiceConfiguration: Sendable {
     public var fontRoot = "Fonts"
     /// Whether requests may name installed fonts by fontconfig pattern (and use the default font).
     public var allowsFontPatterns = false
+    /// The fonts (files of the font root, as requests name them) tried in order for characters a
+    /// request's fonts lack, when it names no `fallback` of its own; `nil` (the default) takes the
+    /// root's colour emoji fonts, then its CJK fonts (those that map U+4E00 or U+3042), so that a
+    /// request measures what a phone would show; `[]` takes none.
+    public var fallbackFonts: [String]? = nil
     /// The largest body of a single request (`/v1/measure`, `/v1/flow`, `/v1/layout`), in bytes;
     /// larger ones answer 413, at once when their `Content-Length` says so.
     public var maximumBodyBytes = 1 << 20

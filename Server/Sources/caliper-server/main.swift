@@ -19,6 +19,11 @@ struct CaliperServer: AsyncParsableCommand {
     @Option(help: "The TCP port (0 picks a free one).") var port = 8080
     @Option(help: "The folder of the fonts requests may name.") var fontRoot = "Fonts"
     @Flag(help: "Let requests name installed fonts by fontconfig pattern.") var allowFontPatterns = false
+    @Option(name: .customLong("fallback"), help: ArgumentHelp(
+        "A fallback font (a file of the font root) for requests that name none; repeat for a cascade. Default: the root's colour emoji fonts, then its CJK fonts.",
+        valueName: "file"))
+    var fallbacks: [String] = []
+    @Flag(help: "No fallback fonts for requests that name none: characters their fonts lack are measured as .notdef.") var noFallback = false
     @Option(help: "The largest body of a single request, in bytes.") var maxBodyBytes = 1 << 20
     @Option(help: "The longest line of a /v1/batch body, in bytes.") var maxBatchLineBytes = 1 << 20
     @Option(help: "The longest text, in UTF-16 code units.") var maxTextLength = 100_000
@@ -36,6 +41,8 @@ struct CaliperServer: AsyncParsableCommand {
         configuration.port = port
         configuration.fontRoot = fontRoot
         configuration.allowsFontPatterns = allowFontPatterns
+        if noFallback, !fallbacks.isEmpty { throw ValidationError("--no-fallback and --fallback: give one or the other") }
+        configuration.fallbackFonts = noFallback ? [] : fallbacks.isEmpty ? nil : fallbacks
         configuration.maximumBodyBytes = maxBodyBytes
         configuration.maximumBatchLineBytes = maxBatchLineBytes
         configuration.maximumTextLength = maxTextLength
