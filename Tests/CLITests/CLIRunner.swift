@@ -151,6 +151,13 @@ enum CLI {
     }
 
     /// A temporary file holding `text`, removed by `body`'s end.
+    /// The answers of `caliper batch` to `requests`, one line each, parsed; the batch must succeed.
+    static func batchAnswers(_ requests: [String]) throws -> [[String: Any]] {
+        let result = try run(["batch"], input: requests.joined(separator: "\n") + "\n")
+        #expect(result.status == 0, "\(result.standardError)")
+        return result.jsonLines
+    }
+
     static func withTemporaryFile<Result>(_ text: String, _ body: (String) throws -> Result) throws -> Result {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("caliper-input-\(UUID())")
         try Data(text.utf8).write(to: file)

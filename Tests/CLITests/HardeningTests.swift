@@ -3,15 +3,9 @@ import Foundation
 import Testing
 
 @Suite struct HardeningTests {
-    private func batch(_ lines: [String]) throws -> [[String: Any]] {
-        let result = try CLI.run(["batch"], input: lines.joined(separator: "\n") + "\n")
-        #expect(result.status == 0, "\(result.standardError)")
-        return result.jsonLines
-    }
-
     /// C would end a font name at its NUL and open another file than the one named.
     @Test func aFontNameHoldingNULIsRefused() throws {
-        let answers = try batch([
+        let answers = try CLI.batchAnswers([
             #"{"id": 1, "text": "a", "font": "Fonts/DejaVuSans.ttf\u0000.ttf"}"#,
             #"{"id": 2, "text": "a", "font": "DejaVu Sans\u0000:bold"}"#,
             #"{"id": 3, "op": "flow", "width": 100, "items": [{"text": "a", "font": "Fonts/DejaVuSans.ttf\u0000"}]}"#,
@@ -27,7 +21,7 @@ import Testing
     /// Nesting past the parser's depth names the limit; a tab interval under its minimum names its range.
     @Test func limitsAreNamed() throws {
         let deep = String(repeating: "[", count: 600) + String(repeating: "]", count: 600)
-        let answers = try batch([
+        let answers = try CLI.batchAnswers([
             deep,
             #"{"id": 2, "text": "a\tb", "tabStops": [], "defaultTabInterval": 5e-324}"#,
             #"{"id": 3, "text": "a\tb", "tabStops": [], "defaultTabInterval": 0.015625}"#,
@@ -46,7 +40,7 @@ import Testing
         let many = try CLI.run(["measure", "Hello"] + (0..<300).flatMap { ["--feature", "kern=\($0)"] })
         #expect(many.status != 0)
         #expect(many.standardError.contains("too many OpenType feature settings: 300 (at most 256)"), "\(many.standardError)")
-        let answers = try batch([#"{"id": 1, "text": "a", "features": [\#((0..<257).map { "\"kern=\($0)\"" }.joined(separator: ","))]}"#])
+        let answers = try CLI.batchAnswers([#"{"id": 1, "text": "a", "features": [\#((0..<257).map { "\"kern=\($0)\"" }.joined(separator: ","))]}"#])
         #expect((answers[0]["error"] as? String)?.contains("at most 256") == true, "\(answers[0])")
     }
 
@@ -80,7 +74,7 @@ import Testing
 
     /// Layout keys that could not apply were dropped silently; each is now refused, naming it.
     @Test func layoutKeysThatCannotApplyAreRefused() throws {
-        let answers = try batch([
+        let answers = try CLI.batchAnswers([
             #"{"id": 1, "op": "layout", "width": 300, "root": {"type": "box", "width": 100, "height": 50, "aspectRatio": 2}}"#,
             #"{"id": 2, "op": "layout", "width": 300, "root": {"type": "stack", "axis": "vertical", "children": [{"type": "box", "width": 10, "height": 10, "flexible": true}]}}"#,
             #"{"id": 3, "op": "layout", "width": 300, "root": {"type": "stack", "axis": "horizontal", "children": [{"type": "box", "aspectRatio": 1, "flexible": true}]}}"#,
@@ -96,7 +90,7 @@ import Testing
 
     /// A fixed box is required on both axes, so a root box keeps its size in a wider layout.
     @Test func aFixedRootBoxKeepsItsWidth() throws {
-        let answers = try batch([
+        let answers = try CLI.batchAnswers([
             #"{"id": 1, "op": "layout", "width": 300, "root": {"type": "box", "id": "b", "width": 100, "height": 50}}"#,
             #"{"id": 2, "op": "layout", "width": 300, "root": {"type": "inset", "id": "i", "insets": [1, 2, 3, 4], "child": {"type": "box", "id": "b", "width": 100, "height": 50}}}"#,
             #"{"id": 3, "op": "layout", "width": 300, "root": {"type": "box", "id": "b", "aspectRatio": 2}}"#,

@@ -3,17 +3,11 @@ import Foundation
 import Testing
 
 @Suite struct LeftOutTests {
-    private func batch(_ lines: [String]) throws -> [[String: Any]] {
-        let result = try CLI.run(["batch"], input: lines.joined(separator: "\n") + "\n")
-        #expect(result.status == 0, "\(result.standardError)")
-        return result.jsonLines
-    }
-
     /// A chip "🌍 travel" in Noto Sans with no fallback is measured with the tofu glyph: the flow,
     /// the layout and the CLI say so, and where.
     @Test func missingGlyphsInFlowsAndLayoutsAreReported() throws {
         let noto = CLI.path("Fonts/NotoSans-Regular.ttf")
-        let answers = try batch([
+        let answers = try CLI.batchAnswers([
             #"{"id": 1, "op": "flow", "width": 200, "onlyGivenFonts": true, "items": [{"text": "ok", "font": "\#(noto)"}, {"text": "🌍 travel", "font": "\#(noto)"}]}"#,
             #"{"id": 2, "op": "layout", "width": 200, "onlyGivenFonts": true, "root": {"type": "stack", "axis": "vertical", "children": [{"type": "label", "id": "title", "text": "日本", "font": "\#(noto)"}, {"type": "label", "text": "ok", "font": "\#(noto)"}, {"type": "flow", "id": "tags", "items": [{"text": "ok", "font": "\#(noto)"}, {"text": "🌍", "font": "\#(noto)"}]}]}}"#,
             #"{"id": 3, "op": "flow", "width": 200, "items": [{"text": "ok", "font": "\#(noto)"}]}"#,
@@ -33,7 +27,7 @@ import Testing
     @Test func hyphenationItCouldNotDoIsReported() throws {
         let dejaVu = CLI.path("Fonts/DejaVuSans.ttf")
         let text = "Donaudampfschifffahrtsgesellschaft wird"
-        let answers = try batch([
+        let answers = try CLI.batchAnswers([
             #"{"id": 1, "text": "\#(text)", "font": "\#(dejaVu)", "maxWidth": 100, "hyphenationFactor": 1, "language": "fr"}"#,
             #"{"id": 2, "text": "\#(text)", "font": "\#(dejaVu)", "maxWidth": 100, "hyphenationFactor": 1}"#,
             #"{"id": 3, "text": "\#(text)", "font": "\#(dejaVu)", "maxWidth": 100, "hyphenationFactor": 1, "language": "de"}"#,
