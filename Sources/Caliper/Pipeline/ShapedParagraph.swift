@@ -138,7 +138,7 @@ final class ShapedParagraph {
     /// Width in points of a line's content `text[start..<contentEnd]` as the line `start..<end`
     /// displays it: the line is shaped with its hanging whitespace (`contentEnd..<end`), as Pango
     /// and browsers shape it, and the whitespace's advances are left out, so the last letter
-    /// keeps its kerning against the space after it ("A " in Liberation Serif). Equal to
+    /// keeps its kerning against the space after it ("A " in Liberation Sans). Equal to
     /// ``width(from:to:)`` when the line has no hanging whitespace or the content's end is safe
     /// to break; with tabs, the tabs' rule (``tabAdvances(from:to:)``) decides.
     @inline(__always)
