@@ -4,13 +4,19 @@
 // flex items (`flex: none; white-space: nowrap`), the flow a wrapping flex container with
 // column-gap = spacing and row-gap = lineSpacing, and every line height is explicit, from the
 // font's hhea metrics: (ascender − descender + lineGap) × size / unitsPerEm (Chromium rounds
-// `line-height: normal`). Fonts come from the server's font root through @font-face.
+// `line-height: normal`). Fonts come from the server's font root through @font-face; the chosen
+// fallback fonts follow the font in each chip's `font-family` list, in order, as they follow it in
+// Caliper's cascade, and every request names them (`fallback`, so the service's default cascade
+// never applies): both sides try the same fonts in the same order. What none of them has Caliper
+// measures as the font's .notdef, and the browser draws in a font of its own.
 //
 // Test hook: every input can be given in the URL query (?tags=a,b&font=NotoSans-Regular.ttf&size=15
 // &width=320&padding=4,10,4,10&spacing=8&lineSpacing=8&alignment=left&maxRows=&insets=0,0,0,0
-// &markup=1&rtl=1&mode=paragraph&text=…). When a comparison is complete the page sets
-// window.caliperComparison = {done: true, chips, off, worst, rows, …} and
-// document.body.dataset.comparison = "done" ("error", with caliperComparison.error, on failure).
+// &markup=1&rtl=1&mode=paragraph&text=…&fallback=NotoColorEmoji.ttf,DroidSansFallbackFull.ttf; an
+// empty `fallback=` is none, no `fallback` the service's cascade from GET /v1/fonts). When a
+// comparison is complete the page sets window.caliperComparison = {done: true, chips, off, worst,
+// rows, missingGlyphs, frames, …} and document.body.dataset.comparison = "done" ("error", with
+// caliperComparison.error, on failure).
 'use strict';
 
 const LU = 1 / 64;   // Chromium's LayoutUnit: the tolerance of the comparison
@@ -23,6 +29,7 @@ const DEFAULTS = {
     'every line height from the font’s own metrics, so a layout computed on a server matches the device.',
   font: 'NotoSans-Regular.ttf', size: '15', width: '360', padding: '4,10,4,10', insets: '0,0,0,0',
   spacing: '8', lineSpacing: '8', alignment: 'left', maxRows: '', markup: '', rtl: '',
+  fallback: '',   // the service's cascade, comma-separated: set from GET /v1/fonts by start()
 };
 const FIELDS = Object.keys(DEFAULTS);
 const JUSTIFY = {left: 'flex-start', leading: 'flex-start', center: 'center', right: 'flex-end', trailing: 'flex-end'};
@@ -31,6 +38,7 @@ const $ = id => document.getElementById(id);
 const form = $('controls');
 let fonts = [];          // GET /v1/fonts
 const faces = new Map(); // file -> FontFace (added to document.fonts)
+const fallbackFaces = new Map(); // fallbackFamily(font) -> FontFace (added to document.fonts)
 let generation = 0;
 
 // ---------------------------------------------------------------------------- inputs
@@ -55,6 +63,7 @@ function writeForm(values) {
       field.value = values[k];
     }
   }
+  renderFallback();
 }
 
 function readForm() {
@@ -87,6 +96,47 @@ const number = (s, name) => {
   return v;
 };
 
+// The fallback fonts of a `fallback` value: comma-separated, in order ('' is none).
+const fallbackFonts = s => s.split(',').map(f => f.trim()).filter(Boolean);
+
+// The fallback chooser: every font of the root with a checkbox, the chosen ones first, in their
+// order (↑ and ↓ move them), then the others; it shows and sets the hidden `fallback` field.
+function renderFallback() {
+  const chosen = fallbackFonts(form.elements.fallback.value);
+  const others = fonts.map(f => f.font).filter(font => !chosen.includes(font));
+  $('fallback-list').replaceChildren(...[...chosen, ...others].map(font => {
+    const entry = fonts.find(f => f.font === font);
+    const box = document.createElement('input');
+    box.type = 'checkbox';
+    box.value = font;
+    box.checked = chosen.includes(font);
+    const name = document.createElement('small');
+    name.textContent = font;
+    const label = document.createElement('label');
+    label.append(box, entry ? `${entry.family} ${entry.style} ` : '', name);
+    const item = document.createElement('li');
+    item.append(label);
+    if (box.checked) {
+      const k = chosen.indexOf(font);
+      item.append(moveButton(font, -1, '↑', k === 0), moveButton(font, 1, '↓', k === chosen.length - 1));
+    }
+    return item;
+  }));
+}
+
+function moveButton(font, step, text, disabled) {
+  const button = document.createElement('button');
+  Object.assign(button, {type: 'button', textContent: text, disabled, title: step < 0 ? 'try earlier' : 'try later'});
+  Object.assign(button.dataset, {font, move: String(step)});
+  return button;
+}
+
+function chooseFallback(chosen) {
+  form.elements.fallback.value = chosen.join(',');
+  renderFallback();
+  schedule();
+}
+
 // Tags: one per line when there is a line break, else comma-separated.
 function splitTags(s) {
   const parts = /\n/.test(s) ? s.split('\n') : s.split(',');
@@ -97,18 +147,23 @@ function splitTags(s) {
 function flowRequest(v) {
   const entry = fonts.find(f => f.font === v.font);
   if (!entry) throw new Error(`no font ${v.font} in the font root`);
+  const fallback = fallbackFonts(v.fallback).map(font => {
+    const f = fonts.find(f => f.font === font);
+    if (!f) throw new Error(`no fallback font ${font} in the font root`);
+    return f;
+  });
   const size = number(v.size, 'size'), width = number(v.width, 'width');
   const padding = numbers(v.padding, 4), insets = numbers(v.insets, 4);
   const key = v.markup ? 'markup' : 'text';
   const paragraph = v.mode === 'paragraph';
   const texts = paragraph ? [v.text.trim()].filter(Boolean) : splitTags(v.tags);
-  const items = texts.map(t => ({[key]: t, font: v.font, size, padding}));
+  const items = texts.map(t => ({[key]: t, font: v.font, fallback: fallback.map(f => f.font), size, padding}));
   if (paragraph) for (const it of items) { it.maxLines = 0; it.maxWidth = width - insets[1] - insets[3]; }
   const request = {id: 'playground', width, insets, spacing: number(v.spacing, 'spacing'),
     lineSpacing: number(v.lineSpacing, 'line spacing'), alignment: v.alignment, items};
   if (v.maxRows !== '') request.maxRows = number(v.maxRows, 'max rows');
   if (v.rtl) request.rtl = true;
-  return {request, entry, paragraph};
+  return {request, entry, fallback, paragraph};
 }
 
 // ---------------------------------------------------------------------------- fonts
@@ -132,6 +187,23 @@ async function loadFamily(entry) {
   }
   await Promise.all(family.map(f => faces.get(f.file).load()));
   await document.fonts.ready;
+}
+
+// A fallback font is a family of its own, its one file: Caliper uses the file as given, whatever
+// weight or style markup asks of its text (and the chips allow no synthesis).
+const fallbackFamily = font => `caliper fallback ${fonts.findIndex(f => f.font === font)}`;
+
+async function loadFallback(entries) {
+  for (const f of entries) {
+    const family = fallbackFamily(f.font);
+    if (fallbackFaces.has(family)) continue;
+    const face = new FontFace(family, `url("/fonts/${encodeURIComponent(f.file)}")`, {
+      weight: String(f.weight), style: f.isItalic ? 'italic' : 'normal',
+    });
+    document.fonts.add(face);
+    fallbackFaces.set(family, face);
+  }
+  await Promise.all(entries.map(f => fallbackFaces.get(fallbackFamily(f.font)).load()));
 }
 
 // ---------------------------------------------------------------------------- markup → DOM
@@ -220,14 +292,16 @@ function browserFlow(request, entry, paragraph, untranslated) {
   return flow;
 }
 
-// A chip: a flex item that never shrinks or wraps, in the font's @font-face at its size, with an
-// explicit line height; no synthetic bold or italic (Caliper draws the face its markup picks).
+// A chip: a flex item that never shrinks or wraps, in the font's @font-face at its size (then its
+// fallback fonts', in order), with an explicit line height; no synthetic bold or italic (Caliper
+// draws the face its markup picks).
 function chipElement(item, entry, untranslated) {
   const chip = document.createElement('div');
   chip.className = 'chip';
   Object.assign(chip.style, {
     flex: 'none', whiteSpace: 'nowrap', boxSizing: 'content-box', minWidth: '0', padding: cssPadding(item.padding),
-    fontFamily: `"${cssFamily(entry)}"`, fontWeight: String(entry.weight), fontStyle: entry.isItalic ? 'italic' : 'normal',
+    fontFamily: [cssFamily(entry), ...(item.fallback ?? []).map(fallbackFamily)].map(f => `"${f}"`).join(', '),
+    fontWeight: String(entry.weight), fontStyle: entry.isItalic ? 'italic' : 'normal',
     fontSynthesis: 'none', fontSize: item.size + 'px', lineHeight: lineHeight(entry, item.size) + 'px',
   });
   if (item.markup !== undefined) chip.append(...markupNodes(item.markup, {...entry, size: item.size}, item.size, untranslated));
@@ -299,6 +373,15 @@ function showNumbers(answer, request, visible) {
     : 'let frames: [CGRect] = []';
 }
 
+// The status's note on clusters no font covers (the flow answer's missingGlyphs), or ''.
+function missingGlyphsNote(answer, entry) {
+  const clusters = answer.missingGlyphs, chips = (answer.itemsMissingGlyphs ?? []).length;
+  if (!clusters) return '';
+  return ` — ${clusters} cluster${clusters === 1 ? '' : 's'} in ${chips} chip${chips === 1 ? '' : 's'} no font covers: ` +
+    `Caliper measures ${clusters === 1 ? 'it' : 'them'} as ${entry.family}’s .notdef box, this browser draws ` +
+    `${clusters === 1 ? 'it' : 'them'} in fonts of its own, so ${chips === 1 ? 'that chip' : 'those chips'} may differ`;
+}
+
 async function run(fromUser) {
   const mine = ++generation;
   const values = readForm();
@@ -309,15 +392,16 @@ async function run(fromUser) {
   $('tags-field').hidden = values.mode === 'paragraph';
   const status = $('status');
   try {
-    const {request, entry, paragraph} = flowRequest(values);
+    const {request, entry, fallback, paragraph} = flowRequest(values);
     status.className = 'status';
     status.textContent = `Laying out ${request.items.length} chip${request.items.length === 1 ? '' : 's'}…`;
     const measure = paragraph && request.items.length
       ? post('/v1/measure', {id: 'lines', [values.markup ? 'markup' : 'text']: values.text.trim(), font: values.font,
-        size: request.items[0].size, maxWidth: request.items[0].maxWidth - request.items[0].padding[1] - request.items[0].padding[3]})
+        fallback: request.items[0].fallback, size: request.items[0].size,
+        maxWidth: request.items[0].maxWidth - request.items[0].padding[1] - request.items[0].padding[3]})
       : null;
     const [answerText, svg, measured] = await Promise.all([post('/v1/flow', request), post('/v1/flow/svg', request), measure,
-      loadFamily(entry)]);
+      loadFamily(entry), loadFallback(fallback)]);
     if (mine !== generation) return;
     const answer = JSON.parse(answerText);
     $('caliper').innerHTML = svg;
@@ -329,6 +413,7 @@ async function run(fromUser) {
     // same flexbox snaps to 1/(64·ZOOM) px, and its frames ÷ ZOOM are the layout without that
     // rounding.
     const untranslated = new Set();
+    for (const f of fallback) if (f.font.includes('#')) untranslated.add(`fallback ${f.font} (a face of a collection)`);
     const flow = browserFlow(request, entry, paragraph, untranslated);
     const probe = browserFlow(request, entry, paragraph, untranslated);
     $('browser').replaceChildren(flow);
@@ -347,7 +432,8 @@ async function run(fromUser) {
       });
       if (answer.overflow) {
         const first = request.items[0];
-        const chip = chipElement({text: answer.overflow.text, size: first.size, padding: first.padding}, entry, untranslated);
+        const chip = chipElement({text: answer.overflow.text, size: first.size, padding: first.padding, fallback: first.fallback},
+          entry, untranslated);
         container.appendChild(chip);
         chips.push(chip);
       }
@@ -362,9 +448,12 @@ async function run(fromUser) {
     const scale = probeOrigin.width / request.width;   // ZOOM, as the rects report it
     const tbody = $('diff').tBodies[0];
     tbody.replaceChildren();
+    const missing = new Set((answer.itemsMissingGlyphs ?? []).map(String));
     let off = 0, worst = 0, worst1x = 0;
+    const frames = [];
     compared.forEach(([label, mineFrame, item], k) => {
       const theirs = relative(probeChips[k].getBoundingClientRect(), probeOrigin).map(v => v / scale);
+      frames.push({chip: label, caliper: mineFrame, browser: theirs});
       const deltas = theirs.map((b, q) => b - mineFrame[q]);
       const at1x = relative(shownChips[k].getBoundingClientRect(), origin).map((b, q) => Math.abs(b - mineFrame[q]));
       worst1x = Math.max(worst1x, ...at1x);
@@ -373,6 +462,10 @@ async function run(fromUser) {
       if (bad) { off++; shownChips[k].classList.add('off'); }
       const row = tbody.insertRow();
       if (bad) row.className = 'off';
+      if (missing.has(label)) {
+        row.classList.add('missing');
+        row.title = 'Caliper measures text no font has as the font’s .notdef box; the browser finds fonts of its own';
+      }
       cell(row, label);
       cell(row, item.text ?? item.markup).title = item.text ?? item.markup;
       cell(row, mineFrame.map(fmt).join(', '));
@@ -411,13 +504,16 @@ async function run(fromUser) {
     $('grid-note').textContent = `As shown (1×), the browser's boxes sit on its 1/64 px grid: worst Δ there ${fmt(worst1x)} px. ` +
       `The Δ columns compare a copy laid out at ${ZOOM}× (CSS zoom), which removes that rounding.`;
     summary.className = 'summary ' + (off || lineOff ? 'bad' : 'ok');
-    status.textContent = `${entry.family} ${entry.style}, ${request.items[0]?.size ?? ''} px, width ${request.width} px` +
-      (answer.hiddenCount ? `, ${answer.hiddenCount} hidden by max rows` : '');
+    const cascade = fallback.length ? `then ${fallback.map(f => `${f.family} ${f.style}`).join(', ')}` : 'no fallback';
+    status.textContent = `${entry.family} ${entry.style} (${cascade}), ${request.items[0]?.size ?? ''} px, width ${request.width} px` +
+      (answer.hiddenCount ? `, ${answer.hiddenCount} hidden by max rows` : '') + missingGlyphsNote(answer, entry);
+    status.className = answer.missingGlyphs ? 'status warn' : 'status';
     showNumbers(answer, request, visible);
 
     window.caliperComparison = {done: true, chips: shown, requested: request.items.length, hidden: answer.hiddenCount, off, worst, rows,
       lineBreaksOff: lineOff, contentSize: answer.contentSize, browserSize: probeSize, worstAt1x: worst1x,
-      untranslated: [...untranslated]};
+      untranslated: [...untranslated], fallback: fallback.map(f => f.font),
+      missingGlyphs: answer.missingGlyphs, itemsMissingGlyphs: answer.itemsMissingGlyphs ?? [], frames};
     document.body.dataset.comparison = 'done';
   } catch (error) {
     if (mine !== generation) return;
@@ -454,7 +550,9 @@ document.addEventListener('click', async event => {
 async function start() {
   try {
     const response = await fetch('/v1/fonts');
-    fonts = (await response.json()).fonts;
+    const listing = await response.json();
+    fonts = listing.fonts;
+    DEFAULTS.fallback = (listing.fallback ?? []).join(',');
   } catch (error) {
     $('status').className = 'status error';
     $('status').textContent = `GET /v1/fonts failed: ${error}`;
@@ -470,6 +568,17 @@ async function start() {
   form.addEventListener('input', schedule);
   form.addEventListener('change', schedule);
   form.addEventListener('submit', event => { event.preventDefault(); run(true); });
+  $('fallback-list').addEventListener('change', () =>
+    chooseFallback([...$('fallback-list').querySelectorAll('input:checked')].map(box => box.value)));
+  $('fallback-list').addEventListener('click', event => {
+    const button = event.target.closest('button[data-move]');
+    if (!button) return;
+    const chosen = fallbackFonts(form.elements.fallback.value);
+    const k = chosen.indexOf(button.dataset.font), j = k + Number(button.dataset.move);
+    if (k < 0 || j < 0 || j >= chosen.length) return;
+    [chosen[k], chosen[j]] = [chosen[j], chosen[k]];
+    chooseFallback(chosen);
+  });
   run();
 }
 
