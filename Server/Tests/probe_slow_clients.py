@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """A manual probe (not part of `swift test`): slow clients against a caliper-server on loopback.
 
-CONNECTIONS clients trickle request bodies (half with Content-Length, half chunked) or request
-heads at 1 byte a second for SECONDS; each one the server closes is opened again, so the pressure
+CONNECTIONS clients trickle request bodies (with Content-Length, chunked, or a chunked /v1/batch
+stream of JSON Lines) or request heads at 1 byte a second for SECONDS; each one the server closes is opened again, so the pressure
 lasts the whole run. Meanwhile one client sends POST /v1/measure 10 times a second, each on a new
 connection, and must get only 2xx. Prints one summary line and exits 1 if any measure request got
 anything else.
@@ -40,7 +40,7 @@ async def read_status(reader):
 
 async def trickler(index, port, deadline, stats):
     """One slow client: its bytes at 1 a second, reconnecting whenever the server closes."""
-    kind = ("body-length", "body-chunked", "head")[index % 3]
+    kind = ("body-length", "body-chunked", "head", "batch-chunked")[index % 4]
     while time.monotonic() < deadline:
         try:
             reader, writer = await asyncio.open_connection(HOST, port)
@@ -53,23 +53,33 @@ async def trickler(index, port, deadline, stats):
         stats["most open"] = max(stats["most open"], stats["open"])
         if kind == "head":
             head, slow = b"", b"POST /v1/measure HTTP/1.1\r\nHost: localhost\r\nX-Slow: " + b"a" * 10_000
+        elif kind == "batch-chunked":
+            # JSON Lines one byte a second: a batch holds a place only while a whole line is computed.
+            head = (b"POST /v1/batch HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/x-ndjson\r\n"
+                    b"Transfer-Encoding: chunked\r\n\r\n")
+            line = MEASURE + b"\n"
+            slow = b"".join(b"1\r\n" + line[i:i + 1] + b"\r\n" for i in range(len(line))) * 1_000
         else:
             framing = b"Content-Length: 100000" if kind == "body-length" else b"Transfer-Encoding: chunked"
             head = b"POST /v1/measure HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n" + framing + b"\r\n\r\n"
             slow = b"1\r\n{\r\n" * 100_000 if kind == "body-chunked" else b"{" * 100_000
         # Chunked: whole one-byte chunks, still one byte a second of payload.
-        step = 6 if kind == "body-chunked" else 1
+        step = 6 if kind in ("body-chunked", "batch-chunked") else 1
         answered = None
         try:
             writer.write(head)
             await writer.drain()
             reading = asyncio.ensure_future(read_status(reader))
             for offset in range(0, len(slow), step):
-                if time.monotonic() >= deadline or reading.done():
+                # A batch answers its head at once and then each line: it keeps streaming.
+                if time.monotonic() >= deadline or (reading.done() and kind != "batch-chunked"):
                     break
                 writer.write(slow[offset:offset + step])
                 await writer.drain()
-                await asyncio.wait([reading], timeout=1)
+                if reading.done():
+                    await asyncio.sleep(1)  # a batch's answer head has come: the line still trickles
+                else:
+                    await asyncio.wait([reading], timeout=1)
             if reading.done():
                 answered = reading.result()
             else:
