@@ -259,16 +259,21 @@ final class HarfBuzzFont: @unchecked Sendable {
         let key = ShapePlans.Key(
             direction: properties.direction.rawValue, script: properties.script.rawValue,
             language: UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(properties.language))), features: features)
-        hbFeatures.withUnsafeBufferPointer { features in
-            let plan = plans.plan(for: key) {
+        // No features, no buffer: the shared empty-array storage is not read.
+        let shape = { (features: UnsafePointer<hb_feature_t>?, count: UInt32) in
+            let plan = self.plans.plan(for: key) {
                 var coordinateCount: UInt32 = 0
-                let coordinates = hb_font_get_var_coords_normalized(font, &coordinateCount)
-                return hb_shape_plan_create2(
-                    face, &properties, features.baseAddress, UInt32(features.count), coordinates, coordinateCount, nil)
+                let coordinates = hb_font_get_var_coords_normalized(self.font, &coordinateCount)
+                return hb_shape_plan_create2(self.face, &properties, features, count, coordinates, coordinateCount, nil)
             }
             guard let plan else { return }
-            _ = hb_shape_plan_execute(plan, font, buffer, features.baseAddress, UInt32(features.count))
+            _ = hb_shape_plan_execute(plan, self.font, buffer, features, count)
             hb_shape_plan_destroy(plan)
+        }
+        if hbFeatures.isEmpty {
+            shape(nil, 0)
+        } else {
+            hbFeatures.withUnsafeBufferPointer { shape($0.baseAddress, UInt32($0.count)) }
         }
     }
 

@@ -6,6 +6,9 @@ extension String {
     /// UTF-16 view a unit at a time, about 25 instructions a character for text that is not all
     /// ASCII; every measurement starts with this conversion. `UTF16UnitsTests` compares the two.
     var utf16Units: [UInt16] {
+        // No buffer for no text: initializing an empty array in place writes the count into the
+        // shared empty-array storage, a write other threads reading it race with (ThreadSanitizer).
+        guard !isEmpty else { return [] }
         var string = self
         return string.withUTF8 { bytes in
             // A UTF-8 sequence of n bytes is at most n UTF-16 units (four bytes make two).
