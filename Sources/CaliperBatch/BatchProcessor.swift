@@ -22,8 +22,10 @@ public struct BatchProcessor: Sendable {
     /// not depend on the fonts the machine has installed.
     public var onlyGivenFonts: Bool
     /// The folder relative font paths in requests are read from; `nil` (the default) reads them
-    /// from the current directory, as `caliper batch` does. A server sets its font root here, so
-    /// that clients name fonts as the root's files (`"DejaVuSans.ttf"`).
+    /// from the current directory. `caliper batch --font-root` and the service set their font
+    /// root here, so that clients name fonts as the root's files (`"DejaVuSans.ttf"`); a path
+    /// that names no file there is still read from the current directory while it names a file
+    /// inside the root (``FontResolver/specification(_:inRoot:)``).
     public var fontFolder: String?
     /// The fallback fonts of a text whose request names none (`fallback`), tried in order before
     /// `systemFallback`; none by default. A request with `"onlyGivenFonts": true` does without them.
@@ -176,11 +178,12 @@ public struct BatchProcessor: Sendable {
     }
 
     /// The reader of `request`'s text and layout: its fonts from the resolver (relative paths from
-    /// the current directory, even with a font root), with the request's `onlyGivenFonts`.
+    /// ``fontFolder``, a font root, when there is one), with the request's `onlyGivenFonts`.
     private func layoutSpec(for request: JSONObject) throws -> LayoutSpec {
         let asksOnlyGivenFonts = try request.bool("onlyGivenFonts") == true
         var spec = LayoutSpec(
             resolver: resolver, fallback: systemFallback, fontFolder: fontFolder, onlyGivenFonts: onlyGivenFonts || asksOnlyGivenFonts)
+        spec.fontFolderIsRoot = true
         if !asksOnlyGivenFonts { spec.defaultFallbackFonts = defaultFallbackFonts }
         return spec
     }

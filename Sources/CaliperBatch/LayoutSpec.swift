@@ -69,6 +69,10 @@ package struct LayoutSpec {
     /// The folder relative font paths are read from (a spec file's folder); `nil` reads them from
     /// the current directory, as the resolver does.
     package var fontFolder: String?
+    /// Whether ``fontFolder`` is a font root (batch with `--font-root`, the service), whose
+    /// requests may still name a file inside it from the working directory
+    /// (``FontResolver/specification(_:inRoot:)``), rather than a spec file's folder.
+    package var fontFolderIsRoot = false
     /// Only the fonts the JSON names: every text must name its `font` (the default font is found
     /// among the machine's), and there is no system fallback.
     package var onlyGivenFonts = false
@@ -507,9 +511,10 @@ package struct LayoutSpec {
     }
 
     /// The face a font name in the JSON names: a relative path is read from ``fontFolder`` when
-    /// there is one; `nil` is the default font.
+    /// there is one (as a font root's when ``fontFolderIsRoot``); `nil` is the default font.
     private func face(_ name: String?) throws -> FontFace {
         guard let name, let fontFolder else { return try resolver.face(for: name) }
+        if fontFolderIsRoot { return try resolver.face(for: FontResolver.specification(name, inRoot: fontFolder)) }
         return try resolver.face(for: FontResolver.specification(name, relativeTo: fontFolder))
     }
 

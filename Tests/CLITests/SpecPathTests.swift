@@ -54,12 +54,29 @@ import Testing
         }
     }
 
-    @Test func batchFontPathsAreReadFromTheCurrentDirectoryEvenWithAFontRoot() throws {
-        let request = #"{"id": 1, "text": "x", "font": "NotoSans-Regular.ttf"}"#
+    /// With a font root, a relative font path is read from the root, as the service reads it;
+    /// the spelling from the working directory (before 0.2) still names the same file while that
+    /// file is inside the root, and the answers are byte for byte the same.
+    @Test func batchFontPathsAreReadFromTheFontRootLikeTheService() throws {
+        let byName = #"{"id": 1, "text": "Hello, World", "font": "DejaVuSans.ttf", "maxWidth": 50, "fallback": ["NotoSans-Regular.ttf"]}"#
+        let fromRepository = byName.replacingOccurrences(of: #""DejaVuSans.ttf""#, with: #""Fonts/DejaVuSans.ttf""#)
+            .replacingOccurrences(of: #""NotoSans-Regular.ttf""#, with: #""Fonts/NotoSans-Regular.ttf""#)
+        let answers = try CLI.run(["batch", "--font-root", "Fonts"], input: byName + "\n" + fromRepository).standardOutput
+            .split(separator: "\n").map(String.init)
+        try #require(answers.count == 2)
+        #expect(answers[0].contains(#""width":"#), "\(answers[0])")
+        #expect(answers[0] == answers[1])
+        // Runs name their font as the request names it in the root.
+        #expect(answers[0].contains(#""font":"DejaVuSans.ttf""#), "\(answers[0])")
+        // From inside the root, with the root ".", the same name.
         let fonts = CLI.root.appendingPathComponent("Fonts")
-        #expect(try CLI.run(["batch", "--font-root", "."], input: request, in: fonts).jsonLines.first?["width"] is Double)
-        let fromRoot = try CLI.run(["batch", "--font-root", "Fonts"], input: request).jsonLines.first
-        #expect((fromRoot?["error"] as? String)?.contains("font file not found: NotoSans-Regular.ttf") == true, "\(String(describing: fromRoot))")
+        #expect(try CLI.run(["batch", "--font-root", "."], input: byName, in: fonts).standardOutput.split(separator: "\n").first.map(String.init) == answers[0])
+        // A name that is in neither place is not found, named in the root.
+        let missing = try CLI.run(["batch", "--font-root", "Fonts"], input: #"{"id": 1, "text": "x", "font": "Nope.ttf"}"#).jsonLines.first
+        #expect((missing?["error"] as? String)?.contains("font file not found: Fonts/Nope.ttf") == true, "\(String(describing: missing))")
+        // A file the working directory names outside the root is refused as outside it.
+        let outside = try CLI.run(["batch", "--font-root", "Fonts"], input: #"{"id": 1, "text": "x", "font": "Examples/tag-cell.json"}"#).jsonLines.first
+        #expect((outside?["error"] as? String)?.contains("outside the allowed font folder") == true, "\(String(describing: outside))")
     }
 
     @Test func theSVGIsWrittenInTheCurrentDirectory() throws {

@@ -220,6 +220,22 @@ public final class FontResolver: Sendable {
         return looksLikePath(path) || FileManager.default.fileExists(atPath: prefix + path) ? prefix + specification : specification
     }
 
+    /// `specification` as a request names a font under a font root (`caliper batch --font-root`,
+    /// the service): a relative path is read from `root`, as the service's clients name its files
+    /// (`"DejaVuSans.ttf"` in the root `Fonts`). A relative path that names no file in `root` but
+    /// names one from the working directory keeps that meaning (`"Fonts/DejaVuSans.ttf"`, the
+    /// spelling `caliper batch` read before 0.2), so the resolver's confinement still decides it:
+    /// a file inside the root loads, one outside is refused as outside. Otherwise the answer is
+    /// the path in `root`, which a "not found" error then names.
+    public static func specification(_ specification: String, inRoot root: String) -> String {
+        let inRoot = Self.specification(specification, relativeTo: root)
+        guard inRoot != specification else { return specification }
+        let (path, _) = splitFaceIndex(specification)
+        let (pathInRoot, _) = splitFaceIndex(inRoot)
+        if !FileManager.default.fileExists(atPath: pathInRoot), FileManager.default.fileExists(atPath: path) { return specification }
+        return inRoot
+    }
+
     /// `(path, faceIndex)` when `specification` names a file, else `nil`.
     static func filePath(in specification: String) -> (String, Int)? {
         let (path, faceIndex) = splitFaceIndex(specification)

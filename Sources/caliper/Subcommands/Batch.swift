@@ -40,7 +40,7 @@ struct Batch: ParsableCommand {
     var jobs: Int = 1
 
     @Option(name: .long, help: ArgumentHelp(
-        "Confine fonts to this folder: font paths outside it (after resolving links and ..) and fontconfig patterns are refused, and there is no system fallback.",
+        "Confine fonts to this folder: relative font paths are read from it (as the service reads them; a path naming a file inside it from the current directory also works), paths outside it (after resolving links and ..) and fontconfig patterns are refused, and there is no system fallback.",
         valueName: "dir"))
     var fontRoot: String?
 
@@ -96,9 +96,11 @@ struct Batch: ParsableCommand {
                 fileSizeLimit: maxFontBytes, cacheByteBudget: fontCacheBytes, fontRoot: root,
                 allowsFontconfigPatterns: allowPatterns)
         } ?? FontResolver(fileSizeLimit: maxFontBytes, cacheByteBudget: fontCacheBytes)
-        let processor = BatchProcessor(
+        var configured = BatchProcessor(
             resolver: resolver, measurer: TextMeasurer(maximumTextLength: maxTextLength),
             systemFallback: fontRoot == nil ? .system : .none, onlyGivenFonts: onlyGivenFonts)
+        configured.fontFolder = fontRoot
+        let processor = configured
         var lines = LineReader(fileDescriptor: requestInput, maximumLineBytes: maxRequestBytes)
         let writer = AnswerWriter(jobs: jobs)
         // Requests are answered in chunks, on `jobs` threads, and written in order with one write
