@@ -46,7 +46,15 @@ package struct JSONObject {
         return plain ? key : JSON.string(key).serialized
     }
 
-    private func name(_ key: String) -> String { path.isEmpty ? "\"\(key)\"" : "\(path).\(key)" }
+    /// `key` as an error names it: quoted at the top of a request (`"font"`), else after this
+    /// object's path (`root.child.font`).
+    package func name(_ key: String) -> String { path.isEmpty ? "\"\(key)\"" : "\(path).\(key)" }
+
+    /// `key` after this object's path (`root.child.textWrap`), bare at the top (`textWrap`).
+    package func keyPath(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+
+    /// An error about this object as a whole: its path before the message, none at the top.
+    package func error(_ message: String) -> InputError { InputError(path.isEmpty ? message : "\(path): \(message)") }
 
     private func value(_ key: String) -> JSON? {
         switch fields.last(where: { $0.0 == key })?.1 {

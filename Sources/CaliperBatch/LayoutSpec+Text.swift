@@ -1,0 +1,201 @@
+// LayoutSpec+Text.swift — a text's style, spans, markup, Dynamic Type and inline boxes read from JSON.
+import Caliper
+import CaliperLayout
+import Foundation
+
+extension LayoutSpec {
+    /// `font` with `variations` (`{"wght": 600}`), `size` (17), `letterSpacing`, `features`,
+    /// `baselineOffset`, `fallback` (fonts), `language`.
+    /// Without `font`, the default font, unless ``onlyGivenFonts`` refuses it.
+    package func textStyle(_ object: JSONObject, defaultSize: CGFloat = 17) throws -> TextStyle {
+        let fontName = try object.string("font")
+        if fontName == nil, onlyGivenFonts {
+            throw InputError(
+                "missing \(object.name("font")): only the fonts given are used (onlyGivenFonts, --only-given-fonts), so every text names its font")
+        }
+        let primary = try face(fontName)
+        return TextStyle(
+            font: try variations(object).map { try primary.withVariations($0) } ?? primary, size: try object.number("size").map { CGFloat($0) } ?? defaultSize,
+            letterSpacing: CGFloat(try object.number("letterSpacing") ?? 0),
+            features: try (object.strings("features") ?? []).map { try FontFeature($0) },
+            fallbackFonts: try object.strings("fallback").map { try $0.map { try face($0) } } ?? defaultFallbackFonts, fallback: fallback,
+            language: try object.string("language"), baselineOffset: CGFloat(try object.number("baselineOffset") ?? 0))
+    }
+
+    /// The text of a measure request, label or chip, styled: `markup` (Pango markup over the
+    /// object's style), or `text` with `spans`; then `attachments` on its U+FFFC characters.
+    /// Also the spans' ranges by their index in the object (none for markup). A text longer than
+    /// `lengthLimit` is refused before its spans are read.
+    package func styledText(
+        _ object: JSONObject, lengthLimit: Int = .max
+    ) throws -> (text: AttributedText, spans: [(range: Range<Int>, index: Int)]) {
+        let dynamicType = try dynamicTypeStyle(object)
+        let style = try textStyle(object, defaultSize: dynamicType?.defaultPointSize ?? 17)
+        let styled: (AttributedText, [(range: Range<Int>, index: Int)])
+        if let markup = try object.string("markup") {
+            guard try object.string("text") == nil, try object.objects("spans").isEmpty else {
+                throw object.error("give \"markup\" or \"text\" with \"spans\", not both")
+            }
+            styled = (try AttributedText(markup: markup, style: style, fonts: resolver), [])
+        } else {
+            let text = try object.requiredString("text")
+            let length = text.utf16.count
+            guard length <= lengthLimit else { throw CaliperError.textTooLong(utf16Length: length, limit: lengthLimit) }
+            styled = try attributedText(text, style: style, spans: object)
+        }
+        var text = styled.0
+        if let name = try object.string("contentSizeCategory") {
+            guard let category = ContentSizeCategory(named: name) else {
+                throw InputError(
+                    "unknown \(object.keyPath("contentSizeCategory")) \"\(name)\" (known: \(ContentSizeCategory.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            text = DynamicTypeMetrics(forTextStyle: dynamicType ?? .body).scaledText(text, compatibleWith: category)
+        }
+        return (try attachingBoxes(to: text, from: object), styled.1)
+    }
+
+    /// The object's `textStyle`, a Dynamic Type style: sizes default to its size at the default
+    /// category and scale as it does with `contentSizeCategory` (body's when there is none).
+    func dynamicTypeStyle(_ object: JSONObject) throws -> DynamicTypeStyle? {
+        guard let name = try object.string("textStyle") else { return nil }
+        guard let style = DynamicTypeStyle(rawValue: name) else {
+            throw InputError(
+                "unknown \(object.keyPath("textStyle")) \"\(name)\" (known: \(DynamicTypeStyle.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        return style
+    }
+
+    /// The `start` and `end` of a span or `paragraphs` entry, in UTF-16 code units of `units`:
+    /// both given, in order, within the text, and neither between the two halves of a surrogate pair.
+    static func range(of object: JSONObject, in units: [UInt16]) throws -> (start: Int, end: Int) {
+        let start = try object.integer("start") ?? { throw InputError("missing \(object.path).start") }()
+        let end = try object.integer("end") ?? { throw InputError("missing \(object.path).end") }()
+        guard start <= end else { throw InputError("\(object.path) starts at \(start), after its end \(end)") }
+        guard end <= units.count else {
+            throw InputError("\(object.path) ends at \(end), past the text's \(units.count) UTF-16 code units")
+        }
+        for (edge, offset) in [("start", start), ("end", end)]
+        where offset > 0 && offset < units.count && UTF16.isLeadSurrogate(units[offset - 1]) && UTF16.isTrailSurrogate(units[offset]) {
+            throw InputError("\(object.path).\(edge) \(offset) falls between the two halves of a surrogate pair")
+        }
+        return (start, end)
+    }
+
+    /// The keys a span may have: its range and the attributes it overrides.
+    package static let spanKeys = [
+        "start", "end", "font", "variations", "size", "letterSpacing", "features", "baselineOffset", "language", "fallback",
+    ]
+
+    /// `variations`: an object of axis tags and coordinates, `{"wght": 600, "slnt": -5}`.
+    func variations(_ object: JSONObject) throws -> [FontVariation]? {
+        guard object.fields.contains(where: { $0.0 == "variations" }) else { return nil }
+        let settings = try object.object("variations")
+        return try settings.fields.map { tag, _ in
+            guard let value = try settings.number(tag) else { throw InputError("\(settings.path).\(tag) must be a number") }
+            return try FontVariation(tag: tag, value: value)
+        }
+    }
+
+    /// `text` in `style`, with each of `object`'s `spans` over its range: `{"start", "end"}` in
+    /// UTF-16 code units and any of `font`, `size`, `letterSpacing`, `features`,
+    /// `baselineOffset`, `language`, `fallback`, which override `style` there. Spans may come in
+    /// any order but must not overlap; an empty span is ignored. Also returns the spans' ranges,
+    /// by their index in the request, sorted by start (to report which span each run is in).
+    package func attributedText(
+        _ text: String, style: TextStyle, spans object: JSONObject
+    ) throws -> (AttributedText, spans: [(range: Range<Int>, index: Int)]) {
+        let spanObjects = try object.objects("spans")
+        guard !spanObjects.isEmpty else { return (AttributedText(text, style: style), []) }
+        let units = Array(text.utf16)
+        var ranged: [(range: Range<Int>, index: Int, style: TextStyle)] = []
+        for (index, span) in spanObjects.enumerated() {
+            try span.requireKnownKeys(Self.spanKeys)
+            let (start, end) = try Self.range(of: span, in: units)
+            guard start < end else { continue }
+            ranged.append((start..<end, index, try spanStyle(span, base: style)))
+        }
+        ranged.sort { $0.range.lowerBound < $1.range.lowerBound }
+        var spans: [AttributedText.Span] = []
+        var position = 0
+        for (offset, span) in ranged.enumerated() {
+            if offset > 0, span.range.lowerBound < ranged[offset - 1].range.upperBound {
+                let other = ranged[offset - 1]
+                throw InputError(
+                    "spans[\(span.index)] (\(span.range.lowerBound)..<\(span.range.upperBound)) overlaps spans[\(other.index)] (\(other.range.lowerBound)..<\(other.range.upperBound))")
+            }
+            if span.range.lowerBound > position { spans.append(AttributedText.Span(utf16Range: position..<span.range.lowerBound, style: style)) }
+            spans.append(AttributedText.Span(utf16Range: span.range, style: span.style))
+            position = span.range.upperBound
+        }
+        if position < units.count || spans.isEmpty {
+            spans.append(AttributedText.Span(utf16Range: position..<units.count, style: style))
+        }
+        return (try AttributedText(string: text, spans: spans), ranged.map { ($0.range, $0.index) })
+    }
+
+    /// The keys an attachment may have.
+    package static let attachmentKeys = ["at", "width", "height", "alignment", "baselineOffset", "id"]
+
+    /// `text` with `object`'s `attachments` set on its U+FFFC characters: `{"at": <UTF-16 offset>,
+    /// "width", "height", "alignment": "baseline" (default) | "middle" | "center" | "top" |
+    /// "bottom", "baselineOffset" (with "baseline"), "id"}`.
+    package func attachingBoxes(to text: AttributedText, from object: JSONObject) throws -> AttributedText {
+        var attributed = text
+        var taken: Set<Int> = []
+        for attachment in try object.objects("attachments") {
+            try attachment.requireKnownKeys(Self.attachmentKeys)
+            let offset = try attachment.integer("at") ?? { throw InputError("missing \(attachment.path).at") }()
+            guard taken.insert(offset).inserted else { throw InputError("\(attachment.path).at \(offset) has a box already") }
+            let alignmentName = try attachment.string("alignment") ?? "baseline"
+            let alignment: InlineBox.Alignment
+            switch alignmentName {
+            case "baseline": alignment = .baseline(offset: CGFloat(try attachment.number("baselineOffset") ?? 0))
+            case "middle": alignment = .centerOnXHeight
+            case "center": alignment = .centerOnLine
+            case "top": alignment = .top
+            case "bottom": alignment = .bottom
+            case let other:
+                throw InputError("unknown \(attachment.path).alignment \"\(other)\" (known: baseline, middle, center, top, bottom)")
+            }
+            if alignmentName != "baseline", try attachment.number("baselineOffset") != nil {
+                throw InputError("\(attachment.path).baselineOffset goes with the baseline alignment only")
+            }
+            let box = InlineBox(
+                width: CGFloat(try attachment.requiredNumber("width")), height: CGFloat(try attachment.requiredNumber("height")),
+                alignment: alignment, id: try attachment.string("id"))
+            do {
+                try attributed.setInlineBox(box, atUTF16Offset: offset)
+            } catch {
+                throw InputError("\(attachment.path): \(error)")
+            }
+        }
+        return attributed
+    }
+
+    /// `base` with the attributes `span` gives.
+    func spanStyle(_ span: JSONObject, base: TextStyle) throws -> TextStyle {
+        var style = base
+        if let font = try span.string("font") { style.font = try face(font) }
+        if let variations = try variations(span) { style.font = try style.font.withVariations(variations) }
+        if let size = try span.number("size") { style.size = CGFloat(size) }
+        if let letterSpacing = try span.number("letterSpacing") { style.letterSpacing = CGFloat(letterSpacing) }
+        if let features = try span.strings("features") { style.features = try features.map { try FontFeature($0) } }
+        if let offset = try span.number("baselineOffset") { style.baselineOffset = CGFloat(offset) }
+        if let language = try span.string("language") { style.language = language }
+        if let fallback = try span.strings("fallback") { style.fallbackFonts = try fallback.map { try face($0) } }
+        do {
+            try style.validate()
+        } catch {
+            throw InputError("\(span.path): \(error)")
+        }
+        return style
+    }
+
+    /// The face a font name in the JSON names: a relative path is read from ``fontFolder`` when
+    /// there is one (as a font root's when ``fontFolderIsRoot``); `nil` is the default font.
+    func face(_ name: String?) throws -> FontFace {
+        guard let name, let fontFolder else { return try resolver.face(for: name) }
+        if fontFolderIsRoot { return try resolver.face(for: FontResolver.specification(name, inRoot: fontFolder)) }
+        return try resolver.face(for: FontResolver.specification(name, relativeTo: fontFolder))
+    }
+}
