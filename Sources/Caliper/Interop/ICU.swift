@@ -127,16 +127,6 @@ enum TextBoundaries {
     }
 }
 
-/// The base direction of a paragraph, as `NSWritingDirection`.
-public enum BaseDirection: String, Sendable, Hashable, CaseIterable {
-    /// From the first strong character (UAX #9 rules P2–P3), left-to-right when there is none.
-    case natural
-    /// Left-to-right whatever the text holds (`"ltr"`).
-    case leftToRight = "ltr"
-    /// Right-to-left whatever the text holds (`"rtl"`).
-    case rightToLeft = "rtl"
-}
-
 /// The Unicode Bidirectional Algorithm (UAX #9), resolved by ICU's `ubidi`.
 enum Bidi {
     /// The embedding level of every UTF-16 code unit of one paragraph (even: left-to-right, odd:

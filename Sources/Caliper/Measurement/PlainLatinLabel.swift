@@ -209,7 +209,7 @@ enum PlainLatinLabel {
     private static func shape(_ text: String, script: PieceScript, style: TextStyle) -> ShapedAdvance? {
         var text = text
         return text.withUTF8 { utf8 in
-            style.font.harfBuzz.advance(ofUTF8: utf8, script: script, features: style.features, language: style.language)
+            Shaper.advance(ofUTF8: utf8, face: style.font, script: script, features: style.features, language: style.language)
         }
     }
 }

@@ -87,7 +87,7 @@ final class ParagraphShape: Sendable {
                     content, range: item.range, run: item, shaping: shaping[item.style], graphemeBoundaries: graphemeBoundaries,
                     words: words)
             } else {
-                glyphs = Self.shape(content, range: item.range, run: item, shaping: shaping[item.style])
+                glyphs = Shaper.glyphs(content, range: item.range, run: item, shaping: shaping[item.style])
             }
             for glyph in glyphs.glyphs {
                 let offset = glyph.cluster
@@ -130,20 +130,6 @@ final class ParagraphShape: Sendable {
         }
     }
 
-    /// Shapes `text[range]` (within one item run) on its own, with the run's font, direction and
-    /// script and its style's language and features.
-    static func shape(_ text: [UInt16], range: Range<Int>, run: ItemRun, shaping: ShapingAttributes) -> GlyphRun {
-        if shaping.isBox {
-            // One glyph of no advance per code unit: the box's width is added at its size.
-            return GlyphRun(
-                glyphs: range.map { ShapedGlyph(id: 0, clusterOffset: Int32($0), advance: 0, xOffset: 0, yOffset: 0, isUnsafeToBreak: false) })
-        }
-        let properties = ShapingProperties(isRightToLeft: run.isRightToLeft, script: run.scriptCode, language: shaping.language)
-        return text.withUnsafeBufferPointer {
-            run.face.harfBuzz.shape($0, range: range, features: shaping.features, properties: properties)
-        }
-    }
-
     /// Shapes `text[range]` (one item run, in a face that ``FontFace/isolatesWords``) word by
     /// word: the run is cut into its words, each with the U+0020 spaces after it; each is found
     /// in `words` or shaped (consecutive ones not found in one call, then kept), and their glyphs
@@ -179,7 +165,7 @@ final class ParagraphShape: Sendable {
         }
         // A run of one piece longer than any word kept (a paragraph of Chinese) is shaped as it stands.
         guard !pieces.isEmpty || range.count <= WordTable.maximumWordLength else {
-            return shape(text, range: range, run: run, shaping: shaping)
+            return Shaper.glyphs(text, range: range, run: run, shaping: shaping)
         }
         pieces.append(start..<range.upperBound)
 
@@ -200,7 +186,7 @@ final class ParagraphShape: Sendable {
             }
             var last = first
             while last + 1 < pieces.count, glyphs[last + 1] == nil { last += 1 }
-            let shaped = shape(text, range: pieces[first].lowerBound..<pieces[last].upperBound, run: run, shaping: shaping)
+            let shaped = Shaper.glyphs(text, range: pieces[first].lowerBound..<pieces[last].upperBound, run: run, shaping: shaping)
             // Clusters are monotone (HarfBuzz's default cluster level), so each piece's glyphs are
             // consecutive: in logical order left to right, in reverse right to left.
             var dealt = [[ShapedGlyph]](repeating: [], count: last - first + 1)
@@ -210,7 +196,7 @@ final class ParagraphShape: Sendable {
                 while !pieces[piece].contains(glyph.cluster) {
                     piece += isRightToLeft ? -1 : 1
                     // Not monotone after all: the run shaped whole is the answer.
-                    guard (first...last).contains(piece) else { return shape(text, range: range, run: run, shaping: shaping) }
+                    guard (first...last).contains(piece) else { return Shaper.glyphs(text, range: range, run: run, shaping: shaping) }
                 }
                 glyph.clusterOffset -= Int32(pieces[piece].lowerBound)
                 dealt[piece - first].append(glyph)
@@ -238,7 +224,7 @@ final class ParagraphShape: Sendable {
 
     /// Shapes a part of run `run` on its own, as a line edge cutting it shows it.
     func reshape(_ range: Range<Int>, of run: ItemRun) -> GlyphRun {
-        Self.shape(content, range: range, run: run, shaping: shaping[run.style])
+        Shaper.glyphs(content, range: range, run: run, shaping: shaping[run.style])
     }
 
     /// Roughly how many bytes the shape holds, for the cache's budget: every array's elements plus

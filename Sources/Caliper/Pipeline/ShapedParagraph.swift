@@ -411,8 +411,8 @@ final class ShapedParagraph {
         let style = styles.styles[stretch]
         let character = UInt16(style.font.hyphen.value)
         let run = [character].withUnsafeBufferPointer {
-            style.font.harfBuzz.shape(
-                $0, range: 0..<1, features: style.features,
+            Shaper.glyphs(
+                $0, range: 0..<1, face: style.font, features: style.features,
                 properties: ShapingProperties(isRightToLeft: false, script: "Zyyy", language: style.language))
         }
         let width = CGFloat(Double(run.totalAdvance) * Double(styles.sizes[stretch]) / Double(style.font.designMetrics.unitsPerEm))
@@ -480,27 +480,4 @@ func firstIndex(in values: [Int], atOrAfter value: Int) -> Int {
         if values[middle] < value { low = middle + 1 } else { high = middle }
     }
     return low
-}
-
-/// A paragraph style's tab stops, sorted, as a paragraph's tabs use them.
-struct TabStops: Sendable, Equatable {
-    /// The stops by location.
-    let stops: [TextTab]
-    /// ``ParagraphStyle/defaultTabInterval``.
-    let interval: CGFloat
-
-    init(_ style: ParagraphStyle) {
-        stops = style.tabStops.sorted { $0.location < $1.location }
-        interval = style.defaultTabInterval
-    }
-
-    /// The first stop strictly past `pen` (a stop at the pen is passed over, as in Pango): one of
-    /// the stops, else the next multiple of the interval (left aligned), else `nil`.
-    func stop(after pen: CGFloat) -> TextTab? {
-        if let stop = stops.first(where: { $0.location > pen }) { return stop }
-        guard interval > 0 else { return nil }
-        var location = ((pen / interval).rounded(.down) + 1) * interval
-        if location <= pen { location += interval }
-        return TextTab(.left, location: location)
-    }
 }
