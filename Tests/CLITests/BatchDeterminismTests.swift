@@ -1,6 +1,6 @@
 // BatchDeterminismTests.swift — a request's answer does not depend on the partition it is in, the
 // order of the requests around it, --jobs, or what the caches held before: the property that lets
-// `caliper batch` run as stateless workers on a cluster (see README, Scaling out).
+// `caliper batch` run as stateless workers on a cluster (see Sources/Caliper/Caliper.docc/Scaling.md).
 import Foundation
 import Testing
 

@@ -9,7 +9,7 @@ import Testing
     /// positions. A word's x is its run's x plus the width of the run's text before it (after
     /// it, in a right-to-left run), measured by one more request; the tolerance is the
     /// golden's: Chromium rounds each glyph's rect to 1/64 px, so the k-th word from the left is
-    /// within (k + 1)/64 px (Tests/Goldens/README.md, "Paragraph styles").
+    /// within (k + 1)/64 px (Tests/Goldens/paragraphs.md).
     @Test func chromiumsParagraphsThroughTheBatchGiveTheirNumbers() throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: CLI.path("Tests/Goldens/paragraphs.json")))
         let golden = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])

@@ -3,8 +3,8 @@ import Foundation
 import Testing
 
 @Suite struct BatchSpanTests {
-    /// Every case of `Tests/Goldens/rich.json` (hb-shape, ICU and fontTools under the README's
-    /// rules) sent as a batch request with spans gives the golden's lines, heights and run widths.
+    /// Every case of `Tests/Goldens/rich.json` (hb-shape, ICU and fontTools under the rules of
+    /// Semantics.md) sent as a batch request with spans gives the golden's lines, heights and run widths.
     @Test func theRichGoldensThroughTheBatchGiveTheirNumbers() throws {
         let data = try Data(contentsOf: URL(fileURLWithPath: CLI.path("Tests/Goldens/rich.json")))
         let golden = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])

@@ -73,7 +73,7 @@ import Testing
         #expect(answers[1]["width"] is Double)
     }
 
-    /// Every key the README documents, in one request per op (and one node of each type), is accepted.
+    /// Every key the batch protocol's article documents, in one request per op (and one node of each type), is accepted.
     @Test func everyDocumentedKeyIsAccepted() throws {
         let style = #""font": "Fonts/Inter.var.ttf", "variations": {"wght": 600}, "size": 15, "letterSpacing": 0.5, "features": ["tnum"], "fallback": ["Fonts/NotoColorEmoji.ttf"], "language": "en", "baselineOffset": 1"#
         let text = #""text": "Hi \ufffc there", "spans": [{"start": 0, "end": 2, "font": "Fonts/Inter.var.ttf", "variations": {"wght": 700}, "size": 16, "letterSpacing": 0, "features": [], "baselineOffset": 0, "language": "en", "fallback": []}], "attachments": [{"at": 3, "width": 10, "height": 10, "alignment": "baseline", "baselineOffset": 1, "id": "box"}]"#
@@ -88,19 +88,51 @@ import Testing
         for answer in answers { #expect(answer["error"] == nil, "\(answer)") }
     }
 
-    /// The requests in the README's JSON blocks are answered without an error.
-    @Test func theREADMEsRequestsAreAccepted() throws {
-        let readme = try String(contentsOfFile: CLI.path("README.md"), encoding: .utf8)
-        let blocks = readme.components(separatedBy: "```json\n").dropFirst().compactMap { $0.components(separatedBy: "\n```").first }
-        let requests = try blocks.compactMap { block -> String? in
-            let object = try #require(try JSONSerialization.jsonObject(with: Data(block.utf8)) as? [String: Any], "\(block)")
-            guard object["text"] != nil || object["op"] != nil else { return nil }
-            return String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self)
+    /// The Markdown files whose JSON examples are requests: the README and every article of the
+    /// two DocC catalogues, in a fixed order.
+    static func documentation() throws -> [String] {
+        var files = ["README.md"]
+        for catalogue in ["Sources/Caliper/Caliper.docc", "Sources/CaliperLayout/CaliperLayout.docc"] {
+            let found = try #require(FileManager.default.enumerator(atPath: CLI.path(catalogue)))
+            files += found.compactMap { $0 as? String }.filter { $0.hasSuffix(".md") }.sorted().map { "\(catalogue)/\($0)" }
         }
-        try #require(requests.count >= 2)
+        return files
+    }
+
+    /// The requests in the JSON blocks of the README and the DocC articles are answered without an
+    /// error (their font paths are relative to the repository root, where the batch runs).
+    @Test func theDocumentedRequestsAreAccepted() throws {
+        var requests: [String] = []
+        for file in try Self.documentation() {
+            let text = try String(contentsOfFile: CLI.path(file), encoding: .utf8)
+            let blocks = text.components(separatedBy: "```json\n").dropFirst().compactMap { $0.components(separatedBy: "\n```").first }
+            requests += try blocks.compactMap { block -> String? in
+                let object = try #require(try JSONSerialization.jsonObject(with: Data(block.utf8)) as? [String: Any], "\(file): \(block)")
+                guard object["text"] != nil || object["markup"] != nil || object["op"] != nil else { return nil }
+                return String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self)
+            }
+        }
+        try #require(requests.count >= 10)
         let answers = try CLI.run(["batch"], input: requests.joined(separator: "\n")).jsonLines
         try #require(answers.count == requests.count)
-        for answer in answers { #expect(answer["error"] == nil, "\(answer)") }
+        for (request, answer) in zip(requests, answers) { #expect(answer["error"] == nil, "\(request) → \(answer)") }
+    }
+
+    /// Every key a request or a spec object may have is in the batch protocol's article, written
+    /// as code (`` `key` ``), so the reference lists each key the reader accepts.
+    @Test func everyKnownKeyIsInTheBatchProtocolArticle() throws {
+        let article = try String(contentsOfFile: CLI.path("Sources/Caliper/Caliper.docc/BatchProtocol.md"), encoding: .utf8)
+        let lists: [(String, [String])] = [
+            ("measure request", BatchProcessor.measureRequestKeys), ("flow request", BatchProcessor.flowRequestKeys),
+            ("layout request", BatchProcessor.layoutRequestKeys), ("label", LayoutSpec.labelKeys), ("box", LayoutSpec.boxKeys),
+            ("inset", LayoutSpec.insetKeys), ("stack", LayoutSpec.stackKeys), ("stack child", LayoutSpec.stackChildKeys),
+            ("flow node", LayoutSpec.flowNodeKeys), ("chip", LayoutSpec.chipKeys), ("fixed item", LayoutSpec.fixedItemKeys),
+            ("span", LayoutSpec.spanKeys), ("attachment", LayoutSpec.attachmentKeys), ("paragraphs entry", LayoutSpec.paragraphKeys),
+            ("tab stop", ["location", "alignment"]), ("priorities", ["horizontal", "vertical"]),
+        ]
+        for (kind, keys) in lists {
+            for key in keys { #expect(article.contains("`\(key)`"), "the \(kind) key \(key) is not in BatchProtocol.md") }
+        }
     }
 
     static let suggestions: [(String, [String], String?)] = [

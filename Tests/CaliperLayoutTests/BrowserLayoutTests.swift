@@ -73,7 +73,7 @@ func edgeInsets(_ values: [Double]) -> EdgeInsets {
     }
 
     /// Chromium works in 1/64 px units and ceils each text width to them, so positions may drift by
-    /// 1/64 per chip before them in the row (the tolerances of Tests/Goldens/README.md).
+    /// 1/64 per chip before them in the row (the tolerances of Tests/Goldens/browser_layouts.md).
     @Test(arguments: flows)
     func chipFramesAgreeWithChromiumFlexWrap(_ golden: BrowserFlowGoldens.Case) throws {
         let items = try golden.items.map { item in

@@ -38,7 +38,7 @@ struct WrappingChipGoldens: Decodable {
 
     /// Each chip is as wide as Chromium makes it — never narrower than its longest word, even past
     /// the row, unless its max-width says so — with its lines, rows and positions within
-    /// Chromium's 1/64 px rounding (Tests/Goldens/README.md, "wrapping_chips.json"). A chip
+    /// Chromium's 1/64 px rounding (Tests/Goldens/wrapping_chips.md). A chip
     /// whose word overflows it in CSS is broken in Caliper: its width, x and row are compared,
     /// and nothing after it in the flow.
     @Test(arguments: cases)

@@ -328,7 +328,7 @@ import Testing
                 var lines = layout.lines.map { ($0.utf16Range.location, $0.utf16Range.location + $0.utf16Range.length, $0.isHyphenated) }
                 var expected = item.lines.map { ($0.start, $0.end, $0.hyphenated) }
                 // A word wider than the line overflows in Chromium; Caliper breaks it between
-                // grapheme clusters (the README's emergency break). Lines are compared up to it.
+                // grapheme clusters (Semantics.md's emergency break). Lines are compared up to it.
                 var compared = item.lines.count
                 if let overflow = item.lines.firstIndex(where: { $0.width > item.maxWidth }) {
                     if measurer.cache == nil { overflowing += 1 }

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// `Tests/Goldens/rich.json` (made by `make_rich.py`): texts in several spans, laid out by the
-/// rules of the README's Semantics table written in Python over hb-shape widths, ICU breaks and
+/// rules of the Semantics table (Caliper.docc/Semantics.md) written in Python over hb-shape widths, ICU breaks and
 /// fontTools metrics, with Pango's layout beside them for comparison.
 struct RichGoldens: Decodable {
     struct Span: Decodable {

@@ -12,7 +12,7 @@ Needs the Debian 12 package `chromium` (the binary /usr/lib/chromium/chromium) a
 standard library and fontTools are needed.
 
 Chip flows and the Examples/*.json cells are translated to CSS flexbox (see
-Tests/Goldens/README.md, "Browser layouts"); the fixture fonts are loaded with @font-face
+Tests/Goldens/browser_layouts.md); the fixture fonts are loaded with @font-face
 from file:// URLs. A label may be attributed text: `spans` setting font, size and variations
 over its `text` become <span>s, `attachments` (inline boxes aligned top or bottom) become
 inline-blocks, and a variable font's coordinates become font-variation-settings. Chromium
@@ -25,7 +25,7 @@ subpixel-positioned. The script checks, and fails loudly otherwise, that
   advance * size / unitsPerEm (HVAR deltas included) within 1/64 px;
 - the browser's rows and wrapped lines are the greedy ones computed from hb-shape widths;
 - the browser's frames agree with an exact model of Caliper's semantics (hb-shape widths,
-  exact line heights) within the tolerances documented in the README.
+  exact line heights) within the tolerances documented in browser_layouts.md.
 
 Cases whose row or line breaks are within TIE px of the available width (by hb-shape
 widths), or change when the width moves by +-TIE in the browser, are dropped (flow) or
@@ -746,7 +746,7 @@ def compare_flow(what, f, width, frames, model, origin=(0.0, 0.0)):
         n = b - a
         for k, i in enumerate(range(a, b)):
             fr, m = frames[i], model["frames"][i]
-            # Tolerances in LayoutUnits (README, "Browser layouts"): every chip is up to 1/64
+            # Tolerances in LayoutUnits (browser_layouts.md): every chip is up to 1/64
             # wider, each line box is the line height rounded to the nearest 1/64.
             x_bound = {"leading": k + 1, "trailing": n - k,
                        "center": max(n / 2, k) + 1}[f["alignment"]]
@@ -884,8 +884,8 @@ def label_pieces(n):
         if set(box) - ATTACHMENT_KEYS or "id" not in box or text[box["at"]] != BOX:
             raise SystemExit("model: label %s: bad attachment %s" % (n.get("id"), box))
         # Only top and bottom have exact CSS equivalents in Chromium: it puts a line's
-        # baseline at round(ascent) + floor(half-leading) whole pixels (README, "Browser
-        # layouts"), so baseline, middle and center boxes would be off by a fraction of a pixel.
+        # baseline at round(ascent) + floor(half-leading) whole pixels (browser_layouts.md), so
+        # baseline, middle and center boxes would be off by a fraction of a pixel.
         if box.get("alignment") not in ("top", "bottom"):
             raise SystemExit("model: label %s: box %s is not top or bottom aligned"
                              % (n.get("id"), box["id"]))

@@ -16,7 +16,7 @@ Part "wrapped": paragraphs wrapped by Pango (WORD_CHAR) at a width; each line is
 re-measured per run with hb-shape. Every break is compared with ICU's line break
 opportunities (locales "" and "th"), and "icuLines" holds an independent greedy wrap over
 ICU's opportunities with hb-shape widths. Cases whose decisions are within TIE_EPSILON of
-the width are dropped (reason on stderr). See Tests/Goldens/README.md, "Mixed scripts".
+the width are dropped (reason on stderr). See Tests/Goldens/mixed.md.
 """
 import ctypes
 import json
@@ -415,7 +415,7 @@ def runs_case(ctx, icu, meas, name, text):
         missing += miss
         check_glyph_ids("%s run [%d, %d)" % (name, start, end), r["glyphs"], glyphs)
         # Pango's own advance agrees with hb-shape up to Pango's rounding to 1/1024 pt,
-        # except for the bitmap emoji font (see README) and missing glyphs (hex boxes).
+        # except for the bitmap emoji font (see mixed.md) and missing glyphs (hex boxes).
         tol = (len(glyphs) + len(r["glyphs"]) + 2) * 0.5 / Pango.SCALE
         if r["font"] == EMOJI_FONT:
             strike = adv * 109 / meas.units_per_em(r["font"])

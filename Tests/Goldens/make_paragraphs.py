@@ -14,7 +14,7 @@ fontconfig with hinting off, the @font-face page and its font check).
 A case is a text of paragraphs separated by LF in DejaVu Sans, Latin and Hebrew words, a
 maxWidth, request-level defaults (direction, line height H0 = minLineHeight = maxLineHeight)
 and per-paragraph overrides over UTF-16 ranges. Each paragraph becomes a <p> with its own
-direction and line-height (Tests/Goldens/README.md, "Paragraph styles"). The script checks,
+direction and line-height (Tests/Goldens/paragraphs.md). The script checks,
 and fails loudly otherwise, that
 
 - the @font-face font loaded;
@@ -29,7 +29,7 @@ and fails loudly otherwise, that
 - the words of each line are in the visual order UAX #9 gives for the paragraph's resolved
   direction (computed here, for single-script words separated by spaces);
 - each word's x is the exact x (hb-shape widths in that visual order) within the tolerance
-  documented in the README.
+  documented in paragraphs.md.
 
 Cases with a line decision within TIE px of maxWidth (by hb-shape widths) are dropped with a
 note on stderr.
@@ -223,7 +223,7 @@ def check_height(name, h):
 
 
 def validate(c):
-    """The case is what the README promises: sizes, heights, directions, and override ranges
+    """The case is what paragraphs.md promises: sizes, heights, directions, and override ranges
     that are non-empty, inside the text, and touch each paragraph at most once (so their
     order cannot matter)."""
     name, text = c["name"], c["text"]

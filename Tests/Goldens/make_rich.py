@@ -9,8 +9,8 @@ Each case is a text with spans ({start, end} in UTF-16 code units, a fixture fon
 in points, optional HarfBuzz features, letter spacing and baseline offset, and a fallback
 list of fixture font files). Two independent results are recorded per case:
 
-"expected": Caliper's attributed-text rules R1-R4 (see Tests/Goldens/README.md, "Attributed
-text"), written here in Python from their statement, not from Caliper's code:
+"expected": Caliper's attributed-text rules R1-R4 (see Tests/Goldens/rich.md), written here in
+Python from their statement, not from Caliper's code:
   - R1 runs: split at span boundaries (adjacent spans with identical attributes merged), at
     font changes (per ICU grapheme cluster: the first of [span font] + fallback whose cmap,
     read with fontTools, has every character of the cluster), at script changes (ICU
@@ -80,7 +80,8 @@ CJK = "Fonts/DroidSansFallbackFull.ttf"
 EMOJI = "Fonts/NotoColorEmoji.ttf"
 FALLBACK = [ARABIC, CJK, EMOJI]
 
-# Caliper's whitespace (README, "trailing spaces at a wrap") and hard breaks.
+# Caliper's whitespace (Sources/Caliper/Caliper.docc/Semantics.md, "trailing spaces at a wrap")
+# and hard breaks.
 WHITESPACE = set(" \t\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2008\u2009\u200a"
                  "\u205f\u3000")
 HARD_BREAKS = ("\r\n", "\n", "\r", "\u2028", "\u2029", "\x0b", "\x0c", "\x85")
@@ -533,8 +534,8 @@ class Paragraphs:
             for u in range(a, b):
                 self.font_at[u] = choice
 
-        # Spaces (R1, README "font cascade" row): a cluster of whitespace characters takes the
-        # font of the cluster before it, when both are in the same span group and at the same
+        # Spaces (R1, the "font cascade" row of Semantics.md): a cluster of whitespace characters
+        # takes the font of the cluster before it, when both are in the same span group and at the same
         # bidi level and that font is not the colour emoji font and has glyphs for it; else the
         # font of the next cluster that is not whitespace, under the same conditions; else it
         # keeps the first font covering it. Clusters are taken in order, so a run of spaces

@@ -6,7 +6,8 @@ Run from the repository root:
     /usr/bin/python3 Tests/Goldens/make_truncation.py
 
 Independent of Caliper: widths come from the `hb-shape` CLI (design units, default features),
-and the truncation rule is the one the README states, implemented here in Python:
+and the truncation rule is the one Sources/Caliper/Caliper.docc/Semantics.md states, implemented
+here in Python:
 
 - The last allowed line starts at `start` and takes the rest of the paragraph, trailing
   whitespace dropped: `rest = text[start:].rstrip(" ")`.

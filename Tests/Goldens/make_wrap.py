@@ -27,7 +27,7 @@ three `text-wrap` values. The script checks, and fails loudly otherwise, that
 
 Cases with a greedy decision within TIE px of the width are dropped with a note on stderr.
 The script also runs a restatement in Python of Chromium's ScoreLineBreaker and of the
-bisection in ParagraphLineBreaker (Tests/Goldens/README.md, "Text wrap: balance and pretty")
+bisection in ParagraphLineBreaker (Tests/Goldens/wrap.md)
 over hb-shape widths and reports, per case and mode, where it disagrees with the browser; that
 report is informational, the golden is the browser's.
 """
@@ -261,7 +261,7 @@ class Para:
 
 
 # --------------------------------------------------------------------------- the model
-# Chromium's algorithms restated over hb-shape widths (see the README for the sources).
+# Chromium's algorithms restated over hb-shape widths (see wrap.md for the sources).
 # Float32 rounding and LayoutUnit snapping of positions are not modelled.
 
 MAX_LINES_FOR_BALANCE = 6       # kMaxLinesForBalance

@@ -11,7 +11,7 @@ FONTCONFIG_FILE=Fonts/fonts.conf. Line widths are NOT Pango's: each line is re-m
 with the hb-shape CLI in font design units. Every soft break is cross-checked against
 ICU's line break iterator (the engine Caliper uses), and any case whose breaks would
 depend on rounding (within TIE_EPSILON of maxWidth) or on Pango-specific behaviour is
-dropped with a note on stderr. See Tests/Goldens/README.md for the conventions.
+dropped with a note on stderr. See Tests/Goldens/README.md and wrapped.md for the conventions.
 """
 import ctypes
 import ctypes.util

@@ -33,10 +33,10 @@ The script checks, and fails loudly otherwise, that
   0..1/64 px wider where a text width decides it, exact where the row or max-width does; x
   within (k+1)/64 for the k-th chip of a row; heights and y within lines/128).
 
-The model (Caliper's, restated from hb-shape widths; see Tests/Goldens/README.md,
-"wrapping_chips.json"): maxC = hb-shape width of the whole text, minC = the widest piece between
-UAX #14 break opportunities (trailing spaces excluded), Ph = left + right padding, M = max-width
-(inf if none), R = container width - left - right inset:
+The model (Caliper's, restated from hb-shape widths; see Tests/Goldens/wrapping_chips.md):
+maxC = hb-shape width of the whole text, minC = the widest piece between UAX #14 break
+opportunities (trailing spaces excluded), Ph = left + right padding, M = max-width (inf if
+none), R = container width - left - right inset:
 
     width = min(M, max(min(maxC + Ph, R), minC + Ph))
 

@@ -1,4 +1,4 @@
-"""scripts/spark/demo.py — `caliper batch` as stateless workers on Apache Spark (see scripts/spark-demo and README, Scaling out).
+"""scripts/spark/demo.py — `caliper batch` as stateless workers on Apache Spark (see scripts/spark-demo and Sources/Caliper/Caliper.docc/Scaling.md).
 
 Writes N JSON Lines requests (measure, flow and layout mixed, one in ten invalid, every one with an
 id), then, on a local[1] and a local[2] master in turn: reads them into 8 partitions, pipes each

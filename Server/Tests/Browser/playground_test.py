@@ -56,8 +56,8 @@ TAGS = ["swift", "iOS 17", "machine learning", "text layout", "HarfBuzz", "linux
 # Tags Noto Sans lacks characters of: emoji (Noto Color Emoji has them: a flag, a ZWJ family, VS16)
 # and CJK (Droid Sans Fallback), alone, beside Latin words and beside each other. No space follows
 # CJK text or comes between an emoji and CJK: Caliper sets such a space in Droid Sans Fallback (a
-# space takes the font of the text before it, or after it when that is a colour font: README,
-# "Semantics", font cascade), Chromium in the first font of the list that has it, Noto Sans,
+# space takes the font of the text before it, or after it when that is a colour font: the
+# font cascade row of Sources/Caliper/Caliper.docc/Semantics.md), Chromium in the first font of the list that has it, Noto Sans,
 # 0.026 px narrower at 15 px.
 FALLBACK_TAGS = ["🌍", "東京", "🌍 travel", "東京タワー", "tokyo 東京", "🍣 sushi", "日本語", "coffee ☕",
                  "🇯🇵 Japan", "2024 北京", "🎉 party!", "旅行🌍", "👩‍👩‍👧 family", "😀😃😄",

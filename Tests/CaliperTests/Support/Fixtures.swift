@@ -99,12 +99,12 @@ extension TextLayout {
     }
 }
 
-/// Points for an hb-shape advance, computed as the golden scripts and the README state it.
+/// Points for an hb-shape advance, computed as the golden scripts and Tests/Goldens/advances.md state it.
 func points(_ designUnits: Int, size: Double, unitsPerEm: Int = 2048) -> Double {
     Double(designUnits) * size / Double(unitsPerEm)
 }
 
-/// `Tests/Goldens/truncation.json`: the last line of truncated layouts, from hb-shape and the README's rule.
+/// `Tests/Goldens/truncation.json`: the last line of truncated layouts, from hb-shape and Semantics.md's truncation rule.
 struct TruncationGoldens: Decodable {
     struct Case: Decodable, CustomStringConvertible {
         var font: String
