@@ -4,8 +4,8 @@ import CaliperLayout
 import Foundation
 import Synchronization
 
-/// Answers measurement, flow and layout requests in Caliper's JSON Lines protocol (see the README's
-/// "caliper batch"), one line at a time; fonts stay loaded between requests. A bad request gets an
+/// Answers measurement, flow and layout requests in Caliper's JSON Lines protocol (the
+/// `BatchProtocol` article of Caliper's documentation), one line at a time; fonts stay loaded between requests. A bad request gets an
 /// error answer, never a trap. Use it to serve the protocol from any transport.
 ///
 /// ```swift
@@ -196,25 +196,24 @@ public struct BatchProcessor: Sendable {
         let paragraphStyle = try spec.paragraphStyle(request, over: ParagraphStyle(numberOfLines: try request.integer("maxLines") ?? 0))
         let attributed = try spec.settingParagraphStyles(of: request, on: styled, over: paragraphStyle)
         let maxWidth = try request.number("maxWidth").map { CGFloat($0) }
-        if let factor = try request.number("minimumScaleFactor") {
-            guard let maxWidth else { throw InputError("\"minimumScaleFactor\" needs \"maxWidth\", the width to fit") }
-            guard !request.has("maxHeight"), !request.has("truncatesLastVisibleLine") else {
-                throw InputError("\"minimumScaleFactor\" cannot be combined with \"maxHeight\"")
-            }
-            let shrunk = try measurer.layoutShrinkingToFit(
-                attributed, minimumScaleFactor: CGFloat(factor), paragraphStyle: paragraphStyle, maxWidth: maxWidth)
-            return (shrunk.layout, shrunk.text, spans, shrunk.scale)
-        }
+        let maxHeight = try request.number("maxHeight")
         let truncates = try request.bool("truncatesLastVisibleLine")
-        if let maxHeight = try request.number("maxHeight") {
-            let layout = try measurer.layout(
-                attributed, paragraphStyle: paragraphStyle, fitting: CGSize(width: maxWidth ?? .infinity, height: CGFloat(maxHeight)),
-                truncatesLastVisibleLine: truncates ?? false)
-            return (layout, attributed, spans, nil)
+        let factor = try request.number("minimumScaleFactor")
+        switch MeasureRequest.checkCombination(
+            maxWidth: maxWidth != nil, maxHeight: maxHeight != nil, truncatesLastVisibleLine: truncates != nil,
+            minimumScaleFactor: factor != nil)
+        {
+        case .shrinkNeedsWidth: throw InputError("\"minimumScaleFactor\" needs \"maxWidth\", the width to fit")
+        case .shrinkWithHeight: throw InputError("\"minimumScaleFactor\" cannot be combined with \"maxHeight\"")
+        case .truncationNeedsHeight: throw InputError("\"truncatesLastVisibleLine\" needs \"maxHeight\", the height to fit")
+        case nil: break
         }
-        if truncates != nil { throw InputError("\"truncatesLastVisibleLine\" needs \"maxHeight\", the height to fit") }
-        let layout = try measurer.layout(attributed, paragraphStyle: paragraphStyle, maxWidth: maxWidth)
-        return (layout, attributed, spans, nil)
+        let fit: MeasureRequest.Fit =
+            if let factor { .shrink(minimumScaleFactor: CGFloat(factor)) }
+            else if let maxHeight { .height(CGFloat(maxHeight), truncatesLastVisibleLine: truncates ?? false) }
+            else { .wrap }
+        let answer = try MeasureRequest(text: attributed, paragraphStyle: paragraphStyle, maxWidth: maxWidth, fit: fit).answer(with: measurer)
+        return (answer.layout, answer.text, spans, answer.scale)
     }
 
     /// The index in the request of the span `run` is in, or `nil` when it is in the request's own

@@ -110,4 +110,28 @@ extension LayoutSpec {
         }
         return mode
     }
+
+    /// Tab stops written as a list, as `caliper measure --tab-stops` takes them:
+    /// `LOCATION[:ALIGNMENT]` separated by commas (`100,200:right`), or `none`; a location from 0
+    /// to ``ParagraphStyle/maximumLength`` points, an alignment `left` (the default), `right`,
+    /// `center` or `decimal`.
+    package static func tabStops(fromList value: String) throws -> [TextTab] {
+        if value == "none" { return [] }
+        return try value.split(separator: ",", omittingEmptySubsequences: false).map { item in
+            let parts = item.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+            guard let location = Double(parts[0].trimmingCharacters(in: .whitespaces)), location.isFinite, location >= 0,
+                location <= Double(ParagraphStyle.maximumLength)
+            else {
+                throw InputError("\"\(item)\" is not LOCATION[:ALIGNMENT] with a location from 0 to \(Double(ParagraphStyle.maximumLength)) points")
+            }
+            var alignment = TextTab.Alignment.left
+            if parts.count == 2 {
+                guard let named = TextTab.Alignment(rawValue: String(parts[1])) else {
+                    throw InputError("unknown alignment \"\(parts[1])\" (known: \(TextTab.Alignment.allCases.map(\.rawValue).joined(separator: ", ")))")
+                }
+                alignment = named
+            }
+            return TextTab(alignment, location: CGFloat(location))
+        }
+    }
 }

@@ -18,9 +18,9 @@ extension AttributedText {
     /// and `lang` set the rest. `<sup>` and `<sub>` scale the text and raise or lower it by the
     /// `OS/2` superscript and subscript sizes and offsets of the font of the text before them,
     /// nested ones compounding, as Pango 1.50 does (`a<sup><sub>x</sub></sup>` in 12 pt Noto Sans:
-    /// "x" at 4.32 pt raised 3.3 pt; see the README's markup section for where Caliper differs). Attributes that
+    /// "x" at 4.32 pt raised 3.3 pt; see <doc:Markup> for where Caliper differs). Attributes that
     /// only change colour or decoration are accepted and change nothing; those that would change
-    /// measurements in a way Caliper does not model are refused (see the README's markup section).
+    /// measurements in a way Caliper does not model are refused (see <doc:Markup>).
     ///
     /// - Throws: ``CaliperError/invalidMarkup(offset:reason:)`` with the UTF-8 offset of malformed
     ///   markup, and the errors of picking fonts and of invalid values.

@@ -3,8 +3,7 @@ import Foundation
 
 /// Re-breaks a paragraph's greedy lines for `text-wrap: balance` and `text-wrap: pretty`, the way
 /// Chromium's Blink does (`ScoreLineBreaker`, after Android Minikin's optimal line breaker, and
-/// `ParagraphLineBreaker::AttemptParagraphBalancing`): see Tests/Goldens/README.md, "Text wrap:
-/// balance and pretty", for the source of every rule and constant here.
+/// `ParagraphLineBreaker::AttemptParagraphBalancing`): see Tests/Goldens/wrap.md for the source of every rule and constant here.
 enum WrapOptimizer {
     /// Balance only paragraphs of at most this many lines (`kMaxLinesForBalance`).
     static let maximumLinesForBalance = 6

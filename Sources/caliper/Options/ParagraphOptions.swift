@@ -1,6 +1,7 @@
 // ParagraphOptions.swift — the flags that decide wrapping, line limits and line spacing.
 import ArgumentParser
 import Caliper
+import CaliperBatch
 import Foundation
 
 extension LineBreakMode: ExpressibleByArgument {}
@@ -53,25 +54,12 @@ struct ParagraphOptions: ParsableArguments {
     @Option(name: .long, parsing: .unconditional, help: "Stops past the last tab stop at every multiple of this many points (0 = none).")
     var defaultTabInterval: Double = 0
 
-    /// `--tab-stops` parsed (once, by ArgumentParser): `LOCATION[:ALIGNMENT]`, comma-separated, or `none`.
+    /// `--tab-stops` parsed (once, by ArgumentParser) by the request model's reader of tab stop lists.
     static func parseTabStops(_ value: String) throws -> [TextTab] {
-        if value == "none" { return [] }
-        return try value.split(separator: ",", omittingEmptySubsequences: false).map { item in
-            let parts = item.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
-            guard let location = Double(parts[0].trimmingCharacters(in: .whitespaces)), location.isFinite, location >= 0,
-                location <= Double(ParagraphStyle.maximumLength)
-            else {
-                throw ValidationError("\"\(item)\" is not LOCATION[:ALIGNMENT] with a location from 0 to \(Double(ParagraphStyle.maximumLength)) points")
-            }
-            var alignment = TextTab.Alignment.left
-            if parts.count == 2 {
-                guard let named = TextTab.Alignment(rawValue: String(parts[1])) else {
-                    throw ValidationError(
-                        "unknown alignment \"\(parts[1])\" (known: \(TextTab.Alignment.allCases.map(\.rawValue).joined(separator: ", ")))")
-                }
-                alignment = named
-            }
-            return TextTab(alignment, location: CGFloat(location))
+        do {
+            return try LayoutSpec.tabStops(fromList: value)
+        } catch let error as InputError {
+            throw ValidationError(error.message)
         }
     }
 

@@ -49,8 +49,15 @@ struct Measure: ParsableCommand {
         if let maxHeight, !(maxHeight >= 0) {
             throw ValidationError("--max-height must be 0 or more points, not \(maxHeight)")
         }
-        if truncateLastVisibleLine, maxHeight == nil { throw ValidationError("--truncate-last-visible-line needs --max-height") }
-        if maxHeight != nil, minimumScaleFactor != nil || allCategories {
+        switch MeasureRequest.checkCombination(
+            maxWidth: paragraph.maxWidth != nil, maxHeight: maxHeight != nil, truncatesLastVisibleLine: truncateLastVisibleLine,
+            minimumScaleFactor: minimumScaleFactor != nil)
+        {
+        case .truncationNeedsHeight: throw ValidationError("--truncate-last-visible-line needs --max-height")
+        case .shrinkWithHeight: throw ValidationError("--max-height cannot be combined with --minimum-scale-factor or --all-categories")
+        case .shrinkNeedsWidth, nil: break  // said below, with --all-categories
+        }
+        if maxHeight != nil, allCategories {
             throw ValidationError("--max-height cannot be combined with --minimum-scale-factor or --all-categories")
         }
         if text != nil, file != nil { throw ValidationError("give the text either as TEXT or with --file, not both") }
@@ -78,21 +85,14 @@ struct Measure: ParsableCommand {
             try printEveryCategory(of: baseText, maxWidth: maxWidth)
             return
         }
-        var text = style.category.map { style.dynamicTypeMetrics.scaledText(baseText, compatibleWith: $0) } ?? baseText
-        let layout: TextLayout
-        var shrinkScale: CGFloat?
-        if let minimumScaleFactor, let maxWidth {
-            let shrunk = try TextMeasurer().layoutShrinkingToFit(
-                text, minimumScaleFactor: CGFloat(minimumScaleFactor), paragraphStyle: paragraph.paragraphStyle, maxWidth: maxWidth)
-            (text, layout, shrinkScale) = (shrunk.text, shrunk.layout, shrunk.scale)
-        } else if let maxHeight {
-            layout = try TextMeasurer().layout(
-                text, paragraphStyle: paragraph.paragraphStyle,
-                fitting: CGSize(width: maxWidth ?? .infinity, height: CGFloat(maxHeight)),
-                truncatesLastVisibleLine: truncateLastVisibleLine)
-        } else {
-            layout = try TextMeasurer().layout(text, paragraphStyle: paragraph.paragraphStyle, maxWidth: maxWidth)
-        }
+        let scaled = style.category.map { style.dynamicTypeMetrics.scaledText(baseText, compatibleWith: $0) } ?? baseText
+        let fit: MeasureRequest.Fit =
+            if let minimumScaleFactor { .shrink(minimumScaleFactor: CGFloat(minimumScaleFactor)) }
+            else if let maxHeight { .height(CGFloat(maxHeight), truncatesLastVisibleLine: truncateLastVisibleLine) }
+            else { .wrap }
+        let answer = try MeasureRequest(text: scaled, paragraphStyle: paragraph.paragraphStyle, maxWidth: maxWidth, fit: fit)
+            .answer(with: TextMeasurer())
+        let (text, layout, shrinkScale) = (answer.text, answer.layout, answer.scale)
         let textStyle = text.spans[0].style
         let intrinsic = try TextMeasurer().intrinsicWidths(of: text, paragraphStyle: paragraph.paragraphStyle)
         if json {
