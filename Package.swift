@@ -52,10 +52,12 @@ let package = Package(
                 "Caliper", "CaliperLayout", "CaliperBatch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        // What the test targets share (the seeded generator of property tests); no product names it.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
-            name: "CaliperTests", dependencies: ["Caliper"]),
-        .testTarget(name: "CaliperLayoutTests", dependencies: ["CaliperLayout", "Caliper"]),
-        .testTarget(name: "CLITests", dependencies: ["caliper", "CaliperBatch"]),
+            name: "CaliperTests", dependencies: ["Caliper", "TestSupport"]),
+        .testTarget(name: "CaliperLayoutTests", dependencies: ["CaliperLayout", "Caliper", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["caliper", "CaliperBatch", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

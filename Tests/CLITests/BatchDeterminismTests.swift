@@ -3,12 +3,13 @@
 // `caliper batch` run as stateless workers on a cluster (see Sources/Caliper/Caliper.docc/Scaling.md).
 import Foundation
 import Testing
+import TestSupport
 
 @Suite struct BatchDeterminismTests {
     /// Requests of every op with ids 0..<count: labels in many scripts and fonts, wrapped and
     /// truncated text, flows of chips, cells, and invalid requests (each with its id).
     static func requests(count: Int) -> [String] {
-        var generator = SplitMix(seed: 17)
+        var generator = SplitMix64(seed: 17)
         let words = [
             "swift", "layout", "machine", "learning", "café", "AVATAR", "office", "東京", "世界", "🌍", "👩‍👩‍👧", "مرحبا", "بالعالم",
             "ภาษาไทย", "नमस्ते", "“quoted”", "(aside)", "well-known",
@@ -76,7 +77,7 @@ import Testing
         #expect(reference.values.contains { $0.contains("\"error\"") } && reference.values.contains { !$0.contains("\"error\"") })
 
         // Shuffled, answered by two jobs.
-        var generator = SplitMix(seed: 5)
+        var generator = SplitMix64(seed: 5)
         var shuffled = requests
         for index in shuffled.indices.reversed() { shuffled.swapAt(index, generator.next(in: 0...index)) }
         #expect(try Self.answersByID(Self.batch(shuffled, jobs: 2)) == reference)
@@ -105,24 +106,5 @@ import Testing
         defer { try? FileManager.default.removeItem(at: elsewhere) }
         try FileManager.default.copyItem(at: CLI.root.appendingPathComponent("Fonts"), to: elsewhere.appendingPathComponent("Fonts"))
         #expect(try Self.answersByID(Self.batch(Array(requests.prefix(300)), in: elsewhere)) == reference.filter { $0.key < 300 })
-    }
-}
-
-/// A small seeded generator (SplitMix64), so the requests are the same in every run.
-struct SplitMix {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
-    }
-
-    mutating func next(in range: ClosedRange<Int>) -> Int {
-        range.lowerBound + Int(next() % UInt64(range.count))
     }
 }

@@ -3,22 +3,11 @@ import Caliper
 import CaliperLayout
 import Foundation
 import Testing
-
-/// SplitMix64, so a failure names a seed that reproduces it.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import TestSupport
 
 @Suite struct FlowPropertyTests {
     static func randomFlow(seed: UInt64, style: TextStyle) -> (FlowLayout, CGFloat) {
-        var generator = SeededGenerator(state: seed)
+        var generator = SplitMix64(seed: seed)
         let count = Int.random(in: 0...40, using: &generator)
         let items: [FlowItem] = (0..<count).map { _ in
             if Int.random(in: 0..<5, using: &generator) == 0 {

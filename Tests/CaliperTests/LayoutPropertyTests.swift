@@ -2,18 +2,7 @@
 import Caliper
 import Foundation
 import Testing
-
-/// SplitMix64: a small deterministic generator, so a failure names a seed that reproduces it.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import TestSupport
 
 @Suite struct LayoutPropertyTests {
     static let pieces = [
@@ -22,7 +11,7 @@ struct SeededGenerator: RandomNumberGenerator {
         "-", "—", "https://example.org/a/b", "\u{0}", "\u{7}", "\u{FFFD}", "\u{E000}", "…", "x\u{300}\u{301}\u{302}\u{303}\u{304}",
     ]
 
-    static func randomText(_ generator: inout SeededGenerator) -> String {
+    static func randomText(_ generator: inout SplitMix64) -> String {
         let count = Int.random(in: 0...40, using: &generator)
         return (0..<count).map { _ in pieces.randomElement(using: &generator) ?? "" }.joined()
     }
@@ -32,7 +21,7 @@ struct SeededGenerator: RandomNumberGenerator {
         let fonts = try ["Fonts/DejaVuSans.ttf", "Fonts/NotoSans-Regular.ttf"].map { try Fixtures.font($0) }
         let measurer = TextMeasurer()
         for seed in (seedBlock * 50)..<((seedBlock + 1) * 50) {
-            var generator = SeededGenerator(state: UInt64(seed))
+            var generator = SplitMix64(seed: UInt64(seed))
             let text = Self.randomText(&generator)
             let font = fonts.randomElement(using: &generator) ?? fonts[0]
             let widths: [Double] = [0, 1, 10, 37.5, 120, 400]
@@ -66,7 +55,7 @@ struct SeededGenerator: RandomNumberGenerator {
         let font = try Fixtures.font("Fonts/DejaVuSans.ttf")
         let measurer = TextMeasurer()
         for seed in (1000 + seedBlock * 50)..<(1000 + (seedBlock + 1) * 50) {
-            var generator = SeededGenerator(state: UInt64(seed))
+            var generator = SplitMix64(seed: UInt64(seed))
             let text = Self.randomText(&generator)
             let widths: [Double] = [20, 60, 150]
             let maxWidth = widths.randomElement(using: &generator) ?? 60

@@ -2,6 +2,7 @@
 @testable import Caliper
 import Foundation
 import Testing
+import TestSupport
 
 /// Expected values come from Pango 1.50.12 itself: every markup in the tests marked "checked
 /// against Pango" is a case of `Tests/Goldens/check_markup.py`, which parses it with
@@ -416,18 +417,6 @@ import Testing
 
     // MARK: Robustness
 
-    /// A SplitMix64 generator, so that a failing input can be reproduced.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var mixed = state
-            mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-            return mixed ^ (mixed >> 31)
-        }
-    }
-
     /// Either a well-formed result or an `invalidMarkup` error inside the markup.
     static func expectParsesOrThrows(_ markup: String, sourceLocation: SourceLocation = #_sourceLocation) {
         do {
@@ -442,7 +431,7 @@ import Testing
     }
 
     @Test func randomInputEitherParsesOrThrows() {
-        var generator = SeededGenerator(state: 0xCA11_BE12)
+        var generator = SplitMix64(seed: 0xCA11_BE12)
         let markupBytes = Array("<>/&;#x=\"' \r\nbispanzeufotl-_%1234567890".utf8)
         for _ in 0..<3_000 {
             let count = Int.random(in: 0..<48, using: &generator)

@@ -2,13 +2,14 @@
 @testable import Caliper
 import Foundation
 import Testing
+import TestSupport
 
 @Suite struct PipelineShortcutTests {
     /// Text below U+0590 that is not forced right-to-left is all at level 0 without asking ICU:
     /// checked against ICU on every code unit below U+0590 (controls, paragraph separators, digits,
     /// marks, brackets) alone and in random strings, in each base direction the shortcut takes.
     @Test func bidiLevelsBelowHebrewAreICUs() throws {
-        var generator = SeededGenerator(state: 0x0590)
+        var generator = SplitMix64(seed: 0x0590)
         var texts: [[UInt16]] = (0..<0x0590).map { [UInt16($0)] }
         for _ in 0..<2_000 {
             texts.append((0..<Int.random(in: 1...40, using: &generator)).map { _ in UInt16.random(in: 0..<0x0590, using: &generator) })

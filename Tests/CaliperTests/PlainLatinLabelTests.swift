@@ -2,6 +2,7 @@
 @testable import Caliper
 import Foundation
 import Testing
+import TestSupport
 
 @Suite struct PlainLatinLabelTests {
     /// Every character the fast path accepts.
@@ -58,7 +59,7 @@ import Testing
     ]
 
     static func labels(count: Int, seed: UInt64) -> [String] {
-        var generator = SeededGenerator(state: seed)
+        var generator = SplitMix64(seed: seed)
         return (0..<count).map { _ in
             let words = (0..<Int.random(in: 1...4, using: &generator)).map { _ in
                 vocabulary.randomElement(using: &generator) ?? "x"

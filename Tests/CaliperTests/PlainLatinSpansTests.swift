@@ -2,6 +2,7 @@
 @testable import Caliper
 import Foundation
 import Testing
+import TestSupport
 
 @Suite struct PlainLatinSpansTests {
     /// Span styles: regular and bold, a font whose space kerns (shaped whole, not by words),
@@ -26,7 +27,7 @@ import Testing
     /// span edge may fall inside a word, between a kerning pair, or in the trailing spaces).
     static func texts(count: Int, seed: UInt64) throws -> [AttributedText] {
         let styles = try Self.styles()
-        var generator = SeededGenerator(state: seed)
+        var generator = SplitMix64(seed: seed)
         return try PlainLatinLabelTests.labels(count: count, seed: seed).map { label in
             let length = label.utf16.count
             var cuts = Set((0..<Int.random(in: 1...3, using: &generator)).map { _ in Int.random(in: 1...max(1, length), using: &generator) })
