@@ -64,71 +64,13 @@ public final class ShapeCache: Sendable {
         public var hitRate: Double { hits + misses == 0 ? 0 : Double(hits) / Double(hits + misses) }
     }
 
-    struct Key: Hashable, Sendable {
-        /// A style stretch as shaping sees it.
-        struct Stretch: Hashable, Sendable {
-            let end: Int
-            let fonts: [FontFace]
-            let fallback: FontFallback
-            let features: [FontFeature]
-            let language: String?
-            /// Whether the stretch is an inline box (shaped as nothing; its size is not in the key).
-            let isBox: Bool
-        }
-
-        let content: [UInt16]
-        let stretches: [Stretch]
-        let direction: BaseDirection
-        /// Every field equality compares — the text (as bytes), each stretch's end, fonts (by
-        /// identity), fallback, features, language and box flag, and the direction — hashed once,
-        /// when the key is made, outside the cache's lock: a paragraph's text is long, and the lock
-        /// is shared. Keys that differ only in a field left out of the hash would all collide, and
-        /// every insert would compare against each of them under the lock.
-        let digest: Int
-
-        init(content: [UInt16], styles: StyleRuns, direction: BaseDirection) {
-            self.content = content
-            self.direction = direction
-            stretches = zip(styles.ends, styles.styles).enumerated().map { index, stretch in
-                let (end, style) = stretch
-                return Stretch(
-                    end: end, fonts: [style.font] + style.fallbackFonts, fallback: style.fallback, features: style.features,
-                    language: style.language, isBox: styles.hasBoxes && styles.boxes[index] != nil)
-            }
-            var hasher = Hasher()
-            content.withUnsafeBytes { hasher.combine(bytes: $0) }
-            for stretch in stretches { hasher.combine(stretch) }
-            hasher.combine(direction)
-            digest = hasher.finalize()
-        }
-
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(digest)
-        }
-    }
-
-    /// A cached shape and when it was last used; a class, so a hit updates its age in place
-    /// rather than writing the entry back into the dictionary (hashing the key again).
-    private final class Entry {
-        let shape: ParagraphShape
-        var lastUsed: UInt64
-
-        init(shape: ParagraphShape, lastUsed: UInt64) {
-            self.shape = shape
-            self.lastUsed = lastUsed
-        }
-    }
-
-    private struct State {
-        var entries: [Key: Entry] = [:]
-        var clock: UInt64 = 0
-        var statistics = Statistics(hits: 0, misses: 0, evictions: 0, entryCount: 0, byteCount: 0)
-    }
+    /// The key of a paragraph's shape (``ParagraphShapeTable/Key``).
+    typealias Key = ParagraphShapeTable.Key
 
     /// The most bytes kept, all kinds of entries together.
     public let byteBudget: Int
-    private let paragraphBudget: Int
-    private let state = Locked(State())
+    /// Paragraph shapes of the general path.
+    let paragraphs: ParagraphShapeTable
     /// Advances of whole plain Latin labels.
     let labels: AdvanceTable<LabelAdvance>
     /// Advances of the words and runs of spaces of plain Latin labels.
@@ -144,7 +86,7 @@ public final class ShapeCache: Sendable {
     /// between paragraph shapes, label and word advances, and finished layouts.
     public init(byteBudget: Int = ShapeCache.defaultByteBudget) {
         self.byteBudget = max(0, byteBudget)
-        paragraphBudget = self.byteBudget / 2
+        paragraphs = ParagraphShapeTable(byteBudget: self.byteBudget / 2)
         words = WordTable(byteBudget: self.byteBudget / 8)
         labels = AdvanceTable(byteBudget: self.byteBudget / 8)
         pieces = AdvanceTable(byteBudget: self.byteBudget / 8)
@@ -154,24 +96,45 @@ public final class ShapeCache: Sendable {
 
     /// The cache's counters and size now, summed over its tables.
     public var statistics: Statistics {
-        var statistics = state.withLock { $0.statistics }
-        for table in [labels.statistics, pieces.statistics, layouts.statistics, sizes.statistics, words.statistics] {
-            statistics.hits += table.hits
-            statistics.misses += table.misses
-            statistics.evictions += table.evictions
-            statistics.entryCount += table.entryCount
-            statistics.byteCount += table.byteCount
+        var total = Statistics(hits: 0, misses: 0, evictions: 0, entryCount: 0, byteCount: 0)
+        for table in tables {
+            total.hits += table.statistics.hits
+            total.misses += table.statistics.misses
+            total.evictions += table.statistics.evictions
+            total.entryCount += table.statistics.entryCount
+            total.byteCount += table.statistics.byteCount
         }
-        return statistics
+        return total
+    }
+
+    /// One of the cache's tables: its name, its share of ``ShapeCache/byteBudget``, and its
+    /// counters and size now.
+    public struct Table: Sendable, Hashable {
+        /// `paragraphs` (paragraph shapes), `words` (the general path's shaped words), `labels`
+        /// (plain Latin labels' advances), `labelWords` (their words' advances), `layouts`
+        /// (finished layouts) or `sizes` (one-line sizes).
+        public var name: String
+        /// The most bytes the table keeps.
+        public var byteBudget: Int
+        /// The table's look-ups, evictions, entries and bytes.
+        public var statistics: Statistics
+    }
+
+    /// Each table's counters and size now, in a fixed order (as `/metrics` labels them).
+    public var tables: [Table] {
+        [
+            Table(name: "paragraphs", byteBudget: paragraphs.byteBudget, statistics: paragraphs.statistics),
+            Table(name: "words", byteBudget: words.byteBudget, statistics: words.statistics),
+            Table(name: "labels", byteBudget: labels.byteBudget, statistics: labels.statistics),
+            Table(name: "labelWords", byteBudget: pieces.byteBudget, statistics: pieces.statistics),
+            Table(name: "layouts", byteBudget: layouts.byteBudget, statistics: layouts.statistics),
+            Table(name: "sizes", byteBudget: sizes.byteBudget, statistics: sizes.statistics),
+        ]
     }
 
     /// Drops every entry (the counters stay).
     public func removeAll() {
-        state.withLock { state in
-            state.entries.removeAll()
-            state.statistics.entryCount = 0
-            state.statistics.byteCount = 0
-        }
+        paragraphs.removeAll()
         labels.removeAll()
         pieces.removeAll()
         layouts.removeAll()
@@ -179,47 +142,9 @@ public final class ShapeCache: Sendable {
         words.removeAll()
     }
 
-    /// The shape for `key`, computed by `make` on a miss. Two threads missing the same key at once
-    /// may both compute it; both results are identical and one is kept.
+    /// The shape for `key`, from ``paragraphs`` or computed by `make` on a miss.
+    @inline(__always)
     func shape(for key: Key, make: () throws(CaliperError) -> ParagraphShape) throws(CaliperError) -> ParagraphShape {
-        let cached: ParagraphShape? = state.withLock { state in
-            state.clock += 1
-            guard let entry = state.entries[key] else {
-                state.statistics.misses += 1
-                return nil
-            }
-            state.statistics.hits += 1
-            entry.lastUsed = state.clock
-            return entry.shape
-        }
-        if let cached { return cached }
-        let shape = try make()
-        let bytes = shape.byteCount + key.content.count * 2
-        guard bytes <= paragraphBudget else { return shape }
-        var evicted: [(key: Key, value: Entry)] = []
-        state.withLock { state in
-            if state.entries[key] == nil {
-                state.statistics.entryCount += 1
-                state.statistics.byteCount += bytes
-            }
-            state.entries[key] = Entry(shape: shape, lastUsed: state.clock)
-            if state.statistics.byteCount > paragraphBudget { evicted = evict(&state) }
-        }
-        withExtendedLifetime(evicted) {}  // the shapes let go are freed after the lock
-        return shape
-    }
-
-    /// Drops the least recently used entries until three quarters of the budget remain, and
-    /// returns them (and the sorted copy holding them) for the caller to free after the lock.
-    private func evict(_ state: inout State) -> [(key: Key, value: Entry)] {
-        let target = paragraphBudget / 4 * 3
-        let byAge = state.entries.sorted { $0.value.lastUsed < $1.value.lastUsed }
-        for (key, entry) in byAge where state.statistics.byteCount > target {
-            state.entries[key] = nil
-            state.statistics.byteCount -= entry.shape.byteCount + key.content.count * 2
-            state.statistics.entryCount -= 1
-            state.statistics.evictions += 1
-        }
-        return byAge
+        try paragraphs.shape(for: key, make: make)
     }
 }

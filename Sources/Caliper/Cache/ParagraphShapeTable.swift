@@ -1,0 +1,138 @@
+// ParagraphShapeTable.swift — paragraph shapes by everything shaping takes of a paragraph, bounded in bytes, least recently used let go first.
+import Foundation
+
+/// The size-independent shapes of paragraphs (``ParagraphShape``), by ``Key``.
+///
+/// **Bound**: ``byteBudget``, the approximate bytes of the shapes and their keys' text; past it the
+/// least recently used are dropped until three quarters of it remain. A shape larger than the
+/// whole budget is computed and not kept.
+final class ParagraphShapeTable: Sendable {
+    struct Key: Hashable, Sendable {
+        /// A style stretch as shaping sees it.
+        struct Stretch: Hashable, Sendable {
+            let end: Int
+            let fonts: [FontFace]
+            let fallback: FontFallback
+            let features: [FontFeature]
+            let language: String?
+            /// Whether the stretch is an inline box (shaped as nothing; its size is not in the key).
+            let isBox: Bool
+        }
+
+        let content: [UInt16]
+        let stretches: [Stretch]
+        let direction: BaseDirection
+        /// Every field equality compares — the text (as bytes), each stretch's end, fonts (by
+        /// identity), fallback, features, language and box flag, and the direction — hashed once,
+        /// when the key is made, outside the cache's lock: a paragraph's text is long, and the lock
+        /// is shared. Keys that differ only in a field left out of the hash would all collide, and
+        /// every insert would compare against each of them under the lock.
+        let digest: Int
+
+        init(content: [UInt16], styles: StyleRuns, direction: BaseDirection) {
+            self.content = content
+            self.direction = direction
+            stretches = zip(styles.ends, styles.styles).enumerated().map { index, stretch in
+                let (end, style) = stretch
+                return Stretch(
+                    end: end, fonts: [style.font] + style.fallbackFonts, fallback: style.fallback, features: style.features,
+                    language: style.language, isBox: styles.hasBoxes && styles.boxes[index] != nil)
+            }
+            var hasher = Hasher()
+            content.withUnsafeBytes { hasher.combine(bytes: $0) }
+            for stretch in stretches { hasher.combine(stretch) }
+            hasher.combine(direction)
+            digest = hasher.finalize()
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(digest)
+        }
+    }
+
+    /// A cached shape and when it was last used; a class, so a hit updates its age in place
+    /// rather than writing the entry back into the dictionary (hashing the key again).
+    private final class Entry {
+        let shape: ParagraphShape
+        var lastUsed: UInt64
+
+        init(shape: ParagraphShape, lastUsed: UInt64) {
+            self.shape = shape
+            self.lastUsed = lastUsed
+        }
+    }
+
+    private struct State {
+        var entries: [Key: Entry] = [:]
+        var clock: UInt64 = 0
+        var statistics = ShapeCache.Statistics(hits: 0, misses: 0, evictions: 0, entryCount: 0, byteCount: 0)
+    }
+
+    /// The most bytes kept.
+    let byteBudget: Int
+    private let state = Locked(State())
+
+    init(byteBudget: Int) {
+        self.byteBudget = max(0, byteBudget)
+    }
+
+    /// The table's counters and size now.
+    var statistics: ShapeCache.Statistics { state.withLock { $0.statistics } }
+
+    /// Drops every entry (the counters stay).
+    func removeAll() {
+        let dropped = state.withLock { state in
+            defer {
+                state.entries.removeAll()
+                state.statistics.entryCount = 0
+                state.statistics.byteCount = 0
+            }
+            return state.entries
+        }
+        withExtendedLifetime(dropped) {}  // freed after the lock
+    }
+
+    /// The shape for `key`, computed by `make` on a miss. Two threads missing the same key at once
+    /// may both compute it; both results are identical and one is kept.
+    func shape(for key: Key, make: () throws(CaliperError) -> ParagraphShape) throws(CaliperError) -> ParagraphShape {
+        let cached: ParagraphShape? = state.withLock { state in
+            state.clock += 1
+            guard let entry = state.entries[key] else {
+                state.statistics.misses += 1
+                return nil
+            }
+            state.statistics.hits += 1
+            entry.lastUsed = state.clock
+            return entry.shape
+        }
+        if let cached { return cached }
+        let shape = try make()
+        let bytes = shape.byteCount + key.content.count * 2
+        guard bytes <= byteBudget else { return shape }
+        var evicted: [(key: Key, value: Entry)] = []
+        state.withLock { state in
+            if state.entries[key] == nil {
+                state.statistics.entryCount += 1
+                state.statistics.byteCount += bytes
+            }
+            state.entries[key] = Entry(shape: shape, lastUsed: state.clock)
+            if state.statistics.byteCount > byteBudget { evicted = evict(&state) }
+        }
+        withExtendedLifetime(evicted) {}  // the shapes let go are freed after the lock
+        return shape
+    }
+
+    /// Drops the least recently used entries until three quarters of the budget remain, and
+    /// returns them (and the sorted copy holding them) for the caller to free after the lock.
+    private func evict(_ state: inout State) -> [(key: Key, value: Entry)] {
+        let target = byteBudget / 4 * 3
+        let byAge = state.entries.sorted { $0.value.lastUsed < $1.value.lastUsed }
+        for (key, entry) in byAge where state.statistics.byteCount > target {
+            state.entries[key] = nil
+            state.statistics.byteCount -= entry.shape.byteCount + key.content.count * 2
+            state.statistics.entryCount -= 1
+            state.statistics.evictions += 1
+        }
+        return byAge
+    }
+}
