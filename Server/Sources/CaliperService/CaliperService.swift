@@ -25,8 +25,8 @@ public struct CaliperService: Sendable {
     let pool: ComputePool
     let gate: RequestGate
     let openAPI: [UInt8]
-    /// The font root with links resolved, as the kernel names it.
-    let resolvedFontRoot: String
+    /// The resolver of the requests' fonts, which also reads the font files served.
+    let resolver: FontResolver
     /// The playground's files (`Resources/playground`), by name, with their media types.
     let playground: [String: (bytes: [UInt8], type: String)]
 
@@ -44,7 +44,7 @@ public struct CaliperService: Sendable {
             resolver: resolver, measurer: TextMeasurer(maximumTextLength: configuration.maximumTextLength),
             systemFallback: configuration.allowsFontPatterns ? .system : .none, onlyGivenFonts: !configuration.allowsFontPatterns)
         processor.fontFolder = configuration.fontRoot
-        resolvedFontRoot = resolver.fontRoot ?? configuration.fontRoot
+        self.resolver = resolver
         catalogue = try FontCatalogue(root: configuration.fontRoot, resolver: resolver, fallback: configuration.fallbackFonts)
         processor.defaultFallbackFonts = catalogue.fallbackFaces
         self.processor = processor
@@ -267,19 +267,18 @@ public struct CaliperService: Sendable {
         return Response(status: .ok, headers: [.contentType: file.type], body: ResponseBody(byteBuffer: ByteBuffer(bytes: file.bytes)))
     }
 
-    /// A font file of the catalogue (the only files served: a name must be one of its files, so
-    /// no path leaves the font root), read through the compute pool, or 404.
+    /// A font file of the catalogue (the only files served: a name must be one of its files),
+    /// read through the compute pool by the resolver, under its confinement to the font root, or 404.
     private func fontFile(_ name: String) async throws -> Response {
         guard catalogue.contains(file: name) else { throw ServiceHTTPError(.notFound, "no font file \(name) in the font root (see /v1/fonts)") }
-        let path = (configuration.fontRoot as NSString).appendingPathComponent(name)
-        let root = resolvedFontRoot
-        guard let data = await pool.run(timeout: configuration.requestTimeout, { ConfinedFile.read(path, inside: root) }) ?? nil else {
+        let (path, resolver) = ((configuration.fontRoot as NSString).appendingPathComponent(name), self.resolver)
+        guard let bytes = await pool.run(timeout: configuration.requestTimeout, { try? resolver.contentsOfFontFile(atPath: path) }) ?? nil else {
             throw ServiceHTTPError(.notFound, "the font file \(name) cannot be read")
         }
         return Response(
             status: .ok,
             headers: [.contentType: Self.mediaTypes[(name as NSString).pathExtension.lowercased()] ?? "application/octet-stream"],
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
     // MARK: - Helpers
