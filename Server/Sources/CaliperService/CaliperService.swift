@@ -51,29 +51,8 @@ public struct CaliperService: Sendable {
         metrics = ServiceMetrics(resolver: resolver, cache: processor.measurer.cache)
         pool = ComputePool(width: configuration.computeThreads)
         gate = RequestGate(limit: configuration.maximumConcurrentRequests)
-        guard let url = Bundle.module.url(forResource: "openapi", withExtension: "json", subdirectory: "Resources"),
-            let document = try? Data(contentsOf: url)
-        else { throw ServiceError.missingResource("Resources/openapi.json") }
-        openAPI = Self.openAPIDocument(document, fonts: configuration.allowsFontPatterns ? [] : catalogue.entries.map(\.font))
+        openAPI = try Self.openAPIDocument(fonts: configuration.allowsFontPatterns ? [] : catalogue.entries.map(\.font))
         playground = Self.playgroundFiles()
-    }
-
-    /// The OpenAPI document with `fonts` as the `enum` of its `FontName` schema: the names requests
-    /// may give when only the font root's fonts are taken, so that clients (and property-based
-    /// testers) see this service's fonts. Unchanged when `fonts` is empty or the document has no
-    /// such schema.
-    static func openAPIDocument(_ document: Data, fonts: [String]) -> [UInt8] {
-        guard !fonts.isEmpty, var root = try? JSONSerialization.jsonObject(with: document) as? [String: Any],
-            var components = root["components"] as? [String: Any], var schemas = components["schemas"] as? [String: Any],
-            var fontName = schemas["FontName"] as? [String: Any]
-        else { return Array(document) }
-        fontName["enum"] = fonts
-        schemas["FontName"] = fontName
-        components["schemas"] = schemas
-        root["components"] = components
-        guard let data = try? JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-        else { return Array(document) }
-        return Array(data)
     }
 
     /// The media types of the playground's files and of fonts, by extension.
@@ -110,7 +89,7 @@ public struct CaliperService: Sendable {
         }
         router.post("/v1/batch") { request, _ in try self.batch(request) }
         router.get("/v1/fonts") { _, _ in Self.json(catalogue.json) }
-        router.get("/healthz") { _, _ in Self.json(Array(#"{"status":"ok"}"#.utf8)) }
+        router.get("/healthz") { _, _ in Self.json(Self.healthy) }
         router.get("/metrics") { _, _ in
             Response(
                 status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
@@ -302,11 +281,27 @@ public struct CaliperService: Sendable {
 
     /// `{"error": message}`, with `"id": null` first when `id` (a batch line's answer).
     static func errorJSON(_ message: String, id: Bool = false) -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .withoutEscapingSlashes
-        let encoded = (try? encoder.encode(message)).map { String(decoding: $0, as: UTF8.self) } ?? "\"error\""
-        return Array((id ? #"{"id":null,"error":\#(encoded)}"# : #"{"error":\#(encoded)}"#).utf8)
+        var writer = JSONWriter(capacity: message.utf8.count + 24)
+        writer.beginObject()
+        if id {
+            writer.key("id")
+            writer.null()
+        }
+        writer.key("error")
+        writer.string(message)
+        writer.endObject()
+        return writer.bytes
     }
+
+    /// The answer of `GET /healthz`: `{"status":"ok"}`.
+    static let healthy: [UInt8] = {
+        var writer = JSONWriter(capacity: 16)
+        writer.beginObject()
+        writer.key("status")
+        writer.string("ok")
+        writer.endObject()
+        return writer.bytes
+    }()
 }
 
 extension HTTPResponse.Status {

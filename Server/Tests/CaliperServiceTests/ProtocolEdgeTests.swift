@@ -34,6 +34,21 @@ import Testing
         }
     }
 
+    /// The served document's font list is written into the `FontName` schema as it stands; a
+    /// document with no such schema, or two, is served as it is.
+    @Test func theFontListIsWrittenIntoTheSchema() {
+        let fonts = ["a.ttf", #"b "q".ttf"#]
+        let written = { (document: String) in String(decoding: CaliperService.openAPIDocument(Array(document.utf8), fonts: fonts), as: UTF8.self) }
+        #expect(written(#"{"x": "\"FontName\": {}", "FontName": {"type": "string"}}"#)
+            == #"{"x": "\"FontName\": {}", "FontName": {"enum":["a.ttf","b \"q\".ttf"],"type": "string"}}"#)
+        #expect(written("{\"FontName\" :\n  {\n    \"type\": \"string\"\n  }}") == "{\"FontName\" :\n  {\n    \"enum\":[\"a.ttf\",\"b \\\"q\\\".ttf\"],\n    \"type\": \"string\"\n  }}")
+        #expect(written(#"{"FontName": {}}"#) == #"{"FontName": {"enum":["a.ttf","b \"q\".ttf"]}}"#)
+        for unchanged in [#"{"Font": {}}"#, #"{"a": {"FontName": {}}, "b": {"FontName": {}}}"#, #"{"FontName": "x"}"#] {
+            #expect(written(unchanged) == unchanged)
+        }
+        #expect(CaliperService.openAPIDocument(Array(#"{"FontName": {}}"#.utf8), fonts: []) == Array(#"{"FontName": {}}"#.utf8))
+    }
+
     /// A Content-Type with no type before its parameters is refused with 415, and the service goes on.
     @Test func aContentTypeWithNoTypeIs415() async throws {
         let application = Application(router: try Fixtures.service().router())
