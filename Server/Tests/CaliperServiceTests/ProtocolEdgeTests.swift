@@ -34,6 +34,24 @@ import Testing
         }
     }
 
+    /// Every route of the table answers 405 for a method it does not take, with the table's own
+    /// methods in `Allow`: the router and the 405s come from one list.
+    @Test func everyRouteOfTheTableAnswers405ForAnotherMethod() async throws {
+        let service = try Fixtures.service()
+        let routes = service.routes.routes
+        #expect(routes.count == 13)
+        try await Application(router: service.router()).test(.router) { client in
+            for route in routes {
+                // A capture (`{file}`) filled in with a name.
+                let path = "/" + route.path.map { $0.description.hasPrefix("{") ? "x.ttf" : $0.description }.joined(separator: "/")
+                try await client.execute(uri: path, method: route.method == .post ? .get : .post) { response in
+                    #expect(response.status == .methodNotAllowed, "\(path)")
+                    #expect(response.headers[.allow] == (route.method == .post ? "POST" : "GET, HEAD"), "\(path)")
+                }
+            }
+        }
+    }
+
     /// The served document's font list is written into the `FontName` schema as it stands; a
     /// document with no such schema, or two, is served as it is.
     @Test func theFontListIsWrittenIntoTheSchema() {
