@@ -2,7 +2,8 @@
 
 /// Writes compact JSON text as UTF-8 bytes, member by member, without building a value tree
 /// first: `caliper batch` writes one answer per request, and for a measurement most of the time
-/// went into building and walking the tree. Keys are written in the order given.
+/// went into building and walking the tree. Keys are written in the order given. It is the one
+/// JSON writer of Caliper's doors: the CLI, batch answers and the HTTP service's own JSON.
 ///
 /// ```swift
 /// var writer = JSONWriter()
@@ -10,41 +11,48 @@
 /// writer.key("width"); writer.number(102.6)
 /// writer.endObject()  // {"width":102.6}
 /// ```
-package struct JSONWriter {
-    package private(set) var bytes: [UInt8] = []
+public struct JSONWriter {
+    /// The JSON written so far, as UTF-8.
+    public private(set) var bytes: [UInt8] = []
     /// One entry per open object or array: whether it has a member or element yet.
     private var hasContent: [Bool] = []
 
-    package init(capacity: Int = 512) {
+    /// An empty writer, with room for `capacity` bytes reserved.
+    public init(capacity: Int = 512) {
         bytes.reserveCapacity(capacity)
     }
 
-    package var string: String { String(decoding: bytes, as: UTF8.self) }
+    /// The JSON written so far, as a string.
+    public var string: String { String(decoding: bytes, as: UTF8.self) }
 
-    package mutating func beginObject() {
+    /// Opens an object: `{`; its members are ``key(_:)`` and a value each.
+    public mutating func beginObject() {
         separate()
         bytes.append(UInt8(ascii: "{"))
         hasContent.append(false)
     }
 
-    package mutating func endObject() {
+    /// Closes the object opened last: `}`.
+    public mutating func endObject() {
         hasContent.removeLast()
         bytes.append(UInt8(ascii: "}"))
     }
 
-    package mutating func beginArray() {
+    /// Opens an array: `[`.
+    public mutating func beginArray() {
         separate()
         bytes.append(UInt8(ascii: "["))
         hasContent.append(false)
     }
 
-    package mutating func endArray() {
+    /// Closes the array opened last: `]`.
+    public mutating func endArray() {
         hasContent.removeLast()
         bytes.append(UInt8(ascii: "]"))
     }
 
     /// A member's key; its value follows.
-    package mutating func key(_ key: String) {
+    public mutating func key(_ key: String) {
         separate()
         writeString(key)
         bytes.append(UInt8(ascii: ":"))
@@ -52,7 +60,8 @@ package struct JSONWriter {
         if !hasContent.isEmpty { hasContent[hasContent.count - 1] = false }
     }
 
-    package mutating func string(_ value: String) {
+    /// A string, escaped as JSON needs: quotes, backslashes and control characters.
+    public mutating func string(_ value: String) {
         separate()
         writeString(value)
     }
@@ -60,7 +69,7 @@ package struct JSONWriter {
     /// A number as the shortest text that reads back as the same Double; `null` for NaN and
     /// infinities, which JSON has no way to write (and ``hasNonFiniteNumber`` turns true: an
     /// answer with one is replaced by an error).
-    package mutating func number(_ value: Double) {
+    public mutating func number(_ value: Double) {
         separate()
         guard value.isFinite else {
             hasNonFiniteNumber = true
@@ -71,19 +80,22 @@ package struct JSONWriter {
     }
 
     /// Whether a NaN or an infinity was written (as `null`).
-    package private(set) var hasNonFiniteNumber = false
+    public private(set) var hasNonFiniteNumber = false
 
-    package mutating func integer(_ value: Int) {
+    /// An integer, in decimal.
+    public mutating func integer(_ value: Int) {
         separate()
         bytes.append(contentsOf: value.description.utf8)
     }
 
-    package mutating func bool(_ value: Bool) {
+    /// `true` or `false`.
+    public mutating func bool(_ value: Bool) {
         separate()
         bytes.append(contentsOf: value ? "true".utf8 : "false".utf8)
     }
 
-    package mutating func null() {
+    /// `null`.
+    public mutating func null() {
         separate()
         bytes.append(contentsOf: "null".utf8)
     }

@@ -25,8 +25,8 @@ public struct CaliperService: Sendable {
     let pool: ComputePool
     let gate: RequestGate
     let openAPI: [UInt8]
-    /// The font root with links resolved, as the kernel names it.
-    let resolvedFontRoot: String
+    /// The resolver of the requests' fonts, which also reads the font files served.
+    let resolver: FontResolver
     /// The playground's files (`Resources/playground`), by name, with their media types.
     let playground: [String: (bytes: [UInt8], type: String)]
 
@@ -44,36 +44,15 @@ public struct CaliperService: Sendable {
             resolver: resolver, measurer: TextMeasurer(maximumTextLength: configuration.maximumTextLength),
             systemFallback: configuration.allowsFontPatterns ? .system : .none, onlyGivenFonts: !configuration.allowsFontPatterns)
         processor.fontFolder = configuration.fontRoot
-        resolvedFontRoot = resolver.fontRoot ?? configuration.fontRoot
+        self.resolver = resolver
         catalogue = try FontCatalogue(root: configuration.fontRoot, resolver: resolver, fallback: configuration.fallbackFonts)
         processor.defaultFallbackFonts = catalogue.fallbackFaces
         self.processor = processor
         metrics = ServiceMetrics(resolver: resolver, cache: processor.measurer.cache)
         pool = ComputePool(width: configuration.computeThreads)
         gate = RequestGate(limit: configuration.maximumConcurrentRequests)
-        guard let url = Bundle.module.url(forResource: "openapi", withExtension: "json", subdirectory: "Resources"),
-            let document = try? Data(contentsOf: url)
-        else { throw ServiceError.missingResource("Resources/openapi.json") }
-        openAPI = Self.openAPIDocument(document, fonts: configuration.allowsFontPatterns ? [] : catalogue.entries.map(\.font))
+        openAPI = try Self.openAPIDocument(fonts: configuration.allowsFontPatterns ? [] : catalogue.entries.map(\.font))
         playground = Self.playgroundFiles()
-    }
-
-    /// The OpenAPI document with `fonts` as the `enum` of its `FontName` schema: the names requests
-    /// may give when only the font root's fonts are taken, so that clients (and property-based
-    /// testers) see this service's fonts. Unchanged when `fonts` is empty or the document has no
-    /// such schema.
-    static func openAPIDocument(_ document: Data, fonts: [String]) -> [UInt8] {
-        guard !fonts.isEmpty, var root = try? JSONSerialization.jsonObject(with: document) as? [String: Any],
-            var components = root["components"] as? [String: Any], var schemas = components["schemas"] as? [String: Any],
-            var fontName = schemas["FontName"] as? [String: Any]
-        else { return Array(document) }
-        fontName["enum"] = fonts
-        schemas["FontName"] = fontName
-        components["schemas"] = schemas
-        root["components"] = components
-        guard let data = try? JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-        else { return Array(document) }
-        return Array(data)
     }
 
     /// The media types of the playground's files and of fonts, by extension.
@@ -98,46 +77,31 @@ public struct CaliperService: Sendable {
         return files
     }
 
-    /// The routes, behind the middleware that turns every error into JSON and counts requests.
-    public func router() -> Router<BasicRequestContext> {
-        let router = Router(options: .autoGenerateHeadEndpoints)
-        router.add(middleware: ErrorAndMetricsMiddleware(metrics: metrics))
-        for op in ["measure", "flow", "layout"] {
-            router.post("/v1/\(op)") { request, _ in try await self.single(request, op: op) }
-        }
-        for op in ["flow", "layout"] {
-            router.post("/v1/\(op)/svg") { request, _ in try await self.picture(request, op: op) }
-        }
-        router.post("/v1/batch") { request, _ in try self.batch(request) }
-        router.get("/v1/fonts") { _, _ in Self.json(catalogue.json) }
-        router.get("/healthz") { _, _ in Self.json(Array(#"{"status":"ok"}"#.utf8)) }
-        router.get("/metrics") { _, _ in
-            Response(
-                status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
-                body: ResponseBody(byteBuffer: ByteBuffer(bytes: metrics.exposition(inFlight: gate.count))))
-        }
-        router.get("/openapi.json") { _, _ in Self.json(openAPI) }
-        // The playground: a page, its scripts and styles, and the fonts for its @font-face rules.
-        router.get("/") { _, _ in try self.playgroundFile("index.html") }
-        router.get("/playground/:name") { _, context in try self.playgroundFile(context.parameters.get("name") ?? "") }
-        router.get("/fonts/:file") { _, context in try await self.fontFile(context.parameters.get("file") ?? "") }
-        // A known path with another method (any: TRACE, QUERY… too) is answered 405 by the middleware.
-        return router
+    /// Every route the service answers, the one list of them: the router is built from it, and a
+    /// known path asked with another method (any: TRACE, QUERY… too) is answered 405 from it.
+    var routes: RouteTable<BasicRequestContext> {
+        RouteTable([
+            .post("/v1/measure") { request, _ in try await self.single(request, op: "measure") },
+            .post("/v1/flow") { request, _ in try await self.single(request, op: "flow") },
+            .post("/v1/layout") { request, _ in try await self.single(request, op: "layout") },
+            .post("/v1/flow/svg") { request, _ in try await self.picture(request, op: "flow") },
+            .post("/v1/layout/svg") { request, _ in try await self.picture(request, op: "layout") },
+            .post("/v1/batch") { request, _ in try self.batch(request) },
+            .get("/v1/fonts") { _, _ in Self.json(catalogue.json) },
+            .get("/healthz") { _, _ in Self.json(Self.healthy) },
+            .get("/metrics") { _, _ in self.metricsPage() },
+            .get("/openapi.json") { _, _ in Self.json(openAPI) },
+            // The playground: a page, its scripts and styles, and the fonts for its @font-face rules.
+            .get("/") { _, _ in try self.playgroundFile("index.html") },
+            .get("/playground/:name") { _, context in try self.playgroundFile(context.parameters.get("name") ?? "") },
+            .get("/fonts/:file") { _, context in try await self.fontFile(context.parameters.get("file") ?? "") },
+        ])
     }
 
-    /// The method a known path takes (`nil` for an unknown path), so that any other method on it
-    /// answers 405 with `Allow` rather than 404.
-    static func allowedMethod(forPath path: String) -> HTTPRequest.Method? {
-        switch path {
-        case "/v1/measure", "/v1/flow", "/v1/layout", "/v1/batch", "/v1/flow/svg", "/v1/layout/svg": return .post
-        case "/v1/fonts", "/healthz", "/metrics", "/openapi.json", "/": return .get
-        default:
-            for prefix in ["/playground/", "/fonts/"] where path.hasPrefix(prefix) {
-                let name = path.dropFirst(prefix.count)
-                if !name.isEmpty, !name.contains("/") { return .get }
-            }
-            return nil
-        }
+    /// The routes, behind the middleware that turns every error into JSON and counts requests.
+    public func router() -> Router<BasicRequestContext> {
+        let routes = self.routes
+        return routes.router(behind: ErrorAndMetricsMiddleware(metrics: metrics, routes: routes))
     }
 
     /// The application serving ``router()`` on the configured host and port. Run it with
@@ -261,25 +225,31 @@ public struct CaliperService: Sendable {
             })
     }
 
+    /// The metrics in Prometheus's text format.
+    private func metricsPage() -> Response {
+        Response(
+            status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: metrics.exposition(inFlight: gate.count))))
+    }
+
     /// A file of the playground, or 404.
     private func playgroundFile(_ name: String) throws -> Response {
         guard let file = playground[name] else { throw ServiceHTTPError(.notFound, "the playground has no file \(name)") }
         return Response(status: .ok, headers: [.contentType: file.type], body: ResponseBody(byteBuffer: ByteBuffer(bytes: file.bytes)))
     }
 
-    /// A font file of the catalogue (the only files served: a name must be one of its files, so
-    /// no path leaves the font root), read through the compute pool, or 404.
+    /// A font file of the catalogue (the only files served: a name must be one of its files),
+    /// read through the compute pool by the resolver, under its confinement to the font root, or 404.
     private func fontFile(_ name: String) async throws -> Response {
         guard catalogue.contains(file: name) else { throw ServiceHTTPError(.notFound, "no font file \(name) in the font root (see /v1/fonts)") }
-        let path = (configuration.fontRoot as NSString).appendingPathComponent(name)
-        let root = resolvedFontRoot
-        guard let data = await pool.run(timeout: configuration.requestTimeout, { ConfinedFile.read(path, inside: root) }) ?? nil else {
+        let (path, resolver) = ((configuration.fontRoot as NSString).appendingPathComponent(name), self.resolver)
+        guard let bytes = await pool.run(timeout: configuration.requestTimeout, { try? resolver.contentsOfFontFile(atPath: path) }) ?? nil else {
             throw ServiceHTTPError(.notFound, "the font file \(name) cannot be read")
         }
         return Response(
             status: .ok,
             headers: [.contentType: Self.mediaTypes[(name as NSString).pathExtension.lowercased()] ?? "application/octet-stream"],
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
     // MARK: - Helpers
@@ -303,11 +273,27 @@ public struct CaliperService: Sendable {
 
     /// `{"error": message}`, with `"id": null` first when `id` (a batch line's answer).
     static func errorJSON(_ message: String, id: Bool = false) -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .withoutEscapingSlashes
-        let encoded = (try? encoder.encode(message)).map { String(decoding: $0, as: UTF8.self) } ?? "\"error\""
-        return Array((id ? #"{"id":null,"error":\#(encoded)}"# : #"{"error":\#(encoded)}"#).utf8)
+        var writer = JSONWriter(capacity: message.utf8.count + 24)
+        writer.beginObject()
+        if id {
+            writer.key("id")
+            writer.null()
+        }
+        writer.key("error")
+        writer.string(message)
+        writer.endObject()
+        return writer.bytes
     }
+
+    /// The answer of `GET /healthz`: `{"status":"ok"}`.
+    static let healthy: [UInt8] = {
+        var writer = JSONWriter(capacity: 16)
+        writer.beginObject()
+        writer.key("status")
+        writer.string("ok")
+        writer.endObject()
+        return writer.bytes
+    }()
 }
 
 extension HTTPResponse.Status {
@@ -340,12 +326,20 @@ struct ServiceHTTPError: Error {
 
 /// Answers every error as JSON — the service's own, Hummingbird's (404 for an unknown route, 413),
 /// a malformed body as 400, a client gone as 499 (counted, never sent), anything else as 500 — and
-/// counts each request by route and status.
+/// counts each request by its route's path (`/fonts/{file}`) and status.
 struct ErrorAndMetricsMiddleware<Context: RequestContext>: RouterMiddleware {
     let metrics: ServiceMetrics
+    /// The routes, for the methods of a path the router has no route for with the request's method.
+    let routes: RouteTable<Context>
+
+    /// The route label of a request the router has no route for, by neither path nor method.
+    static var unmatched: String { "unmatched" }
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let started = ContinuousClock.now
+        // The path of the route the router matched (`/fonts/{file}`), set before its middleware
+        // runs: the metrics' label, from a bounded set, never the raw path. None when it matched none.
+        var route = context.endpointPath
         var response: Response
         do {
             response = try await next(request, context)
@@ -354,13 +348,15 @@ struct ErrorAndMetricsMiddleware<Context: RequestContext>: RouterMiddleware {
             headers[.contentType] = "application/json"
             response = Response(status: error.status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: CaliperService.errorJSON(error.message))))
         } catch let error as any HTTPResponseError {
-            if error.status == .notFound, let allowed = CaliperService.allowedMethod(forPath: request.uri.path) {
+            if error.status == .notFound, route == nil, let known = routes.methods(forPath: request.uri.path) {
                 // A known path with a method it does not take.
+                route = known.path.description
+                let taken = known.methods.map(\.rawValue).joined(separator: " or ")
                 response = Response(
                     status: .methodNotAllowed,
-                    headers: [.contentType: "application/json", .allow: allowed == .get ? "GET, HEAD" : allowed.rawValue],
+                    headers: [.contentType: "application/json", .allow: RouteTable<Context>.allowHeader(for: known.methods)],
                     body: ResponseBody(byteBuffer: ByteBuffer(bytes: CaliperService.errorJSON(
-                        "\(request.uri.path) takes \(allowed.rawValue), not \(request.method.rawValue)"))))
+                        "\(request.uri.path) takes \(taken), not \(request.method.rawValue)"))))
             } else {
                 let message = error.status == .notFound
                     ? "no route \(request.method.rawValue) \(request.uri.path) (see /openapi.json)"
@@ -378,13 +374,13 @@ struct ErrorAndMetricsMiddleware<Context: RequestContext>: RouterMiddleware {
             }
         }
         let duration = ContinuousClock.now - started
-        let route = Self.route(of: request.uri.path)
-        metrics.record(route: route, status: response.status.code, duration: duration)
+        let label = route ?? Self.unmatched
+        metrics.record(route: label, status: response.status.code, duration: duration)
         // One structured line per request (at debug: `--log-level debug` shows every request).
         context.logger.debug(
             "answered",
             metadata: [
-                "route": .string(route), "method": .string(request.method.rawValue), "status": .stringConvertible(response.status.code),
+                "route": .string(label), "method": .string(request.method.rawValue), "status": .stringConvertible(response.status.code),
                 "milliseconds": .stringConvertible(Double(duration.components.attoseconds) / 1e15 + Double(duration.components.seconds) * 1000),
             ])
         return response
@@ -403,25 +399,5 @@ struct ErrorAndMetricsMiddleware<Context: RequestContext>: RouterMiddleware {
         }
         response.headers[.connection] = "close"
         return response
-    }
-
-    /// The route a path names, as the metrics label it (a bounded set: never the raw path).
-    static func route(of path: String) -> String {
-        switch path {
-        case "/v1/measure": return "measure"
-        case "/v1/flow": return "flow"
-        case "/v1/layout": return "layout"
-        case "/v1/flow/svg": return "flow.svg"
-        case "/v1/layout/svg": return "layout.svg"
-        case "/v1/batch": return "batch"
-        case "/v1/fonts": return "fonts"
-        case "/healthz": return "healthz"
-        case "/metrics": return "metrics"
-        case "/openapi.json": return "openapi"
-        case "/": return "playground"
-        case let path where path.hasPrefix("/playground/"): return "playground"
-        case let path where path.hasPrefix("/fonts/"): return "fonts.file"
-        default: return "other"
-        }
     }
 }

@@ -1,13 +1,14 @@
 // FontCatalogue.swift — the fonts a service may use, with their metrics and axes: the answer to GET /v1/fonts.
 import Caliper
+import CaliperBatch
 import Foundation
 
 /// The faces of the font files directly in the service's font root, as requests name them
 /// (relative to the root), read once at start.
 struct FontCatalogue: Sendable {
     /// One face, as JSON.
-    struct Entry: Codable, Sendable, Equatable {
-        struct Axis: Codable, Sendable, Equatable {
+    struct Entry: Sendable, Equatable {
+        struct Axis: Sendable, Equatable {
             var tag: String
             var name: String
             var minimum: Double
@@ -15,7 +16,7 @@ struct FontCatalogue: Sendable {
             var maximum: Double
         }
 
-        struct NamedInstance: Codable, Sendable, Equatable {
+        struct NamedInstance: Sendable, Equatable {
             var name: String
             var coordinates: [String: Double]
         }
@@ -92,17 +93,91 @@ struct FontCatalogue: Sendable {
             fallback = chosen.map(\.0)
             fallbackFaces = chosen.map(\.1)
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        json = Array((try? encoder.encode(Listing(fonts: entries, fallback: fallback))) ?? Data(#"{"fallback":[],"fonts":[]}"#.utf8))
+        json = Self.listing(entries, fallback: fallback)
     }
 
-    /// The answer of `GET /v1/fonts`.
-    private struct Listing: Encodable {
-        var fonts: [Entry]
-        var fallback: [String]
+    /// The answer of `GET /v1/fonts`: `{"fallback": […], "fonts": […]}`, each object's keys in
+    /// alphabetical order.
+    static func listing(_ entries: [Entry], fallback: [String]) -> [UInt8] {
+        var writer = JSONWriter(capacity: 512 * (entries.count + 1))
+        writer.beginObject()
+        writer.key("fallback")
+        writer.beginArray()
+        for font in fallback { writer.string(font) }
+        writer.endArray()
+        writer.key("fonts")
+        writer.beginArray()
+        for entry in entries { entry.write(to: &writer) }
+        writer.endArray()
+        writer.endObject()
+        return writer.bytes
     }
 
     /// Whether `file` is a font file of the catalogue (the only files `GET /fonts/<file>` serves).
     func contains(file: String) -> Bool { entries.contains { $0.file == file } }
+}
+
+extension FontCatalogue.Entry {
+    /// The entry as an object of the listing, its keys in alphabetical order.
+    func write(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.key("ascender")
+        writer.integer(ascender)
+        writer.key("axes")
+        writer.beginArray()
+        for axis in axes {
+            writer.beginObject()
+            writer.key("defaultValue")
+            writer.number(axis.defaultValue)
+            writer.key("maximum")
+            writer.number(axis.maximum)
+            writer.key("minimum")
+            writer.number(axis.minimum)
+            writer.key("name")
+            writer.string(axis.name)
+            writer.key("tag")
+            writer.string(axis.tag)
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.key("capHeight")
+        writer.integer(capHeight)
+        writer.key("descender")
+        writer.integer(descender)
+        writer.key("family")
+        writer.string(family)
+        writer.key("file")
+        writer.string(file)
+        writer.key("font")
+        writer.string(font)
+        writer.key("isItalic")
+        writer.bool(isItalic)
+        writer.key("lineGap")
+        writer.integer(lineGap)
+        writer.key("namedInstances")
+        writer.beginArray()
+        for instance in namedInstances {
+            writer.beginObject()
+            writer.key("coordinates")
+            writer.beginObject()
+            for (tag, value) in instance.coordinates.sorted(by: { $0.key < $1.key }) {
+                writer.key(tag)
+                writer.number(value)
+            }
+            writer.endObject()
+            writer.key("name")
+            writer.string(instance.name)
+            writer.endObject()
+        }
+        writer.endArray()
+        writer.key("style")
+        writer.string(style)
+        writer.key("unitsPerEm")
+        writer.integer(unitsPerEm)
+        writer.key("weight")
+        writer.integer(weight)
+        writer.key("xHeight")
+        writer.integer(xHeight)
+        writer.endObject()
+    }
 }

@@ -26,8 +26,8 @@ final class ServiceMetrics: Sendable {
         self.cache = cache
     }
 
-    /// Counts one request to `route` answered with `status`, and how long it took to answer (for
-    /// a streamed batch, to its answer's head).
+    /// Counts one request to `route` (its path as the router matched it, `/v1/measure`) answered
+    /// with `status`, and how long it took to answer (for a streamed batch, to its answer's head).
     func record(route: String, status: Int, duration: Duration) {
         Counter(label: "caliper_requests_total", dimensions: [("route", route), ("status", String(status))], factory: factory)
             .increment()

@@ -34,6 +34,39 @@ import Testing
         }
     }
 
+    /// Every route of the table answers 405 for a method it does not take, with the table's own
+    /// methods in `Allow`: the router and the 405s come from one list.
+    @Test func everyRouteOfTheTableAnswers405ForAnotherMethod() async throws {
+        let service = try Fixtures.service()
+        let routes = service.routes.routes
+        #expect(routes.count == 13)
+        try await Application(router: service.router()).test(.router) { client in
+            for route in routes {
+                // A capture (`{file}`) filled in with a name.
+                let path = "/" + route.path.map { $0.description.hasPrefix("{") ? "x.ttf" : $0.description }.joined(separator: "/")
+                try await client.execute(uri: path, method: route.method == .post ? .get : .post) { response in
+                    #expect(response.status == .methodNotAllowed, "\(path)")
+                    #expect(response.headers[.allow] == (route.method == .post ? "POST" : "GET, HEAD"), "\(path)")
+                }
+            }
+        }
+    }
+
+    /// The served document's font list is written into the `FontName` schema as it stands; a
+    /// document with no such schema, or two, is served as it is.
+    @Test func theFontListIsWrittenIntoTheSchema() {
+        let fonts = ["a.ttf", #"b "q".ttf"#]
+        let written = { (document: String) in String(decoding: CaliperService.openAPIDocument(Array(document.utf8), fonts: fonts), as: UTF8.self) }
+        #expect(written(#"{"x": "\"FontName\": {}", "FontName": {"type": "string"}}"#)
+            == #"{"x": "\"FontName\": {}", "FontName": {"enum":["a.ttf","b \"q\".ttf"],"type": "string"}}"#)
+        #expect(written("{\"FontName\" :\n  {\n    \"type\": \"string\"\n  }}") == "{\"FontName\" :\n  {\n    \"enum\":[\"a.ttf\",\"b \\\"q\\\".ttf\"],\n    \"type\": \"string\"\n  }}")
+        #expect(written(#"{"FontName": {}}"#) == #"{"FontName": {"enum":["a.ttf","b \"q\".ttf"]}}"#)
+        for unchanged in [#"{"Font": {}}"#, #"{"a": {"FontName": {}}, "b": {"FontName": {}}}"#, #"{"FontName": "x"}"#] {
+            #expect(written(unchanged) == unchanged)
+        }
+        #expect(CaliperService.openAPIDocument(Array(#"{"FontName": {}}"#.utf8), fonts: []) == Array(#"{"FontName": {}}"#.utf8))
+    }
+
     /// A Content-Type with no type before its parameters is refused with 415, and the service goes on.
     @Test func aContentTypeWithNoTypeIs415() async throws {
         let application = Application(router: try Fixtures.service().router())

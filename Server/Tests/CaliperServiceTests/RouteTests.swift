@@ -168,14 +168,38 @@ import Testing
             #expect(metrics.headers[.contentType]?.hasPrefix("text/plain; version=0.0.4") == true)
             let text = Self.body(metrics)
             for line in [
-                #"caliper_requests_total{route="measure",status="200"} 1"#, #"caliper_requests_total{route="measure",status="400"} 1"#,
-                #"caliper_request_duration_seconds_count{route="measure"} 2"#, "caliper_font_cache_files ", "caliper_shape_cache_bytes ",
+                #"caliper_requests_total{route="/v1/measure",status="200"} 1"#, #"caliper_requests_total{route="/v1/measure",status="400"} 1"#,
+                #"caliper_request_duration_seconds_count{route="/v1/measure"} 2"#, "caliper_font_cache_files ", "caliper_shape_cache_bytes ",
                 "caliper_requests_in_flight 0",
             ] {
                 #expect(text.contains(line), "\(line)")
             }
             let document = try Self.object(try await client.execute(uri: "/openapi.json", method: .get))
             #expect((document["openapi"] as? String)?.hasPrefix("3.1") == true)
+        }
+    }
+
+    /// Requests are counted by the path of the route they took, as the router names it, never by
+    /// the raw path: every font file as `/fonts/{file}`, a wrong method by its path's route, and
+    /// what no route has as `unmatched`.
+    @Test func metricsAreLabelledByTheRoutesPath() async throws {
+        try await Self.app().test(.router) { client in
+            _ = try await client.execute(uri: "/fonts/DejaVuSans.ttf", method: .get)
+            _ = try await client.execute(uri: "/fonts/NotoSans-Regular.ttf", method: .head)
+            _ = try await client.execute(uri: "/fonts/README.md", method: .get)
+            _ = try await client.execute(uri: "/v1/flow/svg", method: .get)
+            _ = try await client.execute(uri: "/", method: .get)
+            _ = try await client.execute(uri: "/no/such/path", method: .get)
+            _ = try await client.execute(uri: "/v2/measure", method: .post)
+            let text = Self.body(try await client.execute(uri: "/metrics", method: .get))
+            for line in [
+                #"caliper_requests_total{route="/fonts/{file}",status="200"} 2"#, #"caliper_requests_total{route="/fonts/{file}",status="404"} 1"#,
+                #"caliper_requests_total{route="/v1/flow/svg",status="405"} 1"#, #"caliper_requests_total{route="/",status="200"} 1"#,
+                #"caliper_requests_total{route="unmatched",status="404"} 2"#, #"caliper_request_duration_seconds_count{route="unmatched"} 2"#,
+            ] {
+                #expect(text.contains(line), "\(line)")
+            }
+            #expect(!text.contains("README") && !text.contains("no/such") && !text.contains("v2"))
         }
     }
 }

@@ -130,10 +130,10 @@ import Testing
             var metrics = ""
             for _ in 0..<200 {  // the server sees each end in its own time: up to 20 s on a busy machine
                 metrics = String(buffer: try await client.execute(uri: "/metrics", method: .get, headers: [:], body: nil).body)
-                if metrics.contains(#"caliper_requests_total{route="measure",status="499"} 2"#) { break }
+                if metrics.contains(#"caliper_requests_total{route="/v1/measure",status="499"} 2"#) { break }
                 try await Task.sleep(for: .milliseconds(100))
             }
-            #expect(metrics.contains(#"caliper_requests_total{route="measure",status="499"} 2"#), "\(metrics)")
+            #expect(metrics.contains(#"caliper_requests_total{route="/v1/measure",status="499"} 2"#), "\(metrics)")
             #expect(!metrics.contains(#"status="5"#), "no 5xx: \(metrics)")
         }
     }

@@ -48,12 +48,12 @@ public final class FontResolver: Sendable {
     /// The faces of the folders ``face(family:weight:italic:near:)`` looked in, by folder (real
     /// path); forgotten all at once past 64 folders.
     private let folders = Locked<[String: [FolderFace]]>([:])
-    private let fileSizeLimit: Int
+    let fileSizeLimit: Int
     /// The folder font files must be in (its real path), or `nil` for anywhere.
     public let fontRoot: String?
     /// The font root as it was given, for error messages: an answer never tells where the folder
     /// is on this machine, so workers whose fonts are in different places answer alike.
-    private let fontRootAsGiven: String?
+    let fontRootAsGiven: String?
     /// Whether fontconfig patterns (and the default font) may be used.
     public let allowsFontconfigPatterns: Bool
     /// The most bytes of font files kept loaded; a file larger than this is refused.
@@ -195,7 +195,7 @@ public final class FontResolver: Sendable {
         return faces
     }
 
-    private static func isInside(_ path: String, root: String) -> Bool {
+    static func isInside(_ path: String, root: String) -> Bool {
         path.hasPrefix(root.hasSuffix("/") ? root : root + "/")
     }
 
