@@ -25,19 +25,7 @@ extension FontResolver {
     public func contentsOfFontFile(atPath path: String) throws(CaliperError) -> [UInt8] {
         // Before `realPath`: C would end the path at a NUL and resolve another one.
         guard !path.utf8.contains(0) else { throw .invalidFontName(path) }
-        if let fontRoot {
-            // Nothing outside the root is opened at all while this holds.
-            guard let resolved = Self.realPath(path) else { throw .fontFileNotFound(path: path) }
-            guard Self.isInside(resolved, root: fontRoot) else { throw .fontOutsideRoot(path: path, root: fontRootAsGiven ?? fontRoot) }
-        }
-        let file = try FontFile(path: path)
-        if let fontRoot {
-            // The authoritative check: where the open file is, not where the path led a moment ago.
-            guard let opened = file.openedPath else {
-                throw .fontFileUnreadable(path: path, reason: "cannot tell where it is (/proc/self/fd is not available)")
-            }
-            guard Self.isInside(opened, root: fontRoot) else { throw .fontOutsideRoot(path: path, root: fontRootAsGiven ?? fontRoot) }
-        }
+        let file = try openConfined(path)
         let size = file.identity.byteCount
         let limit = min(fileSizeLimit, FontData.maximumByteCount)
         guard size <= limit else { throw .fontFileTooLarge(path: path, bytes: size, limit: limit) }

@@ -110,35 +110,45 @@ public final class FontResolver: Sendable {
     public func face(for specification: String?) throws(CaliperError) -> FontFace {
         let spelling = specification ?? ""
         if let face = cache.face(spelledAs: spelling) { return face }
-        let (path, faceIndex, namedInstance) = try fileToOpen(for: spelling)
-        let file = try FontFile(path: path)
-        if let fontRoot, Self.filePath(in: spelling) != nil {
-            // The authoritative check: where the open file is, not where the path led a moment ago.
-            guard let opened = file.openedPath else {
-                throw .fontFileUnreadable(path: path, reason: "cannot tell where it is (/proc/self/fd is not available)")
-            }
-            guard Self.isInside(opened, root: fontRoot) else { throw .fontOutsideRoot(path: path, root: fontRootAsGiven ?? fontRoot) }
-        }
+        let (path, faceIndex, namedInstance, isPattern) = try fileToOpen(for: spelling)
+        // A pattern is matched among the machine's fonts (when patterns are allowed); a path is confined.
+        let file = isPattern ? try FontFile(path: path) : try openConfined(path)
         return try cache.face(
             of: file, faceIndex: faceIndex, namedInstance: namedInstance, spelling: spelling, fileSizeLimit: fileSizeLimit)
     }
 
-    /// The file a specification names, after refusing what the resolver does not allow: patterns
-    /// when they are not allowed, and paths whose real path is outside the font root (checked
-    /// before the file is opened, so nothing outside the root is opened at all while it holds).
-    private func fileToOpen(for specification: String) throws(CaliperError) -> (path: String, faceIndex: Int, namedInstance: Int?) {
+    /// The file a specification names, and whether a fontconfig pattern named it, after refusing
+    /// patterns when they are not allowed.
+    private func fileToOpen(
+        for specification: String
+    ) throws(CaliperError) -> (path: String, faceIndex: Int, namedInstance: Int?, isPattern: Bool) {
         // C strings end at NUL: the name would open (or match) something else than it says. A
         // spelling is remembered only once it resolved, so the look-up before this never finds one.
         guard !specification.utf8.contains(0) else { throw .invalidFontName(specification) }
         guard let (path, faceIndex) = Self.filePath(in: specification), !specification.isEmpty else {
             guard allowsFontconfigPatterns else { throw .fontPatternNotAllowed(specification) }
-            return try FontFace.matchedFile(specification.isEmpty ? Self.defaultFontFamily : specification)
+            let matched = try FontFace.matchedFile(specification.isEmpty ? Self.defaultFontFamily : specification)
+            return (matched.path, matched.faceIndex, matched.namedInstance, true)
         }
-        if let fontRoot {
-            guard let resolved = Self.realPath(path) else { throw .fontFileNotFound(path: path) }
-            guard Self.isInside(resolved, root: fontRoot) else { throw .fontOutsideRoot(path: path, root: fontRootAsGiven ?? fontRoot) }
+        return (path, faceIndex, nil, false)
+    }
+
+    /// The file at `path` opened once, refused unless it lies inside the font root when there is
+    /// one: first by its real path, so nothing outside the root is opened at all while that
+    /// holds, then authoritatively by where the kernel says the open file is, so a link swapped
+    /// between the check and the open cannot lead outside it. The one confinement check of
+    /// Caliper: fonts for shaping (``face(for:)``) and files served whole
+    /// (``contentsOfFontFile(atPath:)``) both open through it.
+    func openConfined(_ path: String) throws(CaliperError) -> FontFile {
+        guard let fontRoot else { return try FontFile(path: path) }
+        guard let resolved = Self.realPath(path) else { throw .fontFileNotFound(path: path) }
+        guard Self.isInside(resolved, root: fontRoot) else { throw .fontOutsideRoot(path: path, root: fontRootAsGiven ?? fontRoot) }
+        let file = try FontFile(path: path)
+        guard let opened = file.openedPath else {
+            throw .fontFileUnreadable(path: path, reason: "cannot tell where it is (/proc/self/fd is not available)")
         }
-        return (path, faceIndex, nil)
+        guard Self.isInside(opened, root: fontRoot) else { throw .fontOutsideRoot(path: path, root: fontRootAsGiven ?? fontRoot) }
+        return file
     }
 
     /// The face of `family` (the family of `base` when `nil`) nearest to `weight` (CSS's 100–1000:
