@@ -49,6 +49,16 @@ final class ServiceMetrics: Sendable {
             gauge("caliper_shape_cache_evictions", statistics.evictions)
             gauge("caliper_shape_cache_entries", statistics.entryCount)
             gauge("caliper_shape_cache_bytes", statistics.byteCount)
+            // Each table of the cache (its look-ups, evictions and bound are its own).
+            for table in cache.tables {
+                let name = [("table", table.name)]
+                gauge("caliper_shape_cache_table_hits", table.statistics.hits, name)
+                gauge("caliper_shape_cache_table_misses", table.statistics.misses, name)
+                gauge("caliper_shape_cache_table_evictions", table.statistics.evictions, name)
+                gauge("caliper_shape_cache_table_entries", table.statistics.entryCount, name)
+                gauge("caliper_shape_cache_table_bytes", table.statistics.byteCount, name)
+                gauge("caliper_shape_cache_table_budget_bytes", table.byteBudget, name)
+            }
         }
         let fonts = resolver.statistics
         gauge("caliper_font_cache_hits", fonts.hits)
@@ -62,7 +72,7 @@ final class ServiceMetrics: Sendable {
         return output
     }
 
-    private func gauge(_ label: String, _ value: Int) {
-        Gauge(label: label, factory: factory).record(value)
+    private func gauge(_ label: String, _ value: Int, _ dimensions: [(String, String)] = []) {
+        Gauge(label: label, dimensions: dimensions, factory: factory).record(value)
     }
 }

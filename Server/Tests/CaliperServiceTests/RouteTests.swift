@@ -174,6 +174,19 @@ import Testing
             ] {
                 #expect(text.contains(line), "\(line)")
             }
+            // Each shape-cache table is reported on its own, and the tables add up to the cache.
+            func value(_ prefix: String) -> Int? {
+                text.split(separator: "\n").first { $0.hasPrefix(prefix + " ") }.flatMap { Double($0.split(separator: " ").last ?? "") }.map { Int($0) }
+            }
+            let tables = ["paragraphs", "words", "labels", "labelWords", "layouts", "sizes"]
+            for table in tables {
+                #expect(value(#"caliper_shape_cache_table_budget_bytes{table="\#(table)"}"#) ?? 0 > 0, "\(table)")
+            }
+            for counter in ["hits", "misses", "entries", "bytes"] {
+                let perTable = tables.compactMap { value(#"caliper_shape_cache_table_\#(counter){table="\#($0)"}"#) }
+                #expect(perTable.count == tables.count && perTable.reduce(0, +) == value("caliper_shape_cache_\(counter)"), "\(counter)")
+            }
+            #expect(value("caliper_shape_cache_misses") ?? 0 > 0)
             let document = try Self.object(try await client.execute(uri: "/openapi.json", method: .get))
             #expect((document["openapi"] as? String)?.hasPrefix("3.1") == true)
         }
