@@ -3,11 +3,6 @@
 #include <hb-ot.h>
 #include <hb-aat.h>
 
-/// HB_TAG is a macro; Swift cannot call it.
-static inline hb_tag_t caliper_hb_tag(char a, char b, char c, char d) {
-    return HB_TAG(a, b, c, d);
-}
-
 /// HB_FEATURE_GLOBAL_START/END are cast macros Swift does not import.
 static const unsigned int caliper_hb_feature_global_start = HB_FEATURE_GLOBAL_START;
 static const unsigned int caliper_hb_feature_global_end = HB_FEATURE_GLOBAL_END;

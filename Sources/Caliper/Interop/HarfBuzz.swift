@@ -69,7 +69,7 @@ final class HarfBuzzFont: @unchecked Sendable {
         }
         hb_ot_font_set_funcs(font)
         hb_font_set_scale(font, Int32(base.unitsPerEm), Int32(base.unitsPerEm))
-        let variations = coordinates.map { hb_variation_t(tag: Self.tag($0.tag), value: Float($0.value)) }
+        let variations = coordinates.map { hb_variation_t(tag: Tag($0.tag).code, value: Float($0.value)) }
         variations.withUnsafeBufferPointer { hb_font_set_variations(font, $0.baseAddress, UInt32($0.count)) }
         hb_font_make_immutable(font)
         self.blob = blob
@@ -93,7 +93,7 @@ final class HarfBuzzFont: @unchecked Sendable {
         count = hb_ot_var_get_axis_infos(face, 0, &count, &infos)
         return infos.prefix(Int(count)).map { info in
             FontAxis(
-                tag: Self.string(of: info.tag), name: name(info.name_id) ?? Self.string(of: info.tag),
+                tag: Tag(code: info.tag).description, name: name(info.name_id) ?? Tag(code: info.tag).description,
                 minimum: Double(info.min_value), defaultValue: Double(info.default_value), maximum: Double(info.max_value),
                 isHidden: info.flags.rawValue & HB_OT_VAR_AXIS_FLAG_HIDDEN.rawValue != 0)
         }
@@ -121,14 +121,14 @@ final class HarfBuzzFont: @unchecked Sendable {
     /// The `MVAR` delta of a line metric at this font's coordinates, in design units (0 for a
     /// static font or one without `MVAR`). `tag` is `hasc`, `hdsc`, `hlgp`, `cpht` or `xhgt`.
     func metricsVariation(_ tag: String) -> Double {
-        Double(hb_ot_metrics_get_variation(font, hb_ot_metrics_tag_t(rawValue: Self.tag(tag))))
+        Double(hb_ot_metrics_get_variation(font, hb_ot_metrics_tag_t(rawValue: Tag(tag).code)))
     }
 
     /// A metric in design units at this font's coordinates (`spys`, `spyo`, `sbys`, `sbyo`: the
     /// `OS/2` superscript and subscript sizes and offsets), or `nil` when the font has none.
     func metricsPosition(_ tag: String) -> Int? {
         var position: hb_position_t = 0
-        guard hb_ot_metrics_get_position(font, hb_ot_metrics_tag_t(rawValue: Self.tag(tag)), &position) != 0 else { return nil }
+        guard hb_ot_metrics_get_position(font, hb_ot_metrics_tag_t(rawValue: Tag(tag).code), &position) != 0 else { return nil }
         return Int(position)
     }
 
@@ -145,12 +145,6 @@ final class HarfBuzzFont: @unchecked Sendable {
             return String(decoding: characters.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
         }
         return nil
-    }
-
-    private static func string(of tag: hb_tag_t) -> String {
-        var characters = [CChar](repeating: 0, count: 5)
-        hb_tag_to_string(tag, &characters)
-        return String(decoding: characters.prefix(4).map { UInt8(bitPattern: $0) }, as: UTF8.self).trimmingTrailingSpaces
     }
 
     /// The glyph the font's cmap maps `scalar` to, or `nil` if it has none.
@@ -285,10 +279,10 @@ final class HarfBuzzFont: @unchecked Sendable {
         guard let set = hb_set_create() else { return [] }
         defer { hb_set_destroy(set) }
         if let scriptTags {
-            let tags = scriptTags.map(Self.tag) + [0]  // HB_TAG_NONE ends the list
-            tags.withUnsafeBufferPointer { hb_ot_layout_collect_lookups(face, Self.tag(table), $0.baseAddress, nil, nil, set) }
+            let tags = scriptTags.map { Tag($0).code } + [0]  // HB_TAG_NONE ends the list
+            tags.withUnsafeBufferPointer { hb_ot_layout_collect_lookups(face, Tag(table).code, $0.baseAddress, nil, nil, set) }
         } else {
-            hb_ot_layout_collect_lookups(face, Self.tag(table), nil, nil, nil, set)
+            hb_ot_layout_collect_lookups(face, Tag(table).code, nil, nil, nil, set)
         }
         return Self.elements(of: set)
     }
@@ -299,7 +293,7 @@ final class HarfBuzzFont: @unchecked Sendable {
         let sets = (0..<4).compactMap { _ in hb_set_create() }
         defer { sets.forEach { hb_set_destroy($0) } }
         guard sets.count == 4 else { return true }
-        hb_ot_layout_lookup_collect_glyphs(face, Self.tag(table), UInt32(index), sets[0], sets[1], sets[2], sets[3])
+        hb_ot_layout_lookup_collect_glyphs(face, Tag(table).code, UInt32(index), sets[0], sets[1], sets[2], sets[3])
         return sets.contains { hb_set_has($0, glyph) != 0 }
     }
 
@@ -318,16 +312,11 @@ final class HarfBuzzFont: @unchecked Sendable {
 
     /// The bytes of table `tag` (empty when the face has none).
     func table(_ tag: String) -> [UInt8] {
-        guard let blob = hb_face_reference_table(face, Self.tag(tag)) else { return [] }
+        guard let blob = hb_face_reference_table(face, Tag(tag).code) else { return [] }
         defer { hb_blob_destroy(blob) }
         var length: UInt32 = 0
         guard let data = hb_blob_get_data(blob, &length), length > 0 else { return [] }
         return Array(UnsafeRawBufferPointer(start: data, count: Int(length)))
-    }
-
-    private static func tag(_ string: String) -> hb_tag_t {
-        let bytes = Array(string.utf8.prefix(4)) + Array(repeating: UInt8(ascii: " "), count: max(0, 4 - string.utf8.count))
-        return caliper_hb_tag(CChar(bitPattern: bytes[0]), CChar(bitPattern: bytes[1]), CChar(bitPattern: bytes[2]), CChar(bitPattern: bytes[3]))
     }
 
     private static func elements(of set: OpaquePointer) -> [Int] {
@@ -387,9 +376,8 @@ final class HarfBuzzFont: @unchecked Sendable {
     }
 
     private static func hbFeature(_ feature: FontFeature) -> hb_feature_t {
-        let tag = Array(feature.tag.utf8) + Array(repeating: UInt8(ascii: " "), count: 4 - feature.tag.utf8.count)
-        return hb_feature_t(
-            tag: caliper_hb_tag(CChar(tag[0]), CChar(tag[1]), CChar(tag[2]), CChar(tag[3])),
+        hb_feature_t(
+            tag: Tag(feature.tag).code,
             value: feature.value, start: caliper_hb_feature_global_start, end: caliper_hb_feature_global_end)
     }
 }
@@ -416,10 +404,7 @@ enum HarfBuzz {
         guard parsed != 0, feature.start == caliper_hb_feature_global_start, feature.end == caliper_hb_feature_global_end else {
             return nil
         }
-        var tagCharacters = [CChar](repeating: 0, count: 5)
-        hb_tag_to_string(feature.tag, &tagCharacters)
-        let tag = String(decoding: tagCharacters.prefix(4).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return FontFeature(validatedTag: tag.trimmingTrailingSpaces, value: feature.value)
+        return FontFeature(validatedTag: Tag(code: feature.tag).description, value: feature.value)
     }
 }
 
@@ -429,17 +414,6 @@ extension HarfBuzz {
         var variation = hb_variation_t()
         let parsed = setting.withCString { hb_variation_from_string($0, Int32(setting.utf8.count), &variation) }
         guard parsed != 0, variation.value.isFinite else { return nil }
-        var tagCharacters = [CChar](repeating: 0, count: 5)
-        hb_tag_to_string(variation.tag, &tagCharacters)
-        let tag = String(decoding: tagCharacters.prefix(4).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return FontVariation(validatedTag: tag.trimmingTrailingSpaces, value: Double(variation.value))
-    }
-}
-
-extension String {
-    fileprivate var trimmingTrailingSpaces: String {
-        var result = self
-        while result.last == " " { result.removeLast() }
-        return result
+        return FontVariation(validatedTag: Tag(code: variation.tag).description, value: Double(variation.value))
     }
 }
