@@ -1,0 +1,271 @@
+// LineAssembly.swift — a measured text's paragraphs broken into lines, truncated, and assembled into a TextLayout's lines, runs and metrics.
+import Foundation
+
+extension MeasuredText {
+    /// ``layout(maxWidth:paragraphStyle:)``; with `truncatesWordWrapping`, a last allowed line
+    /// that word wraps is truncated at its tail (`truncatesLastVisibleLine`).
+    func layout(
+        maxWidth: CGFloat?, paragraphStyle: ParagraphStyle, truncatesWordWrapping: Bool
+    ) throws(CaliperError) -> TextLayout {
+        try paragraphStyle.validate()
+        if let maxWidth, maxWidth.isNaN || maxWidth < 0 {
+            throw .invalidLength(name: "maximum width", value: Double(maxWidth))
+        }
+        let wrapWidth = maxWidth.flatMap { $0.isFinite ? $0 : nil }
+        let lineLimit = paragraphStyle.numberOfLines > 0 ? paragraphStyle.numberOfLines : Int.max
+        var placed: [PlacedLine] = []
+        var isTruncated = false
+        var notices: [LayoutNotice] = []
+
+        for (segmentIndex, segment) in segments.enumerated() {
+            guard placed.count < lineLimit else {
+                isTruncated = true
+                break
+            }
+            let paragraph = paragraph(segmentIndex, in: paragraphStyle)
+            let style = style(ofParagraph: segmentIndex, given: paragraphStyle)
+            let breaker = LineBreaker(maxWidth: wrapWidth, mode: style.lineBreakMode, hyphenationFactor: style.hyphenationFactor)
+            var fragments = breaker.lines(of: paragraph, maxLines: lineLimit - placed.count)
+            // Balance and pretty choose among word breaks and soft hyphens: a paragraph whose greedy
+            // lines break at a hyphenation point keeps them.
+            if style.textWrap != .wrap, let wrapWidth,
+                style.lineBreakMode == .byWordWrapping || (style.textWrap == .pushOut && style.lineBreakMode.truncates),
+                fragments.last?.end == paragraph.range.upperBound,
+                !fragments.contains(where: { $0.hyphen != nil && !paragraph.endsAtSoftHyphen($0.end) })
+            {
+                fragments = WrapOptimizer.lines(fragments, of: paragraph, wrap: style.textWrap, breaker: breaker, maxWidth: wrapWidth)
+            }
+            // A paragraph broken into lines, or cut short, could have broken inside its words.
+            if breaker.hyphenates, wrapWidth != nil,
+                fragments.count > 1 || (fragments.last?.end ?? segment.content.upperBound) < segment.content.upperBound
+            {
+                for notice in paragraph.hyphenationNotices() where !notices.contains(notice) { notices.append(notice) }
+            }
+            for fragment in fragments {
+                let ownsHardBreak = fragment.end == segment.content.upperBound
+                placed.append(
+                    PlacedLine(
+                        fragment: fragment, end: ownsHardBreak ? segment.end : fragment.end, paragraph: paragraph,
+                        paragraphIndex: segmentIndex))
+            }
+            let hidesText = (fragments.last?.end ?? segment.content.upperBound) < segment.content.upperBound
+                || segmentIndex < segments.count - 1
+            if placed.count == lineLimit, hidesText, let last = placed.popLast() {
+                isTruncated = true
+                let mode = truncatesWordWrapping && style.lineBreakMode == .byWordWrapping ? .byTruncatingTail : style.lineBreakMode
+                placed.append(
+                    try lastAllowedLine(
+                        last.fragment, of: paragraph, index: segmentIndex, breaker: breaker, mode: mode, maxWidth: wrapWidth))
+                break
+            }
+        }
+
+        if let wrapWidth {
+            for index in placed.indices
+            where placed[index].fragment.width > wrapWidth + LineBreaker.fitTolerance
+                && style(ofParagraph: placed[index].paragraphIndex, given: paragraphStyle).lineBreakMode == .byClipping
+            {
+                placed[index].fragment.width = wrapWidth
+                placed[index].fragment.widthWithTrailingWhitespace = wrapWidth
+                placed[index].isClipped = true
+                isTruncated = true
+            }
+        }
+        var layout = assemble(placed, paragraphStyle: paragraphStyle, isWrapped: wrapWidth != nil, isTruncated: isTruncated)
+        layout.notices = notices
+        return layout
+    }
+
+    /// The last line allowed by `numberOfLines` when text remains after it: it takes the rest of its
+    /// paragraph (paragraph `index`), shortened with an ellipsis (truncating modes) or cut at the
+    /// width (clipping), as the paragraph's line break `mode` says.
+    private func lastAllowedLine(
+        _ fragment: LineFragment, of paragraph: ShapedParagraph, index: Int, breaker: LineBreaker,
+        mode: LineBreakMode, maxWidth: CGFloat?
+    ) throws(CaliperError) -> PlacedLine {
+        let segment = segments[index]
+        switch mode {
+        case .byTruncatingTail, .byTruncatingHead, .byTruncatingMiddle:
+            let end = paragraph.trimmingHangingWhitespace(from: fragment.start, to: segment.content.upperBound)
+            let truncator = Truncator(
+                paragraph: paragraph, maxWidth: maxWidth ?? .infinity, baseDirection: direction(ofParagraph: index), cache: cache)
+            let truncated = try truncator.truncate(from: fragment.start, to: end, mode: mode)
+            var line = PlacedLine(
+                fragment: LineFragment(
+                    start: fragment.start, contentEnd: end, end: end,
+                    width: truncated.width, widthWithTrailingWhitespace: truncated.width),
+                end: segment.end, paragraph: paragraph, paragraphIndex: index)
+            line.truncation = truncated
+            return line
+        case .byClipping:
+            let rest = breaker.fragment(paragraph, fragment.start, segment.content.upperBound)
+            return PlacedLine(fragment: rest, end: segment.end, paragraph: paragraph, paragraphIndex: index)
+        case .byWordWrapping, .byCharWrapping:
+            let end = fragment.end == segment.content.upperBound ? segment.end : fragment.end
+            return PlacedLine(fragment: fragment, end: end, paragraph: paragraph, paragraphIndex: index)
+        }
+    }
+
+    private func assemble(
+        _ placed: [PlacedLine], paragraphStyle: ParagraphStyle, isWrapped: Bool, isTruncated: Bool
+    ) -> TextLayout {
+        let metrics = style.metrics
+        var lines: [TextLine] = []
+        lines.reserveCapacity(placed.count)
+        // Walk the string's UTF-16 view once instead of seeking from its start for every line.
+        let utf16 = text.utf16
+        var cursor = (offset: 0, index: utf16.startIndex)
+        func index(at offset: Int) -> String.Index {
+            cursor = (offset, utf16.index(cursor.index, offsetBy: offset - cursor.offset))
+            return cursor.index
+        }
+        var top: CGFloat = 0
+        var lastSpacing: CGFloat = 0
+        var boxes: [PlacedInlineBox] = []
+        for line in placed {
+            let style = style(ofParagraph: line.paragraphIndex, given: paragraphStyle)
+            let start = line.fragment.start
+            // What the line shows: its own slice of the paragraph, or its truncated text.
+            let (shown, shownRange) = line.truncation.map { ($0.shaped, 0..<$0.displayedText.count) }
+                ?? (line.paragraph, start..<line.fragment.contentEnd)
+            // A line is as tall as all the text it owns needs: its trailing whitespace and hard
+            // break included (a truncated line owns only what it shows).
+            let lineMetrics = line.truncation == nil
+                ? lineMetrics(line.paragraph, from: start, to: line.fragment.end, hardBreakEnd: line.end)
+                : shown.lineMetrics(from: shownRange.lowerBound, to: shownRange.upperBound)
+            let natural = lineMetrics.naturalHeight(in: style)
+            let height = style.lineHeight(forNaturalLineHeight: natural)
+            // Extra height from a multiple or a minimum goes above the glyphs, as TextKit places it.
+            let baseline = top + height - natural + lineMetrics.ascender
+            let runs = Self.visualRuns(
+                of: shown, in: shownRange, displayedTo: line.truncation == nil ? line.fragment.end : nil,
+                hyphen: line.truncation == nil ? line.fragment.hyphen : nil)
+            if shown.styles.hasBoxes {
+                // Each box on the line, where its run is and as high as the line's metrics put it.
+                let (metricsSource, metricsRange) = line.truncation == nil
+                    ? (line.paragraph, start..<line.fragment.end) : (shown, shownRange)
+                for placement in metricsSource.boxPlacements(from: metricsRange.lowerBound, to: metricsRange.upperBound).tops {
+                    guard let run = runs.first(where: { $0.utf16Range.location == placement.offset }) else { continue }
+                    boxes.append(
+                        PlacedInlineBox(
+                            box: placement.box, utf16Offset: attributedText.spans[run.spanIndex].utf16Range.lowerBound,
+                            lineIndex: lines.count,
+                            frame: CGRect(
+                                x: run.x, y: baseline - placement.top, width: placement.box.width, height: placement.box.height)))
+                }
+            }
+            lines.append(
+                TextLine(
+                    utf16Range: NSRange(location: start, length: line.end - start),
+                    range: index(at: start)..<index(at: line.end),
+                    width: line.fragment.width,
+                    widthIncludingTrailingWhitespace: max(line.fragment.widthWithTrailingWhitespace, line.fragment.width),
+                    top: top, height: height, baseline: baseline,
+                    truncatedText: line.truncation.map { String(decoding: $0.displayedText, as: UTF16.self) },
+                    isClipped: line.isClipped,
+                    runs: runs,
+                    isHyphenated: line.truncation == nil && line.fragment.hyphen != nil))
+            top += height + style.lineSpacing
+            lastSpacing = style.lineSpacing
+        }
+        let width = lines.map { isWrapped ? $0.width : $0.widthIncludingTrailingWhitespace }.max() ?? 0
+        let height = lines.isEmpty ? 0 : top - lastSpacing
+        let firstStyle = segments.isEmpty ? paragraphStyle : style(ofParagraph: 0, given: paragraphStyle)
+        return TextLayout(
+            size: CGSize(width: width, height: height), lines: lines, isTruncated: isTruncated,
+            lineHeight: firstStyle.lineHeight(
+                forNaturalLineHeight: firstStyle.usesFontLeading ? metrics.lineHeight : metrics.ascender - metrics.descender),
+            fontMetrics: metrics,
+            missingGlyphCount: missingGlyphCount, inlineBoxes: boxes)
+    }
+
+    /// The metrics of a line of `paragraph` showing `start..<end` and, when `hardBreakEnd` is past
+    /// `end`, owning the hard break there, whose style counts too (as TextKit sizes a line by
+    /// every character it holds, its line break included).
+    func lineMetrics(_ paragraph: ShapedParagraph, from start: Int, to end: Int, hardBreakEnd: Int) -> LineMetrics {
+        var metrics = paragraph.lineMetrics(from: start, to: end)
+        if hardBreakEnd > end, !attributedText.isSingleStyle {
+            let style = attributedText.style(atUTF16Offset: end)
+            metrics.include(style.font, size: style.size, baselineOffset: style.baselineOffset)
+        }
+        return metrics
+    }
+
+    /// The runs of `range` in visual order (UAX #9 rule L2 over the runs' levels), each with its
+    /// x offset from the line's left edge; a line's `hyphen` is a run of its own after the last
+    /// one in logical order, at its bidi level, with an empty range at the line's end.
+    private static func visualRuns(
+        of paragraph: ShapedParagraph, in range: Range<Int>, displayedTo end: Int? = nil, hyphen: LineHyphen? = nil
+    ) -> [TextRun] {
+        var logical = paragraph.runs(from: range.lowerBound, to: range.upperBound, displayedTo: end)
+        if let hyphen, var item = logical.last?.item {
+            item.range = range.upperBound..<range.upperBound
+            item.style = hyphen.stretch
+            item.face = paragraph.styles.styles[hyphen.stretch].font
+            logical.append((item, hyphen.width))
+        }
+        var x: CGFloat = 0
+        // One run (most lines) is its own visual order.
+        let order = logical.count == 1 ? [0] : Bidi.visualOrder(levels: logical.map(\.item.bidiLevel))
+        return order.map { index in
+            let (item, width) = logical[index]
+            defer { x += width }
+            let style = paragraph.styles.styles[item.style]
+            return TextRun(
+                utf16Range: NSRange(location: item.range.lowerBound, length: item.range.count), font: item.face,
+                size: style.size, baselineOffset: style.baselineOffset, spanIndex: paragraph.styles.spanIndices[item.style],
+                script: item.scriptCode, bidiLevel: Int(item.bidiLevel), x: x, width: width)
+        }
+    }
+}
+
+/// A line's vertical metrics: the largest ascender, deepest descender and largest leading of the
+/// fonts on the line, each at its style's size and moved by its baseline offset, as on Apple
+/// platforms when a fallback font is taller or a span larger.
+struct LineMetrics {
+    var ascender: CGFloat
+    var descender: CGFloat
+    var leading: CGFloat
+
+    /// The metrics of `primary` alone at `size`, raised by `baselineOffset`.
+    init(primary: FontFace, size: CGFloat, baselineOffset: CGFloat = 0) {
+        let metrics = primary.metrics(atSize: size)
+        (ascender, descender, leading) = (metrics.ascender, metrics.descender, metrics.leading)
+        if baselineOffset != 0 {
+            ascender += baselineOffset
+            descender += baselineOffset
+        }
+    }
+
+    /// Takes an object reaching from `top` above the baseline down to `bottom` into account.
+    mutating func include(top: CGFloat, bottom: CGFloat) {
+        ascender = max(ascender, top)
+        descender = min(descender, bottom)
+    }
+
+    /// Takes one more face on the line into account, at `size`, raised by `baselineOffset`.
+    mutating func include(_ face: FontFace, size: CGFloat, baselineOffset: CGFloat = 0) {
+        let metrics = face.metrics(atSize: size)
+        ascender = max(ascender, metrics.ascender + baselineOffset)
+        descender = min(descender, metrics.descender + baselineOffset)
+        leading = max(leading, metrics.leading)
+    }
+
+    var lineHeight: CGFloat { ascender - descender + leading }
+
+    /// The natural height of the line in `style`: with its leading, unless the style says not.
+    func naturalHeight(in style: ParagraphStyle) -> CGFloat {
+        style.usesFontLeading ? lineHeight : ascender - descender
+    }
+}
+
+/// A line fragment with the end of the source range it owns (its hard break included).
+private struct PlacedLine {
+    var fragment: LineFragment
+    var end: Int
+    var paragraph: ShapedParagraph
+    /// The index of the paragraph (its segment) the line is in.
+    var paragraphIndex: Int
+    var truncation: TruncatedLine?
+    var isClipped = false
+}
