@@ -210,17 +210,17 @@ extension LabelLayout: PrioritizedNode {
     mutating func override(compressionResistance: AxisPriorities) { compressionResistancePriority = compressionResistance }
 }
 
-extension BoxLayout: PrioritizedNode {
+/// A layout that keeps a spec's priorities as overrides of those it derives (box, inset, stack).
+protocol PriorityOverriding: PrioritizedNode {
+    var contentHuggingPriorityOverride: AxisPriorities? { get set }
+    var compressionResistancePriorityOverride: AxisPriorities? { get set }
+}
+
+extension PriorityOverriding {
     mutating func override(hugging: AxisPriorities) { contentHuggingPriorityOverride = hugging }
     mutating func override(compressionResistance: AxisPriorities) { compressionResistancePriorityOverride = compressionResistance }
 }
 
-extension InsetLayout: PrioritizedNode {
-    mutating func override(hugging: AxisPriorities) { contentHuggingPriorityOverride = hugging }
-    mutating func override(compressionResistance: AxisPriorities) { compressionResistancePriorityOverride = compressionResistance }
-}
-
-extension StackLayout: PrioritizedNode {
-    mutating func override(hugging: AxisPriorities) { contentHuggingPriorityOverride = hugging }
-    mutating func override(compressionResistance: AxisPriorities) { compressionResistancePriorityOverride = compressionResistance }
-}
+extension BoxLayout: PriorityOverriding {}
+extension InsetLayout: PriorityOverriding {}
+extension StackLayout: PriorityOverriding {}

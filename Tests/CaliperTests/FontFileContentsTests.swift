@@ -45,17 +45,11 @@ import Testing
 
     @Test func aFIFOIsRefusedWithoutWaitingForAWriter() throws {
         let folder = try TemporaryFolder()
-        let fifo = folder.path("font.ttf")
-        try #require(mkfifo(fifo, 0o600) == 0)
-        // Hold the write end open with bytes in it, so that reading the FIFO fails this test
-        // instead of blocking the suite.
-        let writer = open(fifo, O_RDWR | O_NONBLOCK)
-        try #require(writer >= 0)
-        defer { close(writer) }
-        _ = write(writer, "not a font", 10)
-        let expected = CaliperError.fontFileUnreadable(path: fifo, reason: "it is a FIFO (named pipe), not a regular file")
-        #expect(throws: expected) { try FontResolver(fontRoot: folder.path).contentsOfFontFile(atPath: fifo) }
-        #expect(throws: expected) { try FontResolver().contentsOfFontFile(atPath: fifo) }
+        try folder.withFilledFIFO(named: "font.ttf") { fifo in
+            let expected = CaliperError.fontFileUnreadable(path: fifo, reason: "it is a FIFO (named pipe), not a regular file")
+            #expect(throws: expected) { try FontResolver(fontRoot: folder.path).contentsOfFontFile(atPath: fifo) }
+            #expect(throws: expected) { try FontResolver().contentsOfFontFile(atPath: fifo) }
+        }
     }
 
     @Test func aFileOverTheSizeLimitIsRefused() throws {

@@ -7,18 +7,12 @@ import Testing
 @Suite struct FontFileTests {
     @Test func aFIFOIsRefusedWithoutWaitingForAWriter() throws {
         let folder = try TemporaryFolder()
-        let fifo = folder.path("font.ttf")
-        try #require(mkfifo(fifo, 0o600) == 0)
-        // Hold the write end open and put bytes in it, so that an implementation that opens or
-        // reads the FIFO fails this test instead of blocking the suite.
-        let writer = open(fifo, O_RDWR | O_NONBLOCK)
-        try #require(writer >= 0)
-        defer { close(writer) }
-        _ = write(writer, "not a font", 10)
-        let expected = CaliperError.fontFileUnreadable(path: fifo, reason: "it is a FIFO (named pipe), not a regular file")
-        #expect(throws: expected) { try FontFace(contentsOfFile: fifo) }
-        #expect(throws: expected) { try FontResolver().face(for: fifo) }
-        #expect(throws: expected) { try FontResolver(fontRoot: folder.path).face(for: fifo) }
+        try folder.withFilledFIFO(named: "font.ttf") { fifo in
+            let expected = CaliperError.fontFileUnreadable(path: fifo, reason: "it is a FIFO (named pipe), not a regular file")
+            #expect(throws: expected) { try FontFace(contentsOfFile: fifo) }
+            #expect(throws: expected) { try FontResolver().face(for: fifo) }
+            #expect(throws: expected) { try FontResolver(fontRoot: folder.path).face(for: fifo) }
+        }
     }
 
     @Test func devicesAreRefused() {
@@ -155,6 +149,18 @@ final class TemporaryFolder {
     }
 
     func path(_ name: String) -> String { path + "/" + name }
+
+    /// A FIFO named `name` in the folder, its write end held open with bytes in it while `body`
+    /// runs, so that code which opens or reads the FIFO fails the test instead of blocking the suite.
+    func withFilledFIFO(named name: String, _ body: (String) throws -> Void) throws {
+        let fifo = path(name)
+        try #require(mkfifo(fifo, 0o600) == 0)
+        let writer = open(fifo, O_RDWR | O_NONBLOCK)
+        try #require(writer >= 0)
+        defer { close(writer) }
+        _ = write(writer, "not a font", 10)
+        try body(fifo)
+    }
 
     deinit { try? FileManager.default.removeItem(atPath: path) }
 }
