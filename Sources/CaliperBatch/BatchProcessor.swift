@@ -27,6 +27,12 @@ public struct BatchProcessor: Sendable {
     /// that names no file there is still read from the current directory while it names a file
     /// inside the root (``FontResolver/specification(_:inRoot:)``).
     public var fontFolder: String?
+    /// The longest text a request may measure by default in the protocol's doors (`caliper batch
+    /// --max-text-length`, the service's `--max-text-length`), in UTF-16 code units: a tenth of
+    /// the library's own default (``TextMeasurer/defaultMaximumTextLength``), as a request comes
+    /// from a client rather than from the program itself.
+    public static let defaultMaximumTextLength = 100_000
+
     /// The fallback fonts of a text whose request names none (`fallback`), tried in order before
     /// `systemFallback`; none by default. A request with `"onlyGivenFonts": true` does without them.
     /// A service sets its font root's cascade here (colour emoji and CJK fonts), so that requests

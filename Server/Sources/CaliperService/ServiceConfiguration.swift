@@ -1,4 +1,5 @@
 // ServiceConfiguration.swift — where the service listens, which fonts it may read, and the limits that keep it safe on a network.
+import CaliperBatch
 import Foundation
 
 /// Everything a Caliper service is started with. The defaults are safe on a network: loopback
@@ -34,7 +35,7 @@ public struct ServiceConfiguration: Sendable {
     /// line in its place, and the batch goes on.
     public var maximumBatchLineBytes = 1 << 20
     /// The longest text a request may measure, in UTF-16 code units.
-    public var maximumTextLength = 100_000
+    public var maximumTextLength = BatchProcessor.defaultMaximumTextLength
     /// The most requests handled at once; more answer 503 at once.
     public var maximumConcurrentRequests = 64
     /// How many requests are computed at once (the others wait their turn): the cores, by default.

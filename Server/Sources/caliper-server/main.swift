@@ -15,24 +15,24 @@ struct CaliperServer: AsyncParsableCommand {
             --allow-font-patterns. Stops on SIGTERM or SIGINT after the requests in flight finish.
             """)
 
-    @Option(help: "The address to listen on.") var host = "127.0.0.1"
-    @Option(help: "The TCP port (0 picks a free one).") var port = 8080
-    @Option(help: "The folder of the fonts requests may name.") var fontRoot = "Fonts"
+    @Option(help: "The address to listen on.") var host = Self.defaults.host
+    @Option(help: "The TCP port (0 picks a free one).") var port = Self.defaults.port
+    @Option(help: "The folder of the fonts requests may name.") var fontRoot = Self.defaults.fontRoot
     @Flag(help: "Let requests name installed fonts by fontconfig pattern.") var allowFontPatterns = false
     @Option(name: .customLong("fallback"), help: ArgumentHelp(
         "A fallback font (a file of the font root) for requests that name none; repeat for a cascade. Default: the root's colour emoji fonts, then its CJK fonts.",
         valueName: "file"))
     var fallbacks: [String] = []
     @Flag(help: "No fallback fonts for requests that name none: characters their fonts lack are measured as .notdef.") var noFallback = false
-    @Option(help: "The largest body of a single request, in bytes.") var maxBodyBytes = 1 << 20
-    @Option(help: "The longest line of a /v1/batch body, in bytes.") var maxBatchLineBytes = 1 << 20
-    @Option(help: "The longest text, in UTF-16 code units.") var maxTextLength = 100_000
-    @Option(help: "The most requests handled at once (more answer 503).") var maxConcurrentRequests = 64
+    @Option(help: "The largest body of a single request, in bytes.") var maxBodyBytes = Self.defaults.maximumBodyBytes
+    @Option(help: "The longest line of a /v1/batch body, in bytes.") var maxBatchLineBytes = Self.defaults.maximumBatchLineBytes
+    @Option(help: "The longest text, in UTF-16 code units.") var maxTextLength = Self.defaults.maximumTextLength
+    @Option(help: "The most requests handled at once (more answer 503).") var maxConcurrentRequests = Self.defaults.maximumConcurrentRequests
     @Option(help: "How many requests are computed at once (default: the cores).") var computeThreads: Int?
-    @Option(help: "The most seconds one request (or batch line) may take.") var requestTimeout = 10.0
-    @Option(help: "The most seconds a single request's body may take to arrive (else 408).") var bodyTimeout = 10.0
-    @Option(help: "The most seconds a connection may go without a whole request head or a body byte.") var idleTimeout = 30.0
-    @Option(help: "The largest request head (request line and headers), in bytes.") var maxHeaderBytes = 64 << 10
+    @Option(help: "The most seconds one request (or batch line) may take.") var requestTimeout = Self.seconds(Self.defaults.requestTimeout)
+    @Option(help: "The most seconds a single request's body may take to arrive (else 408).") var bodyTimeout = Self.seconds(Self.defaults.bodyTimeout)
+    @Option(help: "The most seconds a connection may go without a whole request head or a body byte.") var idleTimeout = Self.seconds(Self.defaults.idleTimeout)
+    @Option(help: "The largest request head (request line and headers), in bytes.") var maxHeaderBytes = Self.defaults.maximumHeaderBytes
     @Option(help: "The log level (trace, debug, info, notice, warning, error, critical).") var logLevel = "info"
 
     func run() async throws {
@@ -62,6 +62,14 @@ struct CaliperServer: AsyncParsableCommand {
             throw ValidationError("\(error)")
         }
         try await service.application(logger: logger).runService()
+    }
+
+    /// The service's defaults, written once in ``ServiceConfiguration``: each flag's default is one of them.
+    static let defaults = ServiceConfiguration()
+
+    /// `duration` in seconds, as the flags take it.
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
     /// `seconds` as a duration, when it is more than 0 and at most an hour.

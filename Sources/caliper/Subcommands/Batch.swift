@@ -52,7 +52,7 @@ struct Batch: ParsableCommand {
     var onlyGivenFonts = false
 
     @Option(name: .long, help: "Refuse texts longer than this many UTF-16 code units.")
-    var maxTextLength = 100_000
+    var maxTextLength = BatchProcessor.defaultMaximumTextLength
 
     @Option(name: .long, help: "Refuse font files larger than this many bytes.")
     var maxFontBytes = 64 * 1024 * 1024
