@@ -94,11 +94,13 @@ public final class FontResolver: Sendable {
         fileSizeLimit: Int = FontFace.defaultFileSizeLimit, cacheByteBudget: Int = FontResolver.defaultCacheByteBudget,
         fontRoot: String, allowsFontconfigPatterns: Bool = false
     ) throws(CaliperError) {
-        guard let resolved = Self.realPath(fontRoot) else {
-            throw .invalidFontRoot(path: fontRoot, reason: String(cString: strerror(errno)))
+        let resolved: String
+        do throws(Errno) {
+            resolved = try SystemCall.realPath(fontRoot)
+        } catch {
+            throw .invalidFontRoot(path: fontRoot, reason: error.description)
         }
-        var status = stat()
-        guard stat(resolved, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+        guard (try? SystemCall.status(atPath: resolved))?.kind == .directory else {
             throw .invalidFontRoot(path: fontRoot, reason: "it is not a folder")
         }
         self.init(
@@ -211,9 +213,7 @@ public final class FontResolver: Sendable {
 
     /// The absolute path with every symbolic link, `.` and `..` resolved, or `nil` if it does not exist.
     static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        try? SystemCall.realPath(path)
     }
 
     /// `specification` with a relative font file path made relative to `folder`, as a document
