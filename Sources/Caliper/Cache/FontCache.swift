@@ -98,14 +98,14 @@ final class FontCache: Sendable {
 
     /// Face `faceIndex` of the opened `file`: the one already loaded, else made from the file's
     /// bytes if they are in memory, else read and made now (refusing a file over `fileSizeLimit`
-    /// or over the whole budget). `spelling` is remembered for ``face(spelledAs:)``.
+    /// or over the whole budget). `spelling`, if any, is remembered for ``face(spelledAs:)``.
     func face(
-        of file: FontFile, faceIndex: Int, namedInstance: Int? = nil, spelling: String, fileSizeLimit: Int
+        of file: FontFile, faceIndex: Int, namedInstance: Int? = nil, spelling: String?, fileSizeLimit: Int
     ) throws(CaliperError) -> FontFace {
         let key = FaceKey(identity: file.identity, faceIndex: faceIndex, namedInstance: namedInstance)
         let found: (face: FontFace?, data: FontData?) = state.withLock { state in
             if let face = state.loadedFace(key) {
-                state.remember(spelling, as: key, limit: spellingLimit)
+                if let spelling { state.remember(spelling, as: key, limit: spellingLimit) }
                 return (face, nil)
             }
             // Another face of a collection already read, or bytes a live face still holds.
@@ -123,12 +123,12 @@ final class FontCache: Sendable {
         return state.withLock { state in
             // Two threads may load the same face at once: the first one kept wins.
             if let raced = state.loadedFace(key) {
-                state.remember(spelling, as: key, limit: spellingLimit)
+                if let spelling { state.remember(spelling, as: key, limit: spellingLimit) }
                 return raced
             }
             if found.data == nil { state.statistics.misses += 1 } else { state.statistics.hits += 1 }
             keep(made, as: key, in: &state)
-            state.remember(spelling, as: key, limit: spellingLimit)
+            if let spelling { state.remember(spelling, as: key, limit: spellingLimit) }
             return made
         }
     }

@@ -266,11 +266,13 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     /// has, this throws ``CaliperError/fontNotMatched(pattern:closest:)`` naming fontconfig's
     /// substitute, rather than silently measuring with another font. Generic families
     /// (`sans-serif`, `serif`, `monospace`, `emoji`, …) resolve to fontconfig's choice.
+    ///
+    /// fontconfig is asked on every call. The faces it picks, and the fonts it falls back to for
+    /// characters a style's font lacks (see ``FontFallback``), are kept loaded together within one
+    /// budget of ``FontResolver/defaultCacheByteBudget`` bytes, as a ``FontResolver`` keeps its
+    /// fonts: the same file gives the same face while it stays loaded.
     public static func matching(_ pattern: String) throws(CaliperError) -> FontFace {
-        let match = try matchedFile(pattern)
-        let face = try FontFace(contentsOfFile: match.path, faceIndex: match.faceIndex)
-        if let instance = match.namedInstance { return try face.namedInstance(at: instance) }
-        return face
+        try FontResolver.systemFonts.face(matchingPattern: pattern)
     }
 
     /// The file and face fontconfig picks for `pattern`, strict about families as ``matching(_:)``.

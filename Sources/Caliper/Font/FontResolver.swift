@@ -29,6 +29,12 @@ public final class FontResolver: Sendable {
     /// The default budget for font files kept loaded: 512 MiB.
     public static let defaultCacheByteBudget = 512 << 20
 
+    /// The resolver of the fonts loaded without one: ``FontFace/matching(_:)``,
+    /// ``FontFace/systemDefault()`` and fontconfig's fallback fonts (`SystemFallback`). Unconfined,
+    /// with the default budget, so those files count against one budget and are let go (least
+    /// recently used first) as any resolver's are.
+    static let systemFonts = FontResolver()
+
     /// How a resolver's fonts have been served, at one moment.
     public struct Statistics: Sendable, Hashable {
         /// Look-ups answered without reading a file: a font already loaded, or made from bytes
@@ -94,11 +100,13 @@ public final class FontResolver: Sendable {
         fileSizeLimit: Int = FontFace.defaultFileSizeLimit, cacheByteBudget: Int = FontResolver.defaultCacheByteBudget,
         fontRoot: String, allowsFontconfigPatterns: Bool = false
     ) throws(CaliperError) {
-        guard let resolved = Self.realPath(fontRoot) else {
-            throw .invalidFontRoot(path: fontRoot, reason: String(cString: strerror(errno)))
+        let resolved: String
+        do throws(Errno) {
+            resolved = try SystemCall.realPath(fontRoot)
+        } catch {
+            throw .invalidFontRoot(path: fontRoot, reason: error.description)
         }
-        var status = stat()
-        guard stat(resolved, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+        guard (try? SystemCall.status(atPath: resolved))?.kind == .directory else {
             throw .invalidFontRoot(path: fontRoot, reason: "it is not a folder")
         }
         self.init(
@@ -115,6 +123,25 @@ public final class FontResolver: Sendable {
         let file = isPattern ? try FontFile(path: path) : try openConfined(path)
         return try cache.face(
             of: file, faceIndex: faceIndex, namedInstance: namedInstance, spelling: spelling, fileSizeLimit: fileSizeLimit)
+    }
+
+    /// The face fontconfig picks for `pattern`, which is always a pattern here, never a path (see
+    /// ``FontFace/matching(_:)``). fontconfig is asked and the file opened on every call, so a
+    /// font installed or rewritten since the last one is seen; its bytes and face come from the
+    /// cache while the same file is loaded.
+    func face(matchingPattern pattern: String) throws(CaliperError) -> FontFace {
+        guard allowsFontconfigPatterns else { throw .fontPatternNotAllowed(pattern) }
+        let match = try FontFace.matchedFile(pattern)
+        return try face(ofInstalledFile: match.path, faceIndex: match.faceIndex, namedInstance: match.namedInstance)
+    }
+
+    /// Face `faceIndex` (at its named instance `namedInstance`, as fontconfig numbers them) of the
+    /// installed font file at `path`, as fontconfig names it: opened without confinement, and
+    /// loaded through the cache.
+    func face(ofInstalledFile path: String, faceIndex: Int, namedInstance: Int?) throws(CaliperError) -> FontFace {
+        try cache.face(
+            of: try FontFile(path: path), faceIndex: faceIndex, namedInstance: namedInstance, spelling: nil,
+            fileSizeLimit: fileSizeLimit)
     }
 
     /// The file a specification names, and whether a fontconfig pattern named it, after refusing
@@ -211,9 +238,7 @@ public final class FontResolver: Sendable {
 
     /// The absolute path with every symbolic link, `.` and `..` resolved, or `nil` if it does not exist.
     static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        try? SystemCall.realPath(path)
     }
 
     /// `specification` with a relative font file path made relative to `folder`, as a document

@@ -10,12 +10,12 @@ struct FontFileIdentity: Hashable, Sendable {
     var modifiedSeconds: Int
     var modifiedNanoseconds: Int
 
-    init(_ status: stat) {
-        device = UInt64(status.st_dev)
-        inode = UInt64(status.st_ino)
-        byteCount = Int(status.st_size)
-        modifiedSeconds = Int(status.st_mtim.tv_sec)
-        modifiedNanoseconds = Int(status.st_mtim.tv_nsec)
+    init(_ status: FileStatus) {
+        device = status.device
+        inode = status.inode
+        byteCount = status.byteCount
+        modifiedSeconds = status.modifiedSeconds
+        modifiedNanoseconds = status.modifiedNanoseconds
     }
 }
 
@@ -35,36 +35,43 @@ final class FontFile {
     init(path: String) throws(CaliperError) {
         self.path = path
         guard !path.utf8.contains(0) else { throw .invalidFontName(path) }  // C would end the path there
-        var status = stat()
-        guard stat(path, &status) == 0 else { throw Self.openError(path: path, code: errno) }
-        try Self.requireRegularFile(status, path: path)
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
-        guard descriptor >= 0 else { throw Self.openError(path: path, code: errno) }
-        guard fstat(descriptor, &status) == 0 else {
-            let reason = String(cString: strerror(errno))
-            close(descriptor)
-            throw .fontFileUnreadable(path: path, reason: reason)
+        let status: FileStatus
+        do throws(Errno) {
+            status = try SystemCall.status(atPath: path)
+        } catch {
+            throw Self.openError(path: path, error)
+        }
+        try Self.requireRegularFile(status.kind, path: path)
+        let descriptor: Int32
+        do throws(Errno) {
+            descriptor = try SystemCall.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+        } catch {
+            throw Self.openError(path: path, error)
         }
         do throws(CaliperError) {
-            try Self.requireRegularFile(status, path: path)
+            let opened: FileStatus
+            do throws(Errno) {
+                opened = try SystemCall.status(of: descriptor)
+            } catch {
+                throw .fontFileUnreadable(path: path, reason: error.description)
+            }
+            try Self.requireRegularFile(opened.kind, path: path)
+            identity = FontFileIdentity(opened)
         } catch {
-            close(descriptor)
+            try? SystemCall.close(descriptor)
             throw error
         }
         self.descriptor = descriptor
-        identity = FontFileIdentity(status)
     }
 
-    deinit { close(descriptor) }
+    deinit { try? SystemCall.close(descriptor) }
 
     /// The absolute path of the file this descriptor has open, as the kernel resolved it when it
     /// was opened (every symbolic link, `.` and `..` resolved), or `nil` if the kernel cannot say
     /// (no `/proc`).
     var openedPath: String? {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let length = readlink("/proc/self/fd/\(descriptor)", &buffer, buffer.count - 1)
-        guard length > 0 else { return nil }
-        return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let opened = try? SystemCall.destination(ofLink: "/proc/self/fd/\(descriptor)"), !opened.isEmpty else { return nil }
+        return opened
     }
 
     /// Up to `count` bytes at `offset` (fewer at the end of the file), for reading a table or two
@@ -76,14 +83,20 @@ final class FontFile {
         var filled = 0
         while filled < wanted {
             let got = result.withUnsafeMutableBytes { buffer in
-                pread(descriptor, buffer.baseAddress.map { $0 + filled }, wanted - filled, off_t(offset + filled))
+                // `withUnsafeMutableBytes` rethrows untyped errors: carry the typed one out in a Result.
+                Result { () throws(Errno) in
+                    try SystemCall.read(
+                        descriptor, into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled..<wanted]), atOffset: offset + filled)
+                }
             }
-            if got < 0, errno == EINTR { continue }
-            guard got > 0 else {
-                if got < 0 { throw .fontFileUnreadable(path: path, reason: String(cString: strerror(errno))) }
-                break
+            let count: Int
+            do throws(Errno) {
+                count = try got.get()
+            } catch {
+                throw .fontFileUnreadable(path: path, reason: error.description)
             }
-            filled += got
+            guard count > 0 else { break }
+            filled += count
         }
         return Array(result.prefix(filled))
     }
@@ -94,41 +107,41 @@ final class FontFile {
         let limit = min(limit, FontData.maximumByteCount)
         guard size <= limit else { throw .fontFileTooLarge(path: path, bytes: size, limit: limit) }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(size, 1), alignment: 16)
-        guard let base = buffer.baseAddress else {
-            buffer.deallocate()
-            throw .fontFileUnreadable(path: path, reason: "out of memory")
-        }
         var filled = 0
         while filled < size {
-            let count = Glibc.read(descriptor, base + filled, size - filled)
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else {
-                let reason = count < 0 ? String(cString: strerror(errno)) : "the file shrank while it was read"
+            let count: Int
+            do throws(Errno) {
+                count = try SystemCall.read(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled..<size]))
+            } catch {
                 buffer.deallocate()
-                throw .fontFileUnreadable(path: path, reason: reason)
+                throw .fontFileUnreadable(path: path, reason: error.description)
+            }
+            guard count > 0 else {
+                buffer.deallocate()
+                throw .fontFileUnreadable(path: path, reason: "the file shrank while it was read")
             }
             filled += count
         }
         return FontData(path: path, bytes: buffer, byteCount: size)
     }
 
-    private static func openError(path: String, code: Int32) -> CaliperError {
-        code == ENOENT || code == ENOTDIR
-            ? .fontFileNotFound(path: path) : .fontFileUnreadable(path: path, reason: String(cString: strerror(code)))
+    private static func openError(path: String, _ error: Errno) -> CaliperError {
+        error.code == ENOENT || error.code == ENOTDIR
+            ? .fontFileNotFound(path: path) : .fontFileUnreadable(path: path, reason: error.description)
     }
 
-    private static func requireRegularFile(_ status: stat, path: String) throws(CaliperError) {
-        let kind: String
-        switch status.st_mode & S_IFMT {
-        case S_IFREG: return
-        case S_IFDIR: throw .fontFileUnreadable(path: path, reason: "it is a directory")
-        case S_IFIFO: kind = "a FIFO (named pipe)"
-        case S_IFCHR: kind = "a character device"
-        case S_IFBLK: kind = "a block device"
-        case S_IFSOCK: kind = "a socket"
-        default: kind = "a special file"
+    private static func requireRegularFile(_ kind: FileKind, path: String) throws(CaliperError) {
+        let described: String
+        switch kind {
+        case .regular: return
+        case .directory: throw .fontFileUnreadable(path: path, reason: "it is a directory")
+        case .fifo: described = "a FIFO (named pipe)"
+        case .characterDevice: described = "a character device"
+        case .blockDevice: described = "a block device"
+        case .socket: described = "a socket"
+        case .symbolicLink, .unknown: described = "a special file"
         }
-        throw .fontFileUnreadable(path: path, reason: "it is \(kind), not a regular file")
+        throw .fontFileUnreadable(path: path, reason: "it is \(described), not a regular file")
     }
 }
 

@@ -99,7 +99,7 @@ public final class HyphenationDictionary: Sendable {
             candidates += others.map { directory + "/" + $0 }
             for candidate in candidates where FileManager.default.isReadableFile(atPath: candidate) {
                 // One object per file, whichever language tag or link found it.
-                let path = URL(fileURLWithPath: candidate).resolvingSymlinksInPath().path
+                guard let path = try? SystemCall.realPath(candidate) else { continue }
                 let slot = files.withLock { files in
                     if let slot = files[path] { return slot }
                     let slot = FileSlot()
@@ -107,9 +107,8 @@ public final class HyphenationDictionary: Sendable {
                     return slot
                 }
                 let dictionary = slot.dictionary {
-                    guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-                        attributes[.type] as? FileAttributeType == .typeRegular,
-                        let size = attributes[.size] as? Int, size <= maximumFileBytes,
+                    guard let status = try? SystemCall.status(atPath: path), status.kind == .regular,
+                        status.byteCount <= maximumFileBytes,
                         let patterns = HyphenPatterns(path: path)
                     else { return nil }
                     return HyphenationDictionary(path: path, patterns: patterns)

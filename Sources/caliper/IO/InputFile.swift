@@ -38,7 +38,7 @@ enum InputFile {
         defer { if path != nil { try? SystemCall.close(descriptor) } }
         let bytes: [UInt8]?
         do throws(Errno) {
-            guard try SystemCall.kind(of: descriptor) != .directory else { throw Errno(code: EISDIR) }
+            guard try SystemCall.status(of: descriptor).kind != .directory else { throw Errno(code: EISDIR) }
             bytes = try readAll(descriptor, byteLimit: byteLimit)
         } catch {
             // Say "is a directory" as the other messages name what a path is.

@@ -1,4 +1,5 @@
 // LineReader.swift — the lines of `caliper batch`'s input: each byte scanned once, a line over a limit refused, memory bounded.
+import Caliper
 import Foundation
 
 /// Reads newline-ended lines from a file descriptor without loading the whole input.

@@ -1,4 +1,5 @@
 // ReadBuffer.swift — bytes read with read(2) into room that grows by doubling up to a bound, copied with memcpy/memmove, never byte by byte.
+import Caliper
 import Foundation
 
 /// Bytes read from a descriptor and not yet consumed.

@@ -1,4 +1,5 @@
 // SVGFile.swift — writes the picture of `flow --svg` and `layout --svg` to a regular file or a new path, never over a link, FIFO or device.
+import Caliper
 import Foundation
 
 /// Writes an SVG document where `--svg` says, in place.
@@ -14,17 +15,17 @@ enum SVGFile {
         // Refuse what is not a regular file before opening it: opening a device can itself act
         // (a terminal, a tape drive). The check after opening is the one that counts if the path
         // changes in between.
-        if let kind = SystemCall.kind(atPath: path), kind != .regular { throw cannotWrite(kind.phrase) }
+        if let kind = Self.kind(atPath: path), kind != .regular { throw cannotWrite(kind.phrase) }
         let descriptor: Int32
         do {
             descriptor = try SystemCall.open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, mode: 0o666)
         } catch {
             // ELOOP (a link, with O_NOFOLLOW), ENXIO (a FIFO nobody reads), EISDIR: name what is there.
-            throw cannotWrite(SystemCall.kind(atPath: path).flatMap { $0 == .regular ? nil : $0.phrase } ?? error.description)
+            throw cannotWrite(Self.kind(atPath: path).flatMap { $0 == .regular ? nil : $0.phrase } ?? error.description)
         }
         let kind: FileKind
         do throws(Errno) {
-            kind = try SystemCall.kind(of: descriptor)
+            kind = try SystemCall.status(of: descriptor).kind
             if kind == .regular {
                 try SystemCall.truncate(descriptor)
                 try SystemCall.write(descriptor, Array(document.utf8))
@@ -42,5 +43,10 @@ enum SVGFile {
         } catch {
             throw cannotWrite(error.description)
         }
+    }
+
+    /// What is at `path` itself (a symbolic link is not followed), or `nil` when nothing is there.
+    private static func kind(atPath path: String) -> FileKind? {
+        (try? SystemCall.linkStatus(atPath: path))?.kind
     }
 }

@@ -1,4 +1,5 @@
 // StandardOutput.swift — all the CLI prints goes through here: write(2) in a loop, and an output that fails ends the run cleanly.
+import Caliper
 import Foundation
 
 /// Standard output, written with write(2).
@@ -44,5 +45,13 @@ struct StandardOutputError: Error, CustomStringConvertible {
         case EPIPE, EBADF: "standard output closed (\(reason)); stopping"
         default: "cannot write to standard output (\(reason)); stopping"
         }
+    }
+}
+
+/// Standard error, for the CLI's own last words; a failure to write them is ignored, as there is
+/// nowhere left to report it.
+enum StandardError {
+    static func write(_ message: String) {
+        try? SystemCall.write(STDERR_FILENO, Array(message.utf8))
     }
 }

@@ -157,7 +157,7 @@ struct Batch: ParsableCommand {
             throw .cannotRead("request file", input, error.description)
         }
         // A directory opens but cannot be read: refuse it rather than answer nothing and exit 0.
-        if (try? SystemCall.kind(of: descriptor)) == .directory {
+        if (try? SystemCall.status(of: descriptor))?.kind == .directory {
             try? SystemCall.close(descriptor)
             throw .cannotRead("request file", input, FileKind.directory.phrase)
         }

@@ -117,7 +117,7 @@ struct Flow: ParsableCommand {
 
     private func readTags() throws -> [String] {
         if !tags.isEmpty { return tags }
-        guard file != nil || isatty(STDIN_FILENO) == 0 else {
+        guard file != nil || !SystemCall.isTerminal(STDIN_FILENO) else {
             throw ValidationError("no tags: give them as arguments, with --file FILE, or on standard input")
         }
         let text = String(decoding: try InputFile.contents(ofFile: file, role: "tag file"), as: UTF8.self)

@@ -169,7 +169,7 @@ struct Measure: ParsableCommand {
 enum TextSource {
     static func read(argument: String?, file: String?) throws -> String {
         if let argument { return argument }
-        guard file != nil || isatty(STDIN_FILENO) == 0 else {
+        guard file != nil || !SystemCall.isTerminal(STDIN_FILENO) else {
             throw ValidationError("no text: give TEXT, --file FILE, or pipe it to standard input")
         }
         let bytes = try InputFile.contents(
