@@ -43,14 +43,16 @@ final class ServiceMetrics: Sendable {
     /// The metrics in Prometheus's text exposition format, the caches' figures read now.
     func exposition(inFlight: Int) -> [UInt8] {
         if let cache {
-            let statistics = cache.statistics
-            gauge("caliper_shape_cache_hits", statistics.hits)
-            gauge("caliper_shape_cache_misses", statistics.misses)
-            gauge("caliper_shape_cache_evictions", statistics.evictions)
-            gauge("caliper_shape_cache_entries", statistics.entryCount)
-            gauge("caliper_shape_cache_bytes", statistics.byteCount)
+            // One reading of the tables, so the totals are their sums even while requests run.
+            let tables = cache.tables
+            func total(_ counter: (ShapeCache.Statistics) -> Int) -> Int { tables.reduce(0) { $0 + counter($1.statistics) } }
+            gauge("caliper_shape_cache_hits", total(\.hits))
+            gauge("caliper_shape_cache_misses", total(\.misses))
+            gauge("caliper_shape_cache_evictions", total(\.evictions))
+            gauge("caliper_shape_cache_entries", total(\.entryCount))
+            gauge("caliper_shape_cache_bytes", total(\.byteCount))
             // Each table of the cache (its look-ups, evictions and bound are its own).
-            for table in cache.tables {
+            for table in tables {
                 let name = [("table", table.name)]
                 gauge("caliper_shape_cache_table_hits", table.statistics.hits, name)
                 gauge("caliper_shape_cache_table_misses", table.statistics.misses, name)

@@ -53,6 +53,22 @@ final class RawConnection: @unchecked Sendable {
         }
     }
 
+    /// What the server sent until it holds `marker` (or the connection closed, or a read timed out).
+    func receive(until marker: String) async -> String {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                var received: [UInt8] = []
+                var chunk = [UInt8](repeating: 0, count: 65_536)
+                while !String(decoding: received, as: UTF8.self).contains(marker) {
+                    let count = chunk.withUnsafeMutableBytes { recv(self.descriptor, $0.baseAddress, $0.count, 0) }
+                    guard count > 0 else { break }
+                    received += chunk[0..<count]
+                }
+                continuation.resume(returning: String(decoding: received, as: UTF8.self))
+            }
+        }
+    }
+
     private func blockingReceiveUntilClosed() -> (text: String, closed: Bool) {
         var received: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
