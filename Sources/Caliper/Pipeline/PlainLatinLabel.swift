@@ -66,14 +66,17 @@ enum PlainLatinLabel {
     }
 
     /// `ShapedParagraph.width` of a slice of one run that is `units` wide and holds `clusterCount`
-    /// clusters, operation for operation.
+    /// clusters: the run's points summed from 0, then its letter spacing (``Widths``).
+    @inline(__always)
     private static func width(units: Int, clusterCount: Int, style: TextStyle) -> CGFloat {
-        let spacingSlots = style.letterSpacing != 0 ? clusterCount : 0
-        return CGFloat(0.0 + points(units, style: style)) + style.letterSpacing * CGFloat(spacingSlots)
+        let spacing = Widths.letterSpacing(style.letterSpacing, clusters: style.letterSpacing != 0 ? clusterCount : 0)
+        return Widths.width(points: 0.0 + points(units, style: style), letterSpacing: spacing)
     }
 
-    private static func points(_ units: Int, style: TextStyle) -> Double {
-        Double(units) * Double(style.size) / Double(style.font.designMetrics.unitsPerEm)
+    /// Points for `units` of advance in `style`'s font at its size.
+    @inline(__always)
+    static func points(_ units: Int, style: TextStyle) -> Double {
+        Widths.points(designUnits: units, size: style.size, unitsPerEm: style.font.designMetrics.unitsPerEm)
     }
 
     /// The longest text, in UTF-8 bytes, that a layout with a width tries as a one-line label.
@@ -110,12 +113,12 @@ enum PlainLatinLabel {
         var top: CGFloat = 0
         let baseline = top + height - lineMetrics.lineHeight + lineMetrics.ascender
         let contentEnd = advance.contentClusterCount  // one UTF-16 unit per cluster
-        let spacing = style.letterSpacing * CGFloat(style.letterSpacing != 0 ? contentEnd : 0)
+        let spacing = Widths.letterSpacing(style.letterSpacing, clusters: style.letterSpacing != 0 ? contentEnd : 0)
         let runs = contentEnd == 0 ? [] : [
             TextRun(
                 utf16Range: NSRange(location: 0, length: contentEnd), font: style.font, size: style.size,
                 baselineOffset: style.baselineOffset, spanIndex: 0, script: advance.script == .latin ? "Latn" : "Zyyy", bidiLevel: 0, x: 0,
-                width: CGFloat(points(contentUnits, style: style)) + spacing)
+                width: Widths.width(points: points(contentUnits, style: style), letterSpacing: spacing))
         ]
         // The label is all one line: its clusters are its UTF-16 units, all of them.
         let line = TextLine(

@@ -70,7 +70,7 @@ extension PlainLatinLabel {
     }
 
     /// `ShapedParagraph.width` over the spans, each `units` wide holding `clusterCount` clusters:
-    /// the runs' points summed in order, then each spaced span's letter spacing.
+    /// the runs' points summed in order, then each spaced span's letter spacing (``Widths``).
     private static func width(
         of text: AttributedText, advances: [LabelAdvance], units: (LabelAdvance) -> Int, clusterCount: (LabelAdvance) -> Int
     ) -> CGFloat {
@@ -81,10 +81,10 @@ extension PlainLatinLabel {
         var spacing: CGFloat = 0
         if text.spans.contains(where: { $0.style.letterSpacing != 0 }) {
             for (span, spanAdvance) in zip(text.spans, advances) where span.style.letterSpacing != 0 {
-                spacing += span.style.letterSpacing * CGFloat(clusterCount(spanAdvance))
+                spacing += Widths.letterSpacing(span.style.letterSpacing, clusters: clusterCount(spanAdvance))
             }
         }
-        return CGFloat(advance) + spacing
+        return Widths.width(points: advance, letterSpacing: spacing)
     }
 
     /// `ShapedParagraph.lineMetrics` of a line holding every span: the first span's font, then
@@ -96,10 +96,6 @@ extension PlainLatinLabel {
             metrics.include(span.style.font, size: span.style.size, baselineOffset: span.style.baselineOffset)
         }
         return metrics
-    }
-
-    private static func points(_ units: Int, style: TextStyle) -> Double {
-        Double(units) * Double(style.size) / Double(style.font.designMetrics.unitsPerEm)
     }
 
     /// ``TextMeasurer/layout(_:paragraphStyle:maxWidth:)`` for a plain Latin label in several
@@ -153,8 +149,8 @@ extension PlainLatinLabel {
         let script = advances[0].script == .latin ? "Latn" : "Zyyy"
         for (index, (span, content)) in zip(text.spans, contents).enumerated() where content.clusterCount > 0 {
             let style = span.style
-            let spacing = style.letterSpacing * CGFloat(style.letterSpacing != 0 ? content.clusterCount : 0)
-            let width = CGFloat(points(content.units, style: style)) + spacing
+            let spacing = Widths.letterSpacing(style.letterSpacing, clusters: style.letterSpacing != 0 ? content.clusterCount : 0)
+            let width = Widths.width(points: points(content.units, style: style), letterSpacing: spacing)
             runs.append(
                 TextRun(
                     utf16Range: NSRange(location: span.utf16Range.lowerBound, length: content.clusterCount), font: style.font, size: style.size,
