@@ -53,24 +53,16 @@ public struct MeasuredText: Sendable {
     /// where a paragraph has none of its own), as ``layout(maxWidth:paragraphStyle:)`` gives it
     /// with no width, without building the lines.
     public var unwrappedSize: CGSize {
-        var width: CGFloat = 0
-        var height: CGFloat = 0
-        var lastSpacing: CGFloat = 0
+        var size = UnwrappedSize()
         for (index, segment) in segments.enumerated() {
             let paragraph = paragraph(index, in: ParagraphStyle())
             let range = segment.content
-            width = max(width, paragraph.width(from: range.lowerBound, to: range.upperBound))
-            let natural = lineMetrics(paragraph, from: range.lowerBound, to: range.upperBound, hardBreakEnd: segment.end)
-                .naturalHeight(in: ownParagraphStyles[index] ?? ParagraphStyle())
-            if let own = ownParagraphStyles[index] {
-                height += own.lineHeight(forNaturalLineHeight: natural) + own.lineSpacing
-                lastSpacing = own.lineSpacing
-            } else {
-                height += natural
-                lastSpacing = 0
-            }
+            size.add(
+                lineWidth: paragraph.width(from: range.lowerBound, to: range.upperBound),
+                metrics: lineMetrics(paragraph, from: range.lowerBound, to: range.upperBound, hardBreakEnd: segment.end),
+                ownStyle: ownParagraphStyles[index])
         }
-        return CGSize(width: width, height: height - lastSpacing)
+        return size.size
     }
 
     /// The text's intrinsic widths, as CSS sizes content (CSS Sizing 3, §5.1 "Intrinsic sizes"):

@@ -1,4 +1,4 @@
-// LineAssembly.swift — a measured text's paragraphs broken into lines, truncated, and assembled into a TextLayout's lines, runs and metrics.
+// LineAssembly.swift — a measured text's paragraphs broken into lines, truncated, and assembled into a TextLayout's lines, runs and metrics, with the line geometry the fast paths share.
 import Foundation
 
 extension MeasuredText {
@@ -109,9 +109,7 @@ extension MeasuredText {
     private func assemble(
         _ placed: [PlacedLine], paragraphStyle: ParagraphStyle, isWrapped: Bool, isTruncated: Bool
     ) -> TextLayout {
-        let metrics = style.metrics
-        var lines: [TextLine] = []
-        lines.reserveCapacity(placed.count)
+        var stack = LineStack(capacity: placed.count)
         // Walk the string's UTF-16 view once instead of seeking from its start for every line.
         let utf16 = text.utf16
         var cursor = (offset: 0, index: utf16.startIndex)
@@ -119,8 +117,6 @@ extension MeasuredText {
             cursor = (offset, utf16.index(cursor.index, offsetBy: offset - cursor.offset))
             return cursor.index
         }
-        var top: CGFloat = 0
-        var lastSpacing: CGFloat = 0
         var boxes: [PlacedInlineBox] = []
         for line in placed {
             let style = style(ofParagraph: line.paragraphIndex, given: paragraphStyle)
@@ -133,10 +129,7 @@ extension MeasuredText {
             let lineMetrics = line.truncation == nil
                 ? lineMetrics(line.paragraph, from: start, to: line.fragment.end, hardBreakEnd: line.end)
                 : shown.lineMetrics(from: shownRange.lowerBound, to: shownRange.upperBound)
-            let natural = lineMetrics.naturalHeight(in: style)
-            let height = style.lineHeight(forNaturalLineHeight: natural)
-            // Extra height from a multiple or a minimum goes above the glyphs, as TextKit places it.
-            let baseline = top + height - natural + lineMetrics.ascender
+            let box = lineMetrics.box(in: style, top: stack.top)
             let runs = Self.visualRuns(
                 of: shown, in: shownRange, displayedTo: line.truncation == nil ? line.fragment.end : nil,
                 hyphen: line.truncation == nil ? line.fragment.hyphen : nil)
@@ -149,34 +142,26 @@ extension MeasuredText {
                     boxes.append(
                         PlacedInlineBox(
                             box: placement.box, utf16Offset: attributedText.spans[run.spanIndex].utf16Range.lowerBound,
-                            lineIndex: lines.count,
+                            lineIndex: stack.lines.count,
                             frame: CGRect(
-                                x: run.x, y: baseline - placement.top, width: placement.box.width, height: placement.box.height)))
+                                x: run.x, y: box.baseline - placement.top, width: placement.box.width, height: placement.box.height)))
                 }
             }
-            lines.append(
+            stack.append(
                 TextLine(
                     utf16Range: NSRange(location: start, length: line.end - start),
                     range: index(at: start)..<index(at: line.end),
-                    width: line.fragment.width,
-                    widthIncludingTrailingWhitespace: max(line.fragment.widthWithTrailingWhitespace, line.fragment.width),
-                    top: top, height: height, baseline: baseline,
+                    width: line.fragment.width, widthWithTrailingWhitespace: line.fragment.widthWithTrailingWhitespace, box: box,
                     truncatedText: line.truncation.map { String(decoding: $0.displayedText, as: UTF16.self) },
                     isClipped: line.isClipped,
                     runs: runs,
-                    isHyphenated: line.truncation == nil && line.fragment.hyphen != nil))
-            top += height + style.lineSpacing
-            lastSpacing = style.lineSpacing
+                    isHyphenated: line.truncation == nil && line.fragment.hyphen != nil),
+                lineSpacing: style.lineSpacing)
         }
-        let width = lines.map { isWrapped ? $0.width : $0.widthIncludingTrailingWhitespace }.max() ?? 0
-        let height = lines.isEmpty ? 0 : top - lastSpacing
-        let firstStyle = segments.isEmpty ? paragraphStyle : style(ofParagraph: 0, given: paragraphStyle)
-        return TextLayout(
-            size: CGSize(width: width, height: height), lines: lines, isTruncated: isTruncated,
-            lineHeight: firstStyle.lineHeight(
-                forNaturalLineHeight: firstStyle.usesFontLeading ? metrics.lineHeight : metrics.ascender - metrics.descender),
-            fontMetrics: metrics,
-            missingGlyphCount: missingGlyphCount, inlineBoxes: boxes)
+        return stack.layout(
+            isWrapped: isWrapped, isTruncated: isTruncated,
+            firstStyle: segments.isEmpty ? paragraphStyle : style(ofParagraph: 0, given: paragraphStyle),
+            fontMetrics: style.metrics, missingGlyphCount: missingGlyphCount, inlineBoxes: boxes)
     }
 
     /// The metrics of a line of `paragraph` showing `start..<end` and, when `hardBreakEnd` is past
@@ -210,11 +195,10 @@ extension MeasuredText {
         return order.map { index in
             let (item, width) = logical[index]
             defer { x += width }
-            let style = paragraph.styles.styles[item.style]
             return TextRun(
-                utf16Range: NSRange(location: item.range.lowerBound, length: item.range.count), font: item.face,
-                size: style.size, baselineOffset: style.baselineOffset, spanIndex: paragraph.styles.spanIndices[item.style],
-                script: item.scriptCode, bidiLevel: Int(item.bidiLevel), x: x, width: width)
+                utf16Range: item.range, font: item.face, style: paragraph.styles.styles[item.style],
+                spanIndex: paragraph.styles.spanIndices[item.style], script: item.scriptCode, bidiLevel: Int(item.bidiLevel), x: x,
+                width: width)
         }
     }
 }
@@ -227,10 +211,14 @@ struct LineMetrics {
     var descender: CGFloat
     var leading: CGFloat
 
+    /// The metrics of one font at one size.
+    init(_ metrics: FontMetrics) {
+        (ascender, descender, leading) = (metrics.ascender, metrics.descender, metrics.leading)
+    }
+
     /// The metrics of `primary` alone at `size`, raised by `baselineOffset`.
     init(primary: FontFace, size: CGFloat, baselineOffset: CGFloat = 0) {
-        let metrics = primary.metrics(atSize: size)
-        (ascender, descender, leading) = (metrics.ascender, metrics.descender, metrics.leading)
+        self.init(primary.metrics(atSize: size))
         if baselineOffset != 0 {
             ascender += baselineOffset
             descender += baselineOffset
@@ -257,6 +245,136 @@ struct LineMetrics {
     func naturalHeight(in style: ParagraphStyle) -> CGFloat {
         style.usesFontLeading ? lineHeight : ascender - descender
     }
+
+    /// The box of a line with these metrics whose top is `top`, in `style`: the natural height
+    /// after the style's multiple, minimum and maximum, the extra height going above the glyphs,
+    /// as TextKit places it.
+    @inline(__always)
+    func box(in style: ParagraphStyle, top: CGFloat) -> LineBox {
+        let natural = naturalHeight(in: style)
+        let height = style.lineHeight(forNaturalLineHeight: natural)
+        return LineBox(top: top, height: height, baseline: top + height - natural + ascender)
+    }
+}
+
+/// Where a line box lies in its layout: its top, height and baseline, in points from the layout's top.
+struct LineBox {
+    var top: CGFloat
+    var height: CGFloat
+    var baseline: CGFloat
+}
+
+extension TextLine {
+    /// A line in `box` showing `runs`, `width` wide without its trailing whitespace and
+    /// `widthWithTrailingWhitespace` with it (taken as at least `width`).
+    @inline(__always)
+    init(
+        utf16Range: NSRange, range: Range<String.Index>, width: CGFloat, widthWithTrailingWhitespace: CGFloat, box: LineBox,
+        truncatedText: String? = nil, isClipped: Bool = false, runs: [TextRun], isHyphenated: Bool = false
+    ) {
+        self.init(
+            utf16Range: utf16Range, range: range, width: width,
+            widthIncludingTrailingWhitespace: max(widthWithTrailingWhitespace, width),
+            top: box.top, height: box.height, baseline: box.baseline, truncatedText: truncatedText, isClipped: isClipped,
+            runs: runs, isHyphenated: isHyphenated)
+    }
+}
+
+extension TextRun {
+    /// A run of the text's `utf16Range` set in `font` (its style's font or a fallback) at the size
+    /// and baseline offset of `style`.
+    @inline(__always)
+    init(
+        utf16Range: Range<Int>, font: FontFace, style: TextStyle, spanIndex: Int, script: String, bidiLevel: Int, x: CGFloat,
+        width: CGFloat
+    ) {
+        self.init(
+            utf16Range: NSRange(location: utf16Range.lowerBound, length: utf16Range.count), font: font, size: style.size,
+            baselineOffset: style.baselineOffset, spanIndex: spanIndex, script: script, bidiLevel: bidiLevel, x: x, width: width)
+    }
+}
+
+/// A layout's lines stacked from its top, each followed by its paragraph style's line spacing
+/// but the last: how the general pipeline and the fast paths alike place lines and size a layout.
+struct LineStack {
+    private(set) var lines: [TextLine] = []
+    /// The top of the next line, from the layout's top.
+    private(set) var top: CGFloat = 0
+    private var lastSpacing: CGFloat = 0
+
+    /// No lines yet, room for `capacity`.
+    init(capacity: Int) {
+        lines.reserveCapacity(capacity)
+    }
+
+    /// The one line `line`, whose box's top is 0, `lineSpacing` above the next (a label's
+    /// layout: no array grown for it).
+    @inline(__always)
+    init(_ line: TextLine, lineSpacing: CGFloat) {
+        lines = [line]
+        moveTop(below: line, lineSpacing: lineSpacing)
+    }
+
+    /// Puts `line`, whose box's top is ``top``, at the bottom, `lineSpacing` above the next.
+    @inline(__always)
+    mutating func append(_ line: TextLine, lineSpacing: CGFloat) {
+        lines.append(line)
+        moveTop(below: line, lineSpacing: lineSpacing)
+    }
+
+    @inline(__always)
+    private mutating func moveTop(below line: TextLine, lineSpacing: CGFloat) {
+        top += line.height + lineSpacing
+        lastSpacing = lineSpacing
+    }
+
+    /// The layout of the lines: as wide as the widest (its trailing whitespace included when the
+    /// text is not wrapped), as tall as from the first line's top to the last one's bottom, and
+    /// with the line height of the primary font (its `fontMetrics`) in `firstStyle`.
+    @inline(__always)
+    func layout(
+        isWrapped: Bool, isTruncated: Bool, firstStyle: ParagraphStyle, fontMetrics: FontMetrics, missingGlyphCount: Int,
+        inlineBoxes: [PlacedInlineBox] = []
+    ) -> TextLayout {
+        // `max()` of the lines' widths, without an array of them.
+        var width: CGFloat = 0
+        for (index, line) in lines.enumerated() {
+            let lineWidth = isWrapped ? line.width : line.widthIncludingTrailingWhitespace
+            if index == 0 || width < lineWidth { width = lineWidth }
+        }
+        return TextLayout(
+            size: CGSize(width: width, height: lines.isEmpty ? 0 : top - lastSpacing), lines: lines, isTruncated: isTruncated,
+            lineHeight: firstStyle.lineHeight(forNaturalLineHeight: LineMetrics(fontMetrics).naturalHeight(in: firstStyle)),
+            fontMetrics: fontMetrics, missingGlyphCount: missingGlyphCount, inlineBoxes: inlineBoxes)
+    }
+}
+
+/// The size of a text with one line per paragraph, added up line by line as
+/// ``MeasuredText/unwrappedSize`` and the fast paths' sizes add it: as wide as the widest line;
+/// as tall as the lines' natural heights, a line in a paragraph style of its own at the height
+/// that style gives it and followed by its line spacing, but the last.
+struct UnwrappedSize {
+    private var width: CGFloat = 0
+    private var height: CGFloat = 0
+    private var lastSpacing: CGFloat = 0
+
+    /// Adds the line of a paragraph, `lineWidth` wide with `metrics`, in `ownStyle` when the
+    /// paragraph has a style of its own.
+    @inline(__always)
+    mutating func add(lineWidth: CGFloat, metrics: LineMetrics, ownStyle: ParagraphStyle?) {
+        width = max(width, lineWidth)
+        if let ownStyle {
+            height += ownStyle.lineHeight(forNaturalLineHeight: metrics.naturalHeight(in: ownStyle)) + ownStyle.lineSpacing
+            lastSpacing = ownStyle.lineSpacing
+        } else {
+            // The natural height in the default paragraph style, which uses the font's leading:
+            // a `ParagraphStyle()` made here to ask cost the label path 19 instructions a label.
+            height += metrics.lineHeight
+            lastSpacing = 0
+        }
+    }
+
+    var size: CGSize { CGSize(width: width, height: height - lastSpacing) }
 }
 
 /// A line fragment with the end of the source range it owns (its hard break included).

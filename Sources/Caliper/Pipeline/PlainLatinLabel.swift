@@ -23,7 +23,8 @@ struct LabelAdvance: Sendable {
 /// (no character is right-to-left, so the paragraph is left to right); one script (Latin, Common
 /// taking it, or Common alone when there is no letter); one font; one grapheme cluster per
 /// character. So the whole label is one HarfBuzz run, and its size is that run's advance turned
-/// into points with the arithmetic of `MeasuredText.unwrappedSize`. With a cache, the run's
+/// into points by the helpers the general pipeline uses (``Widths``, ``LineMetrics``,
+/// ``UnwrappedSize``, ``LineStack``). With a cache, the run's
 /// advance is looked up, or summed from its words and runs of spaces (each shaped once and cached)
 /// when nothing in the font shapes across a space (``SpaceIsolation``); otherwise the label is
 /// shaped whole. `PlainLatinLabelTests` checks every step against the general pipeline, bit for bit.
@@ -53,34 +54,39 @@ enum PlainLatinLabel {
         return advance
     }
 
-    /// The size of a label with `advance`, computed as `MeasuredText.unwrappedSize` computes it
-    /// for one paragraph in one run of the primary font (`ShapedParagraph.width` and
-    /// `lineMetrics`), operation for operation, so the result is bit-identical.
+    /// The size of a label with `advance`: `MeasuredText.unwrappedSize` of one paragraph in one
+    /// run of the primary font, added up by the same ``UnwrappedSize``. Kept out of line: inlined,
+    /// it grew `size(of:style:cache:)` past being inlined into `TextMeasurer.size(of:style:)`,
+    /// 9–16 more instructions a label under callgrind.
+    @inline(never)
     static func size(of advance: LabelAdvance, style: TextStyle) -> CGSize {
-        let lineWidth = width(units: advance.units, clusterCount: advance.clusterCount, style: style)
-        var width: CGFloat = 0
-        width = max(width, lineWidth)
-        var height: CGFloat = 0
-        height += style.font.metrics(atSize: style.size).lineHeight
-        return CGSize(width: width, height: height)
+        var size = UnwrappedSize()
+        size.add(
+            lineWidth: width(units: advance.units, clusterCount: advance.clusterCount, style: style),
+            metrics: LineMetrics(primary: style.font, size: style.size), ownStyle: nil)
+        return size.size
     }
 
     /// `ShapedParagraph.width` of a slice of one run that is `units` wide and holds `clusterCount`
-    /// clusters, operation for operation.
+    /// clusters: the run's points summed from 0, then its letter spacing (``Widths``).
+    @inline(__always)
     private static func width(units: Int, clusterCount: Int, style: TextStyle) -> CGFloat {
-        let spacingSlots = style.letterSpacing != 0 ? clusterCount : 0
-        return CGFloat(0.0 + points(units, style: style)) + style.letterSpacing * CGFloat(spacingSlots)
+        let spacing = Widths.letterSpacing(style.letterSpacing, clusters: style.letterSpacing != 0 ? clusterCount : 0)
+        return Widths.width(points: 0.0 + points(units, style: style), letterSpacing: spacing)
     }
 
-    private static func points(_ units: Int, style: TextStyle) -> Double {
-        Double(units) * Double(style.size) / Double(style.font.designMetrics.unitsPerEm)
+    /// Points for `units` of advance in `style`'s font at its size.
+    @inline(__always)
+    static func points(_ units: Int, style: TextStyle) -> Double {
+        Widths.points(designUnits: units, size: style.size, unitsPerEm: style.font.designMetrics.unitsPerEm)
     }
 
     /// The longest text, in UTF-8 bytes, that a layout with a width tries as a one-line label.
     static let maximumWrappedLabelLength = 160
 
     /// ``TextMeasurer/layout(_:style:paragraphStyle:maxWidth:)`` for a plain Latin label that is
-    /// one line: what `MeasuredText.layout` builds for it, operation for operation, or `nil` when
+    /// one line: what `MeasuredText.layout` builds for it, with its line, run and size made by
+    /// the same helpers (``Widths``, ``LineMetrics/box(in:top:)``, ``LineStack``), or `nil` when
     /// the text is not plain Latin in the style's font or may not be exactly one line.
     ///
     /// With a width to wrap to, the label must fit it, and the line breaker must be sure to reach
@@ -104,31 +110,22 @@ enum PlainLatinLabel {
             else { return nil }
         }
         let fullWidth = width(units: advance.units, clusterCount: advance.clusterCount, style: style)
-        let metrics = style.metrics
-        let lineMetrics = LineMetrics(primary: style.font, size: style.size)
-        let height = paragraphStyle.lineHeight(forNaturalLineHeight: lineMetrics.lineHeight)
-        var top: CGFloat = 0
-        let baseline = top + height - lineMetrics.lineHeight + lineMetrics.ascender
+        let box = LineMetrics(primary: style.font, size: style.size).box(in: paragraphStyle, top: 0)
         let contentEnd = advance.contentClusterCount  // one UTF-16 unit per cluster
-        let spacing = style.letterSpacing * CGFloat(style.letterSpacing != 0 ? contentEnd : 0)
+        let spacing = Widths.letterSpacing(style.letterSpacing, clusters: style.letterSpacing != 0 ? contentEnd : 0)
         let runs = contentEnd == 0 ? [] : [
             TextRun(
-                utf16Range: NSRange(location: 0, length: contentEnd), font: style.font, size: style.size,
-                baselineOffset: style.baselineOffset, spanIndex: 0, script: advance.script == .latin ? "Latn" : "Zyyy", bidiLevel: 0, x: 0,
-                width: CGFloat(points(contentUnits, style: style)) + spacing)
+                utf16Range: 0..<contentEnd, font: style.font, style: style, spanIndex: 0, script: advance.script == .latin ? "Latn" : "Zyyy",
+                bidiLevel: 0, x: 0, width: Widths.width(points: points(contentUnits, style: style), letterSpacing: spacing))
         ]
         // The label is all one line: its clusters are its UTF-16 units, all of them.
-        let line = TextLine(
-            utf16Range: NSRange(location: 0, length: advance.clusterCount),
-            range: text.startIndex..<text.endIndex,
-            width: contentWidth, widthIncludingTrailingWhitespace: max(fullWidth, contentWidth),
-            top: top, height: height, baseline: baseline, truncatedText: nil, isClipped: false, runs: runs)
-        top += height + paragraphStyle.lineSpacing
-        return TextLayout(
-            size: CGSize(width: wrapWidth != nil ? line.width : line.widthIncludingTrailingWhitespace, height: top - paragraphStyle.lineSpacing),
-            lines: [line], isTruncated: false,
-            lineHeight: paragraphStyle.lineHeight(forNaturalLineHeight: metrics.lineHeight), fontMetrics: metrics,
-            missingGlyphCount: 0)
+        let stack = LineStack(
+            TextLine(
+                utf16Range: NSRange(location: 0, length: advance.clusterCount), range: text.startIndex..<text.endIndex,
+                width: contentWidth, widthWithTrailingWhitespace: fullWidth, box: box, runs: runs),
+            lineSpacing: paragraphStyle.lineSpacing)
+        return stack.layout(
+            isWrapped: wrapWidth != nil, isTruncated: false, firstStyle: paragraphStyle, fontMetrics: style.metrics, missingGlyphCount: 0)
     }
 
     /// The script the general pipeline would shape `text` in and its character count, or `nil`

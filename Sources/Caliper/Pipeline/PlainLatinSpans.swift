@@ -11,8 +11,9 @@ import Foundation
 /// span's font, features and language, measured at its span's size. So each span's advance is
 /// that of its text shaped alone in the text's script — looked up in the label table (as a run,
 /// keyed apart from whole labels), or summed from its cached words and spaces — and the size and
-/// line are computed from those advances with `ShapedParagraph`'s arithmetic, operation for
-/// operation. `PlainLatinLabelTests` checks the results against the general pipeline bit for bit.
+/// line are made from those advances by the helpers the general pipeline uses (``Widths``,
+/// ``LineMetrics``, ``UnwrappedSize``, ``LineStack``). `PlainLatinSpansTests` checks the results
+/// against the general pipeline bit for bit.
 extension PlainLatinLabel {
     /// Each span's advance, or `nil` when `text` is not plain Latin in its spans' fonts.
     static func spanAdvances(of text: AttributedText, cache: ShapeCache?) -> [LabelAdvance]? {
@@ -58,19 +59,18 @@ extension PlainLatinLabel {
         return advance
     }
 
-    /// The size of a text whose spans have `advances`, computed as `MeasuredText.unwrappedSize`
-    /// computes it for one paragraph of one run per span, operation for operation.
+    /// The size of a text whose spans have `advances`: `MeasuredText.unwrappedSize` of one
+    /// paragraph of one run per span, added up by the same ``UnwrappedSize``.
     static func size(of text: AttributedText, advances: [LabelAdvance]) -> CGSize {
-        let lineWidth = width(of: text, advances: advances, units: \.units, clusterCount: \.clusterCount)
-        var width: CGFloat = 0
-        width = max(width, lineWidth)
-        var height: CGFloat = 0
-        height += metrics(of: text).lineHeight
-        return CGSize(width: width, height: height)
+        var size = UnwrappedSize()
+        size.add(
+            lineWidth: width(of: text, advances: advances, units: \.units, clusterCount: \.clusterCount),
+            metrics: metrics(of: text), ownStyle: nil)
+        return size.size
     }
 
     /// `ShapedParagraph.width` over the spans, each `units` wide holding `clusterCount` clusters:
-    /// the runs' points summed in order, then each spaced span's letter spacing.
+    /// the runs' points summed in order, then each spaced span's letter spacing (``Widths``).
     private static func width(
         of text: AttributedText, advances: [LabelAdvance], units: (LabelAdvance) -> Int, clusterCount: (LabelAdvance) -> Int
     ) -> CGFloat {
@@ -81,10 +81,10 @@ extension PlainLatinLabel {
         var spacing: CGFloat = 0
         if text.spans.contains(where: { $0.style.letterSpacing != 0 }) {
             for (span, spanAdvance) in zip(text.spans, advances) where span.style.letterSpacing != 0 {
-                spacing += span.style.letterSpacing * CGFloat(clusterCount(spanAdvance))
+                spacing += Widths.letterSpacing(span.style.letterSpacing, clusters: clusterCount(spanAdvance))
             }
         }
-        return CGFloat(advance) + spacing
+        return Widths.width(points: advance, letterSpacing: spacing)
     }
 
     /// `ShapedParagraph.lineMetrics` of a line holding every span: the first span's font, then
@@ -98,13 +98,10 @@ extension PlainLatinLabel {
         return metrics
     }
 
-    private static func points(_ units: Int, style: TextStyle) -> Double {
-        Double(units) * Double(style.size) / Double(style.font.designMetrics.unitsPerEm)
-    }
-
     /// ``TextMeasurer/layout(_:paragraphStyle:maxWidth:)`` for a plain Latin label in several
-    /// spans that is one line, built as `MeasuredText.layout` builds it, or `nil` when the text is
-    /// not plain Latin in its spans' fonts or may not be exactly one line (the conditions of
+    /// spans that is one line: what `MeasuredText.layout` builds for it, with its line, runs and
+    /// size made by the same helpers, or `nil` when the text is not plain Latin in its spans'
+    /// fonts or may not be exactly one line (the conditions of
     /// ``layout(_:style:paragraphStyle:maxWidth:cache:)``, for every span).
     static func layout(
         _ text: AttributedText, paragraphStyle: ParagraphStyle, maxWidth: CGFloat?, cache: ShapeCache?
@@ -143,36 +140,30 @@ extension PlainLatinLabel {
             else { return nil }
         }
         let fullWidth = width(of: text, advances: advances, units: \.units, clusterCount: \.clusterCount)
-        let lineMetrics = metrics(of: text)
-        let height = paragraphStyle.lineHeight(forNaturalLineHeight: lineMetrics.lineHeight)
-        var top: CGFloat = 0
-        let baseline = top + height - lineMetrics.lineHeight + lineMetrics.ascender
+        let box = metrics(of: text).box(in: paragraphStyle, top: 0)
         // One run per span with content, as `ShapedParagraph.runs` clips them to the content.
         var runs: [TextRun] = []
         var x: CGFloat = 0
         let script = advances[0].script == .latin ? "Latn" : "Zyyy"
         for (index, (span, content)) in zip(text.spans, contents).enumerated() where content.clusterCount > 0 {
             let style = span.style
-            let spacing = style.letterSpacing * CGFloat(style.letterSpacing != 0 ? content.clusterCount : 0)
-            let width = CGFloat(points(content.units, style: style)) + spacing
+            let spacing = Widths.letterSpacing(style.letterSpacing, clusters: style.letterSpacing != 0 ? content.clusterCount : 0)
+            let width = Widths.width(points: points(content.units, style: style), letterSpacing: spacing)
             runs.append(
                 TextRun(
-                    utf16Range: NSRange(location: span.utf16Range.lowerBound, length: content.clusterCount), font: style.font, size: style.size,
-                    baselineOffset: style.baselineOffset, spanIndex: index, script: script, bidiLevel: 0, x: x, width: width))
+                    utf16Range: span.utf16Range.lowerBound..<(span.utf16Range.lowerBound + content.clusterCount), font: style.font,
+                    style: style, spanIndex: index, script: script, bidiLevel: 0, x: x, width: width))
             x += width
         }
         let count = text.utf16Count
         let utf16 = text.string.utf16
-        let line = TextLine(
-            utf16Range: NSRange(location: 0, length: count), range: utf16.startIndex..<utf16.index(utf16.startIndex, offsetBy: count),
-            width: contentWidth, widthIncludingTrailingWhitespace: max(fullWidth, contentWidth),
-            top: top, height: height, baseline: baseline, truncatedText: nil, isClipped: false, runs: runs)
-        top += height + paragraphStyle.lineSpacing
-        let metrics = text.spans[0].style.metrics
-        return TextLayout(
-            size: CGSize(width: wrapWidth != nil ? line.width : line.widthIncludingTrailingWhitespace, height: top - paragraphStyle.lineSpacing),
-            lines: [line], isTruncated: false,
-            lineHeight: paragraphStyle.lineHeight(forNaturalLineHeight: metrics.lineHeight), fontMetrics: metrics,
+        let stack = LineStack(
+            TextLine(
+                utf16Range: NSRange(location: 0, length: count), range: utf16.startIndex..<utf16.index(utf16.startIndex, offsetBy: count),
+                width: contentWidth, widthWithTrailingWhitespace: fullWidth, box: box, runs: runs),
+            lineSpacing: paragraphStyle.lineSpacing)
+        return stack.layout(
+            isWrapped: wrapWidth != nil, isTruncated: false, firstStyle: paragraphStyle, fontMetrics: text.spans[0].style.metrics,
             missingGlyphCount: 0)
     }
 }

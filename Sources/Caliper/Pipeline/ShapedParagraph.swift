@@ -64,9 +64,9 @@ final class ShapedParagraph {
         return points(units(part), of: run)
     }
 
-    /// Points for `designUnits` of advance of `run`: units × its style's size / its font's unitsPerEm.
+    /// Points for `designUnits` of advance of `run`, at its style's size (``Widths/points(designUnits:size:unitsPerEm:)``).
     private func points(_ designUnits: Int, of run: ItemRun) -> Double {
-        Double(designUnits) * Double(styles.sizes[run.style]) / Double(run.face.designMetrics.unitsPerEm)
+        Widths.points(designUnits: designUnits, size: styles.sizes[run.style], unitsPerEm: run.face.designMetrics.unitsPerEm)
     }
 
     /// The index of the run containing relative offset `offset` (the last run for the end).
@@ -114,7 +114,7 @@ final class ShapedParagraph {
                     + partAdvance(lastRun.range.lowerBound..<upper, of: lastRun)
             }
         }
-        return CGFloat(advance) + letterSpacing(from: lower, to: upper)
+        return Widths.width(points: advance, letterSpacing: letterSpacing(from: lower, to: upper))
     }
 
     /// Points of all the runs before run `i`, at the style's size: made on first use, once per
@@ -148,7 +148,7 @@ final class ShapedParagraph {
         forEachPiece(from: start - base, to: contentEnd - base) { run, part in
             advance = advance + pieceWidth(part, run: shape.runs[run].item, displayedTo: end - base)
         }
-        return CGFloat(advance) + letterSpacing(from: start - base, to: contentEnd - base)
+        return Widths.width(points: advance, letterSpacing: letterSpacing(from: start - base, to: contentEnd - base))
     }
 
     /// Whether `text[start..<end]` holds a tab measured by its stops.
@@ -229,7 +229,7 @@ final class ShapedParagraph {
         forEachPiece(from: start - base, to: end - base) { run, part in
             advance = advance + pieceWidth(part, run: shape.runs[run].item)
         }
-        return CGFloat(advance) + letterSpacing(from: start - base, to: end - base)
+        return Widths.width(points: advance, letterSpacing: letterSpacing(from: start - base, to: end - base))
     }
 
     /// Points of one run's part, reshaped on its own when an edge is not safe to break. With
@@ -291,8 +291,8 @@ final class ShapedParagraph {
         var item = run
         item.range = (part.lowerBound + base)..<(part.upperBound + base)
         if let width { return (item, width) }
-        let spacing = styles.letterSpacings[run.style] * CGFloat(spacingSlots(from: part.lowerBound, to: part.upperBound))
-        return (item, CGFloat(pieceWidth(part, run: run, displayedTo: end)) + spacing)
+        let spacing = Widths.letterSpacing(styles.letterSpacings[run.style], clusters: spacingSlots(from: part.lowerBound, to: part.upperBound))
+        return (item, Widths.width(points: pieceWidth(part, run: run, displayedTo: end), letterSpacing: spacing))
     }
 
     /// The vertical metrics of a line showing `start..<end`: those of each style on the line —
@@ -374,12 +374,12 @@ final class ShapedParagraph {
 
     private func spacedLetterSpacing(from start: Int, to end: Int) -> CGFloat {
         let spacings = styles.letterSpacings
-        guard spacings.count > 1 else { return spacings[0] * CGFloat(spacingSlots(from: start, to: end)) }
+        guard spacings.count > 1 else { return Widths.letterSpacing(spacings[0], clusters: spacingSlots(from: start, to: end)) }
         var total: CGFloat = 0
         let last = styles.index(containing: max(start, end - 1))
         for stretch in styles.index(containing: start)...last where spacings[stretch] != 0 {
             let slots = spacingSlots(from: max(start, styles.start(of: stretch)), to: min(end, styles.ends[stretch]))
-            total += spacings[stretch] * CGFloat(slots)
+            total += Widths.letterSpacing(spacings[stretch], clusters: slots)
         }
         return total
     }
@@ -415,8 +415,8 @@ final class ShapedParagraph {
                 $0, range: 0..<1, face: style.font, features: style.features,
                 properties: ShapingProperties(isRightToLeft: false, script: "Zyyy", language: style.language))
         }
-        let width = CGFloat(Double(run.totalAdvance) * Double(styles.sizes[stretch]) / Double(style.font.designMetrics.unitsPerEm))
-            + style.letterSpacing
+        let points = Widths.points(designUnits: run.totalAdvance, size: styles.sizes[stretch], unitsPerEm: style.font.designMetrics.unitsPerEm)
+        let width = Widths.width(points: points, letterSpacing: style.letterSpacing)
         hyphenWidths[stretch] = width
         return LineHyphen(stretch: stretch, width: width)
     }
