@@ -15,7 +15,7 @@ struct TruncationCorpusEntry: CustomStringConvertible, Sendable {
 /// from a public layout): the paragraph holding the line, its start, and its content end.
 struct TruncationInput {
     let measured: MeasuredText
-    let paragraph: ShapedParagraph
+    let paragraph: SizedParagraph
     let start: Int
     let end: Int
 

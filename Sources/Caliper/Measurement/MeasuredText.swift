@@ -29,9 +29,9 @@ public struct MeasuredText: Sendable {
 
     /// Paragraph `index` at its styles' sizes, its tabs advancing to the stops of its own
     /// paragraph style, else of `paragraphStyle`.
-    func paragraph(_ index: Int, in paragraphStyle: ParagraphStyle) -> ShapedParagraph {
+    func paragraph(_ index: Int, in paragraphStyle: ParagraphStyle) -> SizedParagraph {
         let shape = shapes[index]
-        return ShapedParagraph(
+        return SizedParagraph(
             text: utf16, range: segments[index].content, shape: shape, styles: paragraphStyles[index],
             tabs: shape.tabOffsets.isEmpty ? nil : TabStops(style(ofParagraph: index, given: paragraphStyle)))
     }

@@ -80,7 +80,7 @@ extension MeasuredText {
     /// paragraph (paragraph `index`), shortened with an ellipsis (truncating modes) or cut at the
     /// width (clipping), as the paragraph's line break `mode` says.
     private func lastAllowedLine(
-        _ fragment: LineFragment, of paragraph: ShapedParagraph, index: Int, breaker: LineBreaker,
+        _ fragment: LineFragment, of paragraph: SizedParagraph, index: Int, breaker: LineBreaker,
         mode: LineBreakMode, maxWidth: CGFloat?
     ) throws(CaliperError) -> PlacedLine {
         let segment = segments[index]
@@ -167,7 +167,7 @@ extension MeasuredText {
     /// The metrics of a line of `paragraph` showing `start..<end` and, when `hardBreakEnd` is past
     /// `end`, owning the hard break there, whose style counts too (as TextKit sizes a line by
     /// every character it holds, its line break included).
-    func lineMetrics(_ paragraph: ShapedParagraph, from start: Int, to end: Int, hardBreakEnd: Int) -> LineMetrics {
+    func lineMetrics(_ paragraph: SizedParagraph, from start: Int, to end: Int, hardBreakEnd: Int) -> LineMetrics {
         var metrics = paragraph.lineMetrics(from: start, to: end)
         if hardBreakEnd > end, !attributedText.isSingleStyle {
             let style = attributedText.style(atUTF16Offset: end)
@@ -180,7 +180,7 @@ extension MeasuredText {
     /// x offset from the line's left edge; a line's `hyphen` is a run of its own after the last
     /// one in logical order, at its bidi level, with an empty range at the line's end.
     private static func visualRuns(
-        of paragraph: ShapedParagraph, in range: Range<Int>, displayedTo end: Int? = nil, hyphen: LineHyphen? = nil
+        of paragraph: SizedParagraph, in range: Range<Int>, displayedTo end: Int? = nil, hyphen: LineHyphen? = nil
     ) -> [TextRun] {
         var logical = paragraph.runs(from: range.lowerBound, to: range.upperBound, displayedTo: end)
         if let hyphen, var item = logical.last?.item {
@@ -381,7 +381,7 @@ struct UnwrappedSize {
 private struct PlacedLine {
     var fragment: LineFragment
     var end: Int
-    var paragraph: ShapedParagraph
+    var paragraph: SizedParagraph
     /// The index of the paragraph (its segment) the line is in.
     var paragraphIndex: Int
     var truncation: TruncatedLine?

@@ -10,7 +10,7 @@ struct LineFragment: Sendable, Equatable {
     /// End of the line with its trailing whitespace (the paragraph's hard break is not included).
     var end: Int
     /// Width of `start..<contentEnd` as the line displays it (shaped with its trailing whitespace,
-    /// whose advances are left out: see ``ShapedParagraph/width(from:to:displayedTo:)``), in points.
+    /// whose advances are left out: see ``SizedParagraph/width(from:to:displayedTo:)``), in points.
     var width: CGFloat
     /// Width of `start..<end`, in points.
     var widthWithTrailingWhitespace: CGFloat
@@ -51,7 +51,7 @@ struct LineBreaker {
 
     /// The lines of `paragraph`, at most `maxLines` of them (all for `nil`). An empty paragraph
     /// has one empty line.
-    func lines(of paragraph: ShapedParagraph, maxLines: Int? = nil) -> [LineFragment] {
+    func lines(of paragraph: SizedParagraph, maxLines: Int? = nil) -> [LineFragment] {
         let range = paragraph.range
         guard let maxWidth, !range.isEmpty else { return [fragment(paragraph, range.lowerBound, range.upperBound)] }
         var lines: [LineFragment] = []
@@ -70,7 +70,7 @@ struct LineBreaker {
 
     /// The line `start..<end` of `paragraph`; `hyphenated` when it ends at a hyphenation point
     /// (a line ending after a soft hyphen shows a hyphen anyway).
-    func fragment(_ paragraph: ShapedParagraph, _ start: Int, _ end: Int, hyphenated: Bool = false) -> LineFragment {
+    func fragment(_ paragraph: SizedParagraph, _ start: Int, _ end: Int, hyphenated: Bool = false) -> LineFragment {
         let contentEnd = paragraph.trimmingHangingWhitespace(from: start, to: end)
         var line = LineFragment(
             start: start, contentEnd: contentEnd, end: end,
@@ -87,13 +87,13 @@ struct LineBreaker {
 
     /// The width of the hyphen a line ending at `end` shows after a soft hyphen, else 0.
     @inline(__always)
-    private func softHyphenWidth(_ paragraph: ShapedParagraph, endingAt end: Int) -> CGFloat {
+    private func softHyphenWidth(_ paragraph: SizedParagraph, endingAt end: Int) -> CGFloat {
         paragraph.endsAtSoftHyphen(end) ? paragraph.hyphen(before: end).width : 0
     }
 
     /// Where the line that starts at `start` ends (always after `start`), and whether it ends at
     /// a hyphenation point.
-    private func lineEnd(in paragraph: ShapedParagraph, from start: Int, maxWidth: CGFloat, startsInsideWord: Bool) -> (Int, Bool) {
+    private func lineEnd(in paragraph: SizedParagraph, from start: Int, maxWidth: CGFloat, startsInsideWord: Bool) -> (Int, Bool) {
         let boundaries = mode == .byCharWrapping ? paragraph.graphemeBoundaries : paragraph.breakOpportunities
         let candidates = boundaries[firstIndex(in: boundaries, atOrAfter: start + 1)...]
         guard let firstCandidate = candidates.first else { return (paragraph.range.upperBound, false) }
@@ -123,7 +123,7 @@ struct LineBreaker {
     /// word fits), ends instead by hyphenating the word after `end`, or `nil`: when the line fills
     /// at least factor × `maxWidth`, when the word has no hyphenation point, or when the line does
     /// not fit with a hyphen at any of them. Takes the last point at which it fits.
-    private func hyphenationPoint(in paragraph: ShapedParagraph, from start: Int, after end: Int, maxWidth: CGFloat) -> Int? {
+    private func hyphenationPoint(in paragraph: SizedParagraph, from start: Int, after end: Int, maxWidth: CGFloat) -> Int? {
         guard end < paragraph.range.upperBound else { return nil }
         if end > start {
             let filled = paragraph.width(from: start, to: paragraph.trimmingHangingWhitespace(from: start, to: end), displayedTo: end)
@@ -151,7 +151,7 @@ struct LineBreaker {
     /// of runs or a run of thousands of spaces (every one a candidate when breaking by character)
     /// costs time in proportion to its length, not its square.
     private func furthestFitting(
-        _ candidates: ArraySlice<Int>, in paragraph: ShapedParagraph, from start: Int, maxWidth: CGFloat
+        _ candidates: ArraySlice<Int>, in paragraph: SizedParagraph, from start: Int, maxWidth: CGFloat
     ) -> Int? {
         let slack = paragraph.styles.largestSize
         var screenedEnd = candidates.startIndex  // candidates[startIndex..<screenedEnd] pass the screen

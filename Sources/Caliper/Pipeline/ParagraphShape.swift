@@ -19,7 +19,7 @@ struct ShapingAttributes: Sendable, Hashable {
 /// All offsets are relative to the paragraph's start, so one shape serves the same paragraph at
 /// every point size, in any text (see ``ShapeCache``). Styles are known by their place among the
 /// paragraph's stretches (see ``StyleRuns``): sizes, letter spacing and baseline offsets are
-/// applied when the shape is measured, by ``ShapedParagraph``.
+/// applied when the shape is measured, by ``SizedParagraph``.
 final class ParagraphShape: Sendable {
     /// The paragraph's UTF-16 code units (no hard break).
     let content: [UInt16]

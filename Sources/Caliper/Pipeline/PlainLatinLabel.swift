@@ -67,7 +67,7 @@ enum PlainLatinLabel {
         return size.size
     }
 
-    /// `ShapedParagraph.width` of a slice of one run that is `units` wide and holds `clusterCount`
+    /// `SizedParagraph.width` of a slice of one run that is `units` wide and holds `clusterCount`
     /// clusters: the run's points summed from 0, then its letter spacing (``Widths``).
     @inline(__always)
     private static func width(units: Int, clusterCount: Int, style: TextStyle) -> CGFloat {

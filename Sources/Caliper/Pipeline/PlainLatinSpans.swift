@@ -69,7 +69,7 @@ extension PlainLatinLabel {
         return size.size
     }
 
-    /// `ShapedParagraph.width` over the spans, each `units` wide holding `clusterCount` clusters:
+    /// `SizedParagraph.width` over the spans, each `units` wide holding `clusterCount` clusters:
     /// the runs' points summed in order, then each spaced span's letter spacing (``Widths``).
     private static func width(
         of text: AttributedText, advances: [LabelAdvance], units: (LabelAdvance) -> Int, clusterCount: (LabelAdvance) -> Int
@@ -87,7 +87,7 @@ extension PlainLatinLabel {
         return Widths.width(points: advance, letterSpacing: spacing)
     }
 
-    /// `ShapedParagraph.lineMetrics` of a line holding every span: the first span's font, then
+    /// `SizedParagraph.lineMetrics` of a line holding every span: the first span's font, then
     /// each other span's, at their sizes and baseline offsets.
     private static func metrics(of text: AttributedText) -> LineMetrics {
         let first = text.spans[0].style
@@ -141,7 +141,7 @@ extension PlainLatinLabel {
         }
         let fullWidth = width(of: text, advances: advances, units: \.units, clusterCount: \.clusterCount)
         let box = metrics(of: text).box(in: paragraphStyle, top: 0)
-        // One run per span with content, as `ShapedParagraph.runs` clips them to the content.
+        // One run per span with content, as `SizedParagraph.runs` clips them to the content.
         var runs: [TextRun] = []
         var x: CGFloat = 0
         let script = advances[0].script == .latin ? "Latn" : "Zyyy"

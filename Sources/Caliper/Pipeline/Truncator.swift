@@ -8,7 +8,7 @@ struct TruncatedLine {
     /// Width of `displayedText` shaped as one line, in points.
     var width: CGFloat
     /// `displayedText` itemized and shaped, for its runs and fonts.
-    var shaped: ShapedParagraph
+    var shaped: SizedParagraph
 }
 
 /// Shortens `text[start..<end]` of a paragraph to fit `maxWidth` together with "…" (U+2026, or
@@ -42,7 +42,7 @@ struct TruncatedLine {
 /// answer when widths grow with the kept text from there on. Answers are the scans' to the bit
 /// whenever the bound holds and that limit is not reached (the same lines are shaped the same way).
 struct Truncator {
-    let paragraph: ShapedParagraph
+    let paragraph: SizedParagraph
     let maxWidth: CGFloat
     /// The direction the shortened line is set in (its styles and their font cascades are the paragraph's).
     let baseDirection: BaseDirection
@@ -176,7 +176,7 @@ struct Truncator {
         let shape = displayed.count <= 3
             ? try ParagraphShape.make(content: displayed, styles: styles, direction: baseDirection, cache: cache)
             : try ParagraphShape(content: displayed, styles: styles, baseDirection: baseDirection, words: cache?.words)
-        let shown = ShapedParagraph(
+        let shown = SizedParagraph(
             text: displayed, range: 0..<displayed.count, shape: shape, styles: styles, tabs: paragraph.tabs)
         let width = shown.width(from: 0, to: displayed.count)
         let line = TruncatedLine(displayedText: displayed, width: width, shaped: shown)
@@ -319,7 +319,7 @@ private struct CutGeometry {
     private var safeBefore: [Int]
     private var safeAfter: [Int]
 
-    init(_ paragraph: ShapedParagraph, from start: Int, to end: Int) {
+    init(_ paragraph: SizedParagraph, from start: Int, to end: Int) {
         (self.start, self.end) = (start, end)
         let text = paragraph.text
         let isSafe = paragraph.shape.isSafeBoundary

@@ -1,7 +1,7 @@
 // Widths.swift — how every path turns design units and letter spacing into widths in points.
 import Foundation
 
-/// Widths in points as ``ShapedParagraph`` (the general pipeline) and ``PlainLatinLabel`` (its
+/// Widths in points as ``SizedParagraph`` (the general pipeline) and ``PlainLatinLabel`` (its
 /// fast paths) both compute them, so that their answers are equal bit for bit: a run's design
 /// units at its style's size, in `Double` (``points(designUnits:size:unitsPerEm:)``); a line's
 /// runs summed in `Double` from 0; the sum made a `CGFloat` once and the letter spacing added to

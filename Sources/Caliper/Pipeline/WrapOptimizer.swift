@@ -28,7 +28,7 @@ enum WrapOptimizer {
     /// The lines of `paragraph` under `wrap`, given its greedy `lines` at `maxWidth` (which
     /// cover the whole paragraph); the greedy lines themselves wherever Chromium keeps them.
     static func lines(
-        _ lines: [LineFragment], of paragraph: ShapedParagraph, wrap: TextWrap, breaker: LineBreaker, maxWidth: CGFloat
+        _ lines: [LineFragment], of paragraph: SizedParagraph, wrap: TextWrap, breaker: LineBreaker, maxWidth: CGFloat
     ) -> [LineFragment] {
         // Nothing to choose on one line; Blink keeps greedy with a tab; and a word broken because
         // it is wider than the line (CSS would let it overflow) leaves nothing comparable.
@@ -66,7 +66,7 @@ enum WrapOptimizer {
     /// the starts of the best lines, or `nil` where Blink keeps greedy (too few break
     /// opportunities, or a line count other than greedy's).
     private static func scoredStarts(
-        _ paragraph: ShapedParagraph, from first: Int, greedyStarts: [Int], maxWidth: CGFloat, fontSize: Double,
+        _ paragraph: SizedParagraph, from first: Int, greedyStarts: [Int], maxWidth: CGFloat, fontSize: Double,
         balanced: Bool
     ) -> [Int]? {
         let windowStart = greedyStarts[first]
@@ -133,7 +133,7 @@ enum WrapOptimizer {
     /// line width up to `maxWidth`, that keeps the greedy line count; the greedy lines there.
     /// Lines break only between words, as in CSS, where a word wider than the line overflows it
     /// (Caliper's clipping mode); every word fits `maxWidth`, so no line is wider than that.
-    private static func bisected(_ lines: [LineFragment], of paragraph: ShapedParagraph, maxWidth: CGFloat) -> [LineFragment]? {
+    private static func bisected(_ lines: [LineFragment], of paragraph: SizedParagraph, maxWidth: CGFloat) -> [LineFragment]? {
         let count = lines.count
         let average = lines.reduce(0) { $0 + $1.width } / CGFloat(count)
         var lower = (average * 0.8 / layoutUnit).rounded(.toNearestOrEven) * layoutUnit
@@ -150,7 +150,7 @@ enum WrapOptimizer {
     }
 
     /// The lines starting at `starts` and ending where the next starts (the last at the end).
-    private static func fragments(_ starts: [Int], of paragraph: ShapedParagraph, breaker: LineBreaker) -> [LineFragment] {
+    private static func fragments(_ starts: [Int], of paragraph: SizedParagraph, breaker: LineBreaker) -> [LineFragment] {
         zip(starts, starts.dropFirst() + [paragraph.range.upperBound]).map { breaker.fragment(paragraph, $0, $1) }
     }
 
@@ -158,7 +158,7 @@ enum WrapOptimizer {
     /// the last line is one word (no break opportunity inside what it shows), the line before
     /// holds more than one and does not end inside a word, and the last line fits with it.
     static func pushedOut(
-        _ lines: [LineFragment], of paragraph: ShapedParagraph, breaker: LineBreaker, maxWidth: CGFloat
+        _ lines: [LineFragment], of paragraph: SizedParagraph, breaker: LineBreaker, maxWidth: CGFloat
     ) -> [LineFragment] {
         guard lines.count > 1, let last = lines.last else { return lines }
         let previous = lines[lines.count - 2]

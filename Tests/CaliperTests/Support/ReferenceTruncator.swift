@@ -10,7 +10,7 @@ import Foundation
 /// piece loses its hanging whitespace next to the ellipsis. When not even the ellipsis fits, the
 /// line is the ellipsis alone.
 struct ReferenceTruncator {
-    let paragraph: ShapedParagraph
+    let paragraph: SizedParagraph
     let maxWidth: CGFloat
     /// The fonts and direction the shortened line is set with (the ellipsis may need a fallback font).
     let cascade: FontCascade
@@ -97,7 +97,7 @@ struct ReferenceTruncator {
         let displayed = Array(text[prefix.lowerBound..<prefixEnd]) + ellipsis + Array(text[suffixStart..<suffix.upperBound])
         let shape = try ParagraphShape.make(
             content: displayed, style: paragraph.style, cascade: cascade, direction: baseDirection, cache: cache)
-        let shown = ShapedParagraph(
+        let shown = SizedParagraph(
             text: displayed, range: 0..<displayed.count, shape: shape,
             styles: StyleRuns(style: paragraph.style, cascade: cascade, length: displayed.count), tabs: paragraph.tabs)
         let width = shown.width(from: 0, to: displayed.count)

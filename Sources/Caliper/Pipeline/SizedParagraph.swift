@@ -1,8 +1,9 @@
-// ShapedParagraph.swift — a paragraph's shape placed in its text, with widths of any slice of it at its styles' sizes.
+// SizedParagraph.swift — a paragraph's shape placed in its text, with widths of any slice of it at its styles' sizes.
 import Foundation
 
-/// A paragraph of a text, seen through its size-independent ``ParagraphShape`` at its styles'
-/// sizes: the paragraph shaped once as one endless line (as Skia's paragraph does). Offsets here
+/// A paragraph of a text at its styles' sizes, seen through its size-independent
+/// ``ParagraphShape`` (the glyphs in design units, made once; this adds the sizes, so the name
+/// says "sized"): the paragraph shaped once as one endless line (as Skia's paragraph does). Offsets here
 /// are absolute offsets into `text`. Each run is measured in its own style (size, letter spacing,
 /// baseline offset).
 ///
@@ -14,7 +15,7 @@ import Foundation
 /// A class, so the lines that refer to it share one reference: as a struct, every copy retained
 /// its text, shape and style's fonts, shared objects whose reference counts two threads measuring
 /// at once kept taking from each other (`caliper batch --jobs 2` spent a fifth more CPU than one job).
-final class ShapedParagraph {
+final class SizedParagraph {
     let text: [UInt16]
     let range: Range<Int>
     let shape: ParagraphShape
