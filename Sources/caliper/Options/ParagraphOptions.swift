@@ -48,14 +48,14 @@ struct ParagraphOptions: ParsableArguments {
 
     @Option(name: .long, help: ArgumentHelp(
         "Tab stops, as LOCATION[:left|right|center|decimal] separated by commas (e.g. 100,200:right), or none; default: UIKit's 12 left stops every 28 points.",
-        valueName: "stops"), transform: ParagraphOptions.parseTabStops)
+        valueName: "stops"), transform: ParagraphOptions.tabStops(fromList:))
     var tabStops: [TextTab]?
 
     @Option(name: .long, parsing: .unconditional, help: "Stops past the last tab stop at every multiple of this many points (0 = none).")
     var defaultTabInterval: Double = 0
 
     /// `--tab-stops` parsed (once, by ArgumentParser) by the request model's reader of tab stop lists.
-    static func parseTabStops(_ value: String) throws -> [TextTab] {
+    static func tabStops(fromList value: String) throws -> [TextTab] {
         do {
             return try LayoutSpec.tabStops(fromList: value)
         } catch let error as InputError {
