@@ -24,7 +24,8 @@ struct Batch: ParsableCommand {
             Without "font" a text is in the default font, DejaVu Sans as fontconfig finds it; with no \
             "fallback" fonts, characters the fonts lack are looked for in every installed font \
             (fontconfig's order), unless --font-root or "onlyGivenFonts": true. Relative font paths \
-            are read from the current directory (with --font-root too). A key a request or node \
+            are read from the current directory, or with --font-root from the root (as the service \
+            reads them; a path naming a file inside the root from the current directory also works). A key a request or node \
             does not have is an error naming it. \
             A bad request answers {"id": …, "error": "…"} and the batch goes on; so does a line \
             longer than --max-request-bytes, with "id": null. Blank lines are skipped. Fonts are \
