@@ -1,13 +1,19 @@
 #!/usr/bin/python3
-"""Build Fonts/CaliperTrakTest.ttf and Fonts/CaliperSFTrackingTest.ttf: fonts with an AAT `trak`
-(tracking) table, for tests.
+"""Build Fonts/Trak/CaliperTrakTest.ttf, CaliperSFTrackingTest.ttf, CaliperSFTextTest.ttf,
+CaliperSFDisplayTest.ttf and CaliperSFVariableTest.ttf: fonts with an AAT `trak` (tracking) table, for
+tests.
+
+They live in Fonts/Trak/, not Fonts/, so that they stay out of what indexes the fixtures: Caliper's
+FontFolder reads only the files directly in a folder, and Fonts/fonts.conf rejects Fonts/Trak/ for
+fontconfig (these DejaVu subsets would otherwise enter fontconfig's fallback order, e.g. for
+`sans-serif`, ahead of DejaVu Sans).
 
 Run from the repository root with Debian's Python (it has fontTools):
 
     /usr/bin/python3 Fonts/make_trak_fonts.py
 
 No Debian 12 package ships a font with a `trak` table (Apple's own fonts carry one; their licence
-forbids using them off Apple platforms), so both are derived from the fixture Fonts/DejaVuSans.ttf
+forbids using them off Apple platforms), so all are derived from the fixture Fonts/DejaVuSans.ttf
 (Bitstream Vera licence: modified versions are allowed under a name without "Bitstream" or "Vera";
 see Fonts/LICENSES/Bitstream-Vera.txt):
 
@@ -36,13 +42,30 @@ see Fonts/LICENSES/Bitstream-Vera.txt):
   +41/1000 em at 6 pt is round(83.968) = 84 units. The glyphs are DejaVu's, not SF Pro's: only the
   tracking is Apple's.
 
+- CaliperSFTextTest.ttf and CaliperSFDisplayTest.ttf ("Caliper SF Text Test", "Caliper SF Display
+  Test"): a static Text/Display pair in the manner of SF Pro Text (below 20 pt) and SF Pro Display
+  (20 pt and up) before 2020: Text is the subset as it is, Display has every x coordinate, advance
+  and left side bearing x 0.96 (narrower, as display cuts are). Both carry Apple's SF Pro table.
+- CaliperSFVariableTest.ttf ("Caliper SF Variable Test"): a variable font in the manner of SF Pro's
+  since 2020, axes `opsz` 17-28 (default 17), `wght` 100-900 (default 400) and `wdth` 75-125
+  (default 100), built by fontTools.varLib from masters that only scale x (so every master is
+  point-compatible; the shapes are not real weights or widths, only the advances matter; kerning
+  is the same in every master):
+  opsz 28 x 0.96 (= Display), wght 100 x 0.94, wght 900 x 1.12, wdth 75 x 0.80, wdth 125 x 1.20;
+  the default instance is Text. Named instances: Regular, Bold (wght 700), Display (opsz 28),
+  Condensed (wdth 75). It carries Apple's SF Pro table as well (a `trak` table does not vary).
+  The scale factors are made up; only the tracking is Apple's.
+
 The output is deterministic for a given fontTools version (the head timestamps are fixed).
 """
 import math
 import os
+import sys
 
 from fontTools import subset
+from fontTools.designspaceLib import AxisDescriptor, DesignSpaceDocument, InstanceDescriptor, SourceDescriptor
 from fontTools.ttLib import TTFont, newTable
+from fontTools.varLib import build as build_variable
 from fontTools.ttLib.tables._t_r_a_k import TrackData, TrackTableEntry
 
 REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
@@ -79,7 +102,24 @@ FONTS = {
     "CaliperSFTrackingTest.ttf": ("Caliper SF Tracking Test",
                                   "an AAT trak table holding Apple's published SF Pro tracking values "
                                   "(Human Interface Guidelines, Typography)"),
+    "CaliperSFTextTest.ttf": ("Caliper SF Text Test",
+                              "Apple's published SF Pro tracking values in an AAT trak table; the "
+                              "Text half of a Text/Display pair"),
+    "CaliperSFDisplayTest.ttf": ("Caliper SF Display Test",
+                                 "x scaled by 0.96 and Apple's published SF Pro tracking values in an "
+                                 "AAT trak table; the Display half of a Text/Display pair"),
+    "CaliperSFVariableTest.ttf": ("Caliper SF Variable Test",
+                                  "opsz, wght and wdth axes whose masters scale x, and Apple's published "
+                                  "SF Pro tracking values in an AAT trak table"),
 }
+
+DISPLAY_FACTOR = 0.96
+# axis tag -> (name, minimum, default, maximum)
+AXES = {"opsz": ("Optical size", 17, 17, 28), "wght": ("Weight", 100, 400, 900), "wdth": ("Width", 75, 100, 125)}
+# (axis tag, location) -> x factor of the master there (the other axes at their defaults)
+MASTERS = {("opsz", 28): DISPLAY_FACTOR, ("wght", 100): 0.94, ("wght", 900): 1.12,
+           ("wdth", 75): 0.80, ("wdth", 125): 1.20}
+INSTANCES = [("Regular", {}), ("Bold", {"wght": 700}), ("Display", {"opsz": 28}), ("Condensed", {"wdth": 75})]
 
 
 def round_half_away(value):
@@ -137,14 +177,63 @@ def add_trak(font, values):
     font["trak"] = trak
 
 
-def build(file_name, values):
-    family, description = FONTS[file_name]
-    font = subset_source()
-    rename(font, family, description)
+def scaled(font, x_factor):
+    """`font` with every x coordinate, advance and left side bearing x `x_factor` (make_opsz_font.py's
+    scaled_master, typo metrics unchanged)."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import make_opsz_font
+    return make_opsz_font.scaled_master(font, x_factor, 1.0)
+
+
+def variable_font(family, description, values):
+    base = subset_source()
+    rename(base, family, description)
+    # DejaVu's OS/2 is version 1, without the x-height and cap height fields varLib reads: raise
+    # it to version 4 as make_opsz_font.py does.
+    os2, glyf, cmap = base["OS/2"], base["glyf"], base.getBestCmap()
+    os2.version = 4
+    os2.sxHeight = glyf[cmap[ord("x")]].yMax
+    os2.sCapHeight = glyf[cmap[ord("H")]].yMax
+    os2.usDefaultChar, os2.usBreakChar, os2.usMaxContext = 0, 0x20, 2
+    document = DesignSpaceDocument()
+    for tag, (name, minimum, default, maximum) in AXES.items():
+        axis = AxisDescriptor()
+        axis.tag, axis.name = tag, name
+        axis.minimum, axis.default, axis.maximum = minimum, default, maximum
+        document.addAxis(axis)
+    defaults = {name: default for name, _, default, _ in AXES.values()}
+    source = SourceDescriptor()
+    source.font, source.location, source.name = base, dict(defaults), "default"
+    document.addSource(source)
+    for (tag, location), factor in sorted(MASTERS.items()):
+        source = SourceDescriptor()
+        source.font = scaled(base, factor)
+        source.location = dict(defaults, **{AXES[tag][0]: location})
+        source.name = "%s%d" % (tag, location)
+        document.addSource(source)
+    for style, where in INSTANCES:
+        instance = InstanceDescriptor()
+        instance.familyName, instance.styleName = family, style
+        instance.location = dict(defaults, **{AXES[tag][0]: value for tag, value in where.items()})
+        document.addInstance(instance)
+    font, _, _ = build_variable(document)
     add_trak(font, values)
+    return font
+
+
+def build(file_name, values, x_factor=None, variable=False):
+    family, description = FONTS[file_name]
+    if variable:
+        font = variable_font(family, description, values)
+    else:
+        font = subset_source()
+        if x_factor is not None:
+            font = scaled(font, x_factor)
+        rename(font, family, description)
+        add_trak(font, values)
     font["head"].created = font["head"].modified = FIXED_TIME
     font.recalcTimestamp = False
-    out = os.path.join(REPO, "Fonts", file_name)
+    out = os.path.join(REPO, "Fonts", "Trak", file_name)
     font.save(out)
     print("wrote %s (%d bytes)" % (os.path.relpath(out, REPO), os.path.getsize(out)))
 
@@ -153,6 +242,9 @@ def main():
     upem = TTFont(SOURCE)["head"].unitsPerEm
     build("CaliperTrakTest.ttf", TRAK_TEST)
     build("CaliperSFTrackingTest.ttf", sf_pro_units(upem))
+    build("CaliperSFTextTest.ttf", sf_pro_units(upem))
+    build("CaliperSFDisplayTest.ttf", sf_pro_units(upem), x_factor=DISPLAY_FACTOR)
+    build("CaliperSFVariableTest.ttf", sf_pro_units(upem), variable=True)
 
 
 if __name__ == "__main__":
