@@ -8,15 +8,20 @@ Fonts/make_trak_fonts.py if the fonts changed:
 
     /usr/bin/python3 Tests/Goldens/make_trak.py
 
-See trak.md for the format and the rules observed. The script fails (AssertionError) when:
+It covers Fonts/Trak/CaliperTrakTest.ttf and CaliperSFTrackingTest.ttf (`fonts`), Apple's SF Pro
+table size by size (`appleSFPro`), the static pair CaliperSFTextTest.ttf / CaliperSFDisplayTest.ttf
+(`textDisplayPair`) and CaliperSFVariableTest.ttf with the optical size following the point size
+(`variable`). See trak.md for the format and the rules observed. The script fails (AssertionError)
+when:
 
 - a tracked run differs from the untracked run other than by one amount T added to the advance of
   the first glyph of every cluster (and trunc(T / 2) to its x offset, the cluster's other glyphs
   keeping their place relative to it), or its glyphs or clusters differ;
 - T differs from HarfBuzz 6.0's rule restated in Python (`harfbuzz_tracking`);
-- the untracked advances differ from Fonts/DejaVuSans.ttf's (the fonts are DejaVu subsets);
+- the untracked advances differ from Fonts/DejaVuSans.ttf's (for the fonts that are unscaled DejaVu
+  subsets), or the variable font at opsz 17 / 28 differs from the Text / Display font;
 - at any size listed in Apple's SF Pro table, the tracking HarfBuzz applies with
-  Fonts/CaliperSFTrackingTest.ttf differs from Apple's 1/1000 em value converted to font units
+  Fonts/Trak/CaliperSFTrackingTest.ttf differs from Apple's 1/1000 em value converted to font units
   (round(value x unitsPerEm / 1000)), or is more than half a unit from the exact conversion, or
   the width it gives in points disagrees with Apple's points column beyond the two columns'
   rounding.
@@ -37,7 +42,7 @@ sys.path.insert(0, os.path.join(REPO, "Fonts"))
 import make_trak_fonts  # noqa: E402  (APPLE_SF_PRO, its URL and the unit conversion)
 
 OUT = os.path.join(REPO, "Tests", "Goldens", "trak.json")
-FONTS = ["Fonts/CaliperTrakTest.ttf", "Fonts/CaliperSFTrackingTest.ttf"]
+FONTS = ["Fonts/Trak/CaliperTrakTest.ttf", "Fonts/Trak/CaliperSFTrackingTest.ttf"]
 BASE = "Fonts/DejaVuSans.ttf"
 TEXTS = ["Hello, World", "AVAVAV office", "Tracking 123", "e\u0301te\u0301", "q\u0307\u0323z"]
 # below the smallest size of both tables, at and between their sizes, above the largest
@@ -45,6 +50,14 @@ SIZES = [4, 5, 6, 8, 9, 11, 12, 14, 17, 19.5, 20, 24, 28, 32, 36, 40, 48, 55, 56
 # for the SF Pro check, besides every listed size: sizes between, below and above Apple's
 SF_EXTRA_SIZES = [4, 5, 6.5, 12.5, 17.5, 19.5, 55, 57, 74, 78, 100, 120, 144]
 SF_TEXT = "Hello, World"
+# the static Text/Display pair; Apple's system font used the Text cut below 20 pt and the Display
+# cut from 20 pt (WWDC 2020, "The details of UI typography")
+PAIR = {"Text": "Fonts/Trak/CaliperSFTextTest.ttf", "Display": "Fonts/Trak/CaliperSFDisplayTest.ttf"}
+PAIR_SWITCH = 20
+VARIABLE = "Fonts/Trak/CaliperSFVariableTest.ttf"
+# besides opsz (the size clamped to the axis): wght and wdth settings
+VARIABLE_SETTINGS = [{}, {"wght": 700}, {"wdth": 75}, {"wght": 900, "wdth": 125}]
+VARIABLE_TEXTS = ["Hello, World", "AVAVAV office"]
 
 
 def f32(x):
@@ -70,11 +83,13 @@ def harfbuzz_tracking(trak_values, ptem):
     return int(math.copysign(math.floor(abs(value) + 0.5), value))
 
 
-def shape(font, text, ptem=None):
+def shape(font, text, ptem=None, variations=""):
     cmd = ["hb-shape", "--output-format=json", "--no-glyph-names", "--utf8-clusters",
            "--font-file=" + os.path.join(REPO, font), "--text=" + text]
     if ptem is not None:
         cmd.append("--font-ptem=%s" % ptem)
+    if variations:
+        cmd.append("--variations=" + variations)
     out = subprocess.run(cmd, check=True, capture_output=True, env=hbshape.HB_ENV).stdout
     return json.loads(out.decode("utf-8"))
 
@@ -88,9 +103,9 @@ def number(x):
     return int(x) if float(x).is_integer() else x
 
 
-def measure(font, upem, trak_values, text, size, icu):
-    plain = shape(font, text)
-    tracked = shape(font, text, size)
+def measure(font, upem, trak_values, text, size, icu, variations="", same_as_base=True):
+    plain = shape(font, text, variations=variations)
+    tracked = shape(font, text, size, variations=variations)
     assert [(g["g"], g["cl"]) for g in plain] == [(g["g"], g["cl"]) for g in tracked], (font, text, size)
     firsts = [i for i, g in enumerate(plain) if i == 0 or g["cl"] != plain[i - 1]["cl"]]
     advance_added = [t["ax"] - p["ax"] for p, t in zip(plain, tracked)]
@@ -120,7 +135,8 @@ def measure(font, upem, trak_values, text, size, icu):
         assert tracked[i]["ay"] == plain[i]["ay"] and tracked[i]["dy"] == plain[i]["dy"]
     assert tracking == harfbuzz_tracking(trak_values, size), (font, size, tracking)
     untracked_sum = sum(g["ax"] for g in plain)
-    assert untracked_sum == hbshape.advance(BASE, text), (font, text)
+    if same_as_base:
+        assert untracked_sum == hbshape.advance(BASE, text), (font, text)
     advance_sum = sum(g["ax"] for g in tracked)
     assert advance_sum == untracked_sum + tracking * len(firsts)
     return {
@@ -168,6 +184,42 @@ def sf_check(upem, trak_values, icu):
     }
 
 
+def pair_cases(icu):
+    """The static Text/Display pair at every size, and which of the two Apple's rule picks."""
+    out = []
+    for text in TEXTS:
+        for size in SIZES:
+            row = {"text": text, "size": number(size), "cut": "Text" if size < PAIR_SWITCH else "Display"}
+            for cut, font in PAIR.items():
+                upem = TTFont(os.path.join(REPO, font))["head"].unitsPerEm
+                case = measure(font, upem, trak_table(font), text, size, icu, same_as_base=(cut == "Text"))
+                row[cut.lower()] = {key: case[key] for key in (
+                    "advanceSum", "untrackedAdvanceSum", "width", "untrackedWidth", "trackingPerCluster", "clusters")}
+            out.append(row)
+    return out
+
+
+def variable_cases(icu):
+    """The variable font at every size with the optical size following it (clamped to the axis)."""
+    font = VARIABLE
+    face = TTFont(os.path.join(REPO, font))
+    upem = face["head"].unitsPerEm
+    axis = next(a for a in face["fvar"].axes if a.axisTag == "opsz")
+    trak_values = trak_table(font)
+    out = []
+    for text in VARIABLE_TEXTS:
+        for size in SIZES:
+            opsz = min(max(float(size), axis.minValue), axis.maxValue)
+            for setting in VARIABLE_SETTINGS:
+                variations = ",".join(["opsz=%r" % opsz] + ["%s=%r" % kv for kv in sorted(setting.items())])
+                case = measure(font, upem, trak_values, text, size, icu, variations=variations,
+                               same_as_base=False)
+                case["variations"] = dict({"opsz": opsz}, **{k: float(v) for k, v in setting.items()})
+                del case["graphemes"], case["glyphs"], case["trackedGlyphs"]
+                out.append(case)
+    return out
+
+
 def main():
     icu = hbshape.ICU()
     fonts = []
@@ -183,16 +235,29 @@ def main():
         })
         if font == FONTS[1]:
             sf = sf_check(upem, trak_values, icu)
+    # Text at its default instance and Display at opsz 28 are the variable font's extremes.
+    for text in TEXTS:
+        assert (sum(g["ax"] for g in shape(PAIR["Text"], text))
+                == sum(g["ax"] for g in shape(VARIABLE, text, variations="opsz=17")))
+        assert (sum(g["ax"] for g in shape(PAIR["Display"], text))
+                == sum(g["ax"] for g in shape(VARIABLE, text, variations="opsz=28")))
     out = {
         "generator": "fontTools %s; %s; ICU %s" % (__import__("fontTools").version, hbshape.version(), icu.version),
         "base": BASE, "fonts": fonts, "appleSFPro": sf,
+        "textDisplayPair": {"text": PAIR["Text"], "display": PAIR["Display"], "switchAt": PAIR_SWITCH,
+                            "cases": pair_cases(icu)},
+        "variable": {"font": VARIABLE,
+                     "axes": [{"tag": a.axisTag, "minimum": a.minValue, "default": a.defaultValue,
+                               "maximum": a.maxValue} for a in TTFont(os.path.join(REPO, VARIABLE))["fvar"].axes],
+                     "cases": variable_cases(icu)},
     }
     with open(OUT, "w", encoding="utf-8") as f:
         json.dump(out, f, indent=2, sort_keys=True, ensure_ascii=False)
         f.write("\n")
-    print("wrote %s (%d cases; SF Pro table: %d listed sizes, all match: %s)" % (
-        os.path.relpath(OUT, REPO), sum(len(f["cases"]) for f in fonts), len(sf["listedSizes"]),
-        sf["allListedSizesMatch"]))
+    print("wrote %s (%d cases, %d Text/Display pair cases, %d variable cases; SF Pro table: %d listed sizes, "
+          "all match: %s)" % (
+              os.path.relpath(OUT, REPO), sum(len(f["cases"]) for f in fonts), len(out["textDisplayPair"]["cases"]),
+              len(out["variable"]["cases"]), len(sf["listedSizes"]), sf["allListedSizesMatch"]))
     if not sf["allListedSizesMatch"]:
         bad = [row for row in sf["listedSizes"] if not row["matches"]]
         raise SystemExit("SF Pro tracking does not match Apple's table at: %s" % bad)
