@@ -80,7 +80,9 @@ TRAK_TEST = {6: 20, 12: 0, 17: -10, 24: -40, 48: -60}
 # Typography, "Tracking values"): point size -> (tracking in 1/1000 em, tracking in points as Apple
 # prints it, rounded to 0.01 pt; the points column is informative and checked only for agreement).
 # SF Pro Text is used below 20 pt and SF Pro Display from 20 pt; since 2020 one variable SF Pro
-# with an `opsz` axis covers both, and the table is the same.
+# with an `opsz` axis covers both, and the table is the same. (The macOS and tvOS tables print the
+# points of 52 and 53 pt as 0.31 and 0.33, the iOS one as 0.33 and 0.31; the 1/1000 em column, the
+# one encoded, is the same in all three.)
 APPLE_SF_PRO_URL = "https://developer.apple.com/design/human-interface-guidelines/typography#Tracking-values"
 APPLE_SF_PRO = {
     6: (41, 0.24), 7: (34, 0.23), 8: (26, 0.21), 9: (19, 0.17), 10: (12, 0.12), 11: (6, 0.06),
