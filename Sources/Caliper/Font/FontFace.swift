@@ -49,6 +49,10 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     /// The coordinates this face is set at, sorted by tag; empty for the default instance (and a
     /// static font). See ``withVariations(_:)``.
     public let variations: [FontVariation]
+    /// The face's AAT tracking (`trak`), applied at each point size as HarfBuzz applies it with a
+    /// point size set (see ``TrackingTable``); `nil` for a face without one, the usual case, which
+    /// then pays one stored-optional check.
+    let tracking: TrackingTable?
     /// The `opsz` axis when text in this face follows the point size: the face has the axis and
     /// its ``variations`` do not set it (see ``followsOpticalSize``). One stored value, so faces
     /// without the axis pay a single `nil` check per span.
@@ -104,6 +108,8 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
         let harfBuzz = try HarfBuzzFont(data: data, faceIndex: faceIndex)
         self.harfBuzz = harfBuzz
         self.latinCoverage = LatinCoverage { harfBuzz.nominalGlyph(for: $0) != nil }
+        // Most faces have no `trak`: only those that do read it (the look-up is of FreeType's table directory).
+        self.tracking = tables.hasTrackingTable ? TrackingTable(trakTable: harfBuzz.table("trak")) : nil
         self.axes = harfBuzz.axes
         self.variations = []
         self.automaticOpticalSizeAxis = harfBuzz.axes.first { $0.tag == FontAxis.opticalSizeTag }
@@ -133,6 +139,7 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
         glyphCount = base.glyphCount
         axes = base.axes
         latinCoverage = base.latinCoverage
+        tracking = base.tracking
         self.harfBuzz = harfBuzz
         self.variations = variations
         automaticOpticalSizeAxis = variations.contains { $0.tag == FontAxis.opticalSizeTag }

@@ -35,6 +35,8 @@ struct FreeTypeFaceTables: Sendable {
     /// `OS/2.usWeightClass` (400 without the table) and whether `OS/2.fsSelection` says italic or oblique.
     var weightClass = 400
     var isItalic = false
+    /// Whether the face has an AAT `trak` table (read from the table directory only).
+    var hasTrackingTable = false
 }
 
 /// Owns one `FT_Library` and one `FT_Face` for the duration of a table read. FreeType's library
@@ -121,6 +123,8 @@ enum FreeType {
             tables.capHeight = owner.outlineTop(of: 0x48)  // "H"
             tables.xHeight = owner.outlineTop(of: 0x78)  // "x"
         }
+        var trakLength: FT_ULong = 0
+        tables.hasTrackingTable = FT_Load_Sfnt_Table(owner.face, FT_ULong(Tag("trak").code), 0, nil, &trakLength) == 0 && trakLength > 0
         return tables
     }
 

@@ -37,6 +37,9 @@ final class ParagraphShape: Sendable {
     let unitPrefix: [Int]
     /// Whether a line may start or end at offset `i` without reshaping.
     let isSafeBoundary: [Bool]
+    /// HarfBuzz clusters starting before offset `i` — the groups of glyphs AAT tracking adds to
+    /// once each (see ``TrackingTable``); empty when no run's face has a `trak` table.
+    let clusterPrefix: [Int]
     /// Letter-spacing slots before grapheme cluster `i` (by index in `graphemeBoundaries`).
     let spacingPrefix: [Int]
     let runStarts: [Int]
@@ -80,6 +83,7 @@ final class ParagraphShape: Sendable {
         var unsafe = [Bool](repeating: false, count: count + 1)
         var startsRun = [Bool](repeating: false, count: count + 1)
         var shapedRuns: [ShapedRun] = []
+        var hasTrackedRun = false
         for item in itemization.runs {
             let glyphs: GlyphRun
             if let words, !shaping[item.style].isBox, item.face.isolatesWords {
@@ -96,6 +100,7 @@ final class ParagraphShape: Sendable {
                 if glyph.isUnsafeToBreak { unsafe[offset] = true }
             }
             startsRun[item.range.lowerBound] = true
+            if item.face.tracking != nil { hasTrackedRun = true }
             shapedRuns.append(ShapedRun(item: item, glyphs: glyphs))
         }
         runs = shapedRuns
@@ -103,6 +108,13 @@ final class ParagraphShape: Sendable {
         var prefix = [Int](repeating: 0, count: count + 1)
         for offset in 0..<count { prefix[offset + 1] = prefix[offset] + clusterAdvance[offset] }
         unitPrefix = prefix
+        if hasTrackedRun {
+            var clusters = [Int](repeating: 0, count: count + 1)
+            for offset in 0..<count { clusters[offset + 1] = clusters[offset] + (startsCluster[offset] ? 1 : 0) }
+            clusterPrefix = clusters
+        } else {
+            clusterPrefix = []
+        }
         isSafeBoundary = (0...count).map { offset in
             offset == 0 || offset == count || startsRun[offset] || (startsCluster[offset] && !unsafe[offset])
         }

@@ -129,8 +129,10 @@ enum PlainLatinLabel {
     }
 
     /// The script the general pipeline would shape `text` in and its character count, or `nil`
-    /// if `text` is empty, has a character outside plain Latin, or one `font` has no glyph for.
+    /// if `text` is empty, has a character outside plain Latin, or one `font` has no glyph for,
+    /// or `font` has AAT tracking (its widths depend on the size: the general path applies it).
     static func scan(_ text: String, font: FontFace) -> (script: PieceScript, count: Int)? {
+        guard font.tracking == nil else { return nil }
         var hasLetter = false
         var count = 0
         for scalar in text.unicodeScalars {

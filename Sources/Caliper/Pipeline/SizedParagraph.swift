@@ -33,7 +33,17 @@ final class SizedParagraph {
     /// The absolute offsets of its tabs, when ``tabs`` is set.
     private let tabOffsets: [Int]
 
+    /// Whether a face of the paragraph has AAT tracking (``ParagraphShape/clusterPrefix`` is kept).
+    private let isTracked: Bool
+    /// Design-unit advance of relative `content[..<i]` at the styles' sizes: the shape's
+    /// ``ParagraphShape/unitPrefix`` itself, or, in a paragraph with AAT tracking, with each
+    /// cluster's tracking at its run's size added after it (HarfBuzz adds it to the cluster's
+    /// first glyph), so every width read from it is tracked and the others pay nothing.
+    private let unitPrefix: [Int]
+
     init(text: [UInt16], range: Range<Int>, shape: ParagraphShape, styles: StyleRuns, tabs: TabStops? = nil) {
+        isTracked = !shape.clusterPrefix.isEmpty
+        unitPrefix = isTracked ? Self.trackedPrefix(shape, styles: styles) : shape.unitPrefix
         self.text = text
         self.range = range
         self.shape = shape
@@ -57,12 +67,56 @@ final class SizedParagraph {
     /// Grapheme clusters no font of the cascade covers.
     var missingGlyphs: Int { shape.missingGlyphs }
 
-    /// Points of `part` of `run`: its design units at its style's size, or, for an inline box's
-    /// run, the box's width.
+    /// Points of `part` of `run`: its design units at its style's size (AAT tracking included,
+    /// see ``unitPrefix``), or, for an inline box's run, the box's width.
     @inline(__always)
     private func partAdvance(_ part: Range<Int>, of run: ItemRun) -> Double {
         if styles.hasBoxes, let box = styles.boxes[run.style] { return Double(box.width) * Double(part.count) }
         return points(units(part), of: run)
+    }
+
+    /// `shape`'s unit prefix with each cluster's AAT tracking (its run's, at its style's size)
+    /// added after the cluster.
+    private static func trackedPrefix(_ shape: ParagraphShape, styles: StyleRuns) -> [Int] {
+        var prefix = shape.unitPrefix
+        var added = 0
+        for run in shape.runs {
+            let item = run.item
+            let perCluster = item.face.tracking.map { tracking($0, style: styles.styles[item.style], size: styles.sizes[item.style]) } ?? 0
+            let isBox = styles.hasBoxes && styles.boxes[item.style] != nil
+            for offset in item.range {
+                if !isBox, shape.clusterPrefix[offset + 1] > shape.clusterPrefix[offset] { added += perCluster }
+                prefix[offset + 1] = shape.unitPrefix[offset + 1] + added
+            }
+        }
+        return prefix
+    }
+
+    /// AAT tracking of `clusters` clusters of `run` at its style's size, in design units: 0 for a
+    /// face without a `trak` table (one stored-optional check) or a style that turns the `trak`
+    /// feature off (HarfBuzz's switch for it).
+    @inline(__always)
+    private func tracking(of run: ItemRun, clusters: @autoclosure () -> Int) -> Int {
+        guard let table = run.face.tracking else { return 0 }
+        return Self.tracking(table, style: styles.styles[run.style], size: styles.sizes[run.style]) * clusters()
+    }
+
+    /// The tracking per cluster of `table` at `size`, unless `style` sets the `trak` feature to 0.
+    static func tracking(_ table: TrackingTable, style: TextStyle, size: CGFloat) -> Int {
+        if style.features.contains(where: { $0.tag == "trak" && $0.value == 0 }) { return 0 }
+        return table.designUnits(atPointSize: size)
+    }
+
+    /// Distinct clusters among `glyphs` before relative offset `end` (glyphs of one cluster are
+    /// adjacent in either direction).
+    private static func clusterCount(_ glyphs: [ShapedGlyph], before end: Int) -> Int {
+        var count = 0
+        var previous: Int32 = -1
+        for glyph in glyphs where glyph.clusterOffset < end && glyph.clusterOffset != previous {
+            count += 1
+            previous = glyph.clusterOffset
+        }
+        return count
     }
 
     /// Points for `designUnits` of advance of `run`, at its style's size (``Widths/points(designUnits:size:unitsPerEm:)``).
@@ -89,7 +143,7 @@ final class SizedParagraph {
         }
     }
 
-    private func units(_ part: Range<Int>) -> Int { shape.unitPrefix[part.upperBound] - shape.unitPrefix[part.lowerBound] }
+    private func units(_ part: Range<Int>) -> Int { unitPrefix[part.upperBound] - unitPrefix[part.lowerBound] }
 
     /// Width in points of `text[start..<end]` read from the whole-paragraph shaping, letter
     /// spacing included. Exact when both edges are safe boundaries and within one run; otherwise
@@ -247,11 +301,18 @@ final class SizedParagraph {
             }
             let glyphs = shape.reshape(shaped, of: run).glyphs
             let designUnits = glyphs.reduce(0) { $1.clusterOffset < part.upperBound ? $0 + Int($1.advance) : $0 }
-            return points(designUnits, of: run)
+            return points(designUnits + reshapedTracking(glyphs, before: part.upperBound, of: run), of: run)
         }
-        let designUnits = shape.isSafeBoundary[part.lowerBound] && shape.isSafeBoundary[part.upperBound]
-            ? units(part) : shape.reshape(part, of: run).totalAdvance
-        return points(designUnits, of: run)
+        if shape.isSafeBoundary[part.lowerBound] && shape.isSafeBoundary[part.upperBound] { return points(units(part), of: run) }
+        let glyphs = shape.reshape(part, of: run)
+        return points(glyphs.totalAdvance + reshapedTracking(glyphs.glyphs, before: part.upperBound, of: run), of: run)
+    }
+
+    /// The AAT tracking of the clusters of `glyphs` (a part reshaped) before relative `end`: 0
+    /// unless ``isTracked``.
+    @inline(__always)
+    private func reshapedTracking(_ glyphs: [ShapedGlyph], before end: Int, of run: ItemRun) -> Int {
+        isTracked ? tracking(of: run, clusters: Self.clusterCount(glyphs, before: end)) : 0
     }
 
     /// The runs of `start..<end`, each clipped to it (absolute ranges), in logical order, with their widths.
@@ -416,7 +477,10 @@ final class SizedParagraph {
                 $0, range: 0..<1, face: style.font, features: style.features,
                 properties: ShapingProperties(isRightToLeft: false, script: "Zyyy", language: style.language))
         }
-        let points = Widths.points(designUnits: run.totalAdvance, size: styles.sizes[stretch], unitsPerEm: style.font.designMetrics.unitsPerEm)
+        // The hyphen is a cluster of its own, tracked once in a face with a `trak` table.
+        let tracked = style.font.tracking.map { Self.tracking($0, style: style, size: styles.sizes[stretch]) } ?? 0
+        let points = Widths.points(
+            designUnits: run.totalAdvance + tracked, size: styles.sizes[stretch], unitsPerEm: style.font.designMetrics.unitsPerEm)
         let width = Widths.width(points: points, letterSpacing: style.letterSpacing)
         hyphenWidths[stretch] = width
         return LineHyphen(stretch: stretch, width: width)

@@ -1,0 +1,129 @@
+// TrackingGoldenTests.swift — fonts with an AAT `trak` table measured as `hb-shape --font-ptem` (Core Text's rule) measures them, at every size of Tests/Goldens/trak.json.
+@testable import Caliper
+import Foundation
+import Testing
+
+/// `Tests/Goldens/trak.json` (`make_trak.py`: hb-shape 6.0.0 with `--font-ptem`, fontTools).
+struct TrakGoldens: Decodable {
+    struct Case: Decodable {
+        var text: String
+        var size: Double
+        var width: Double
+        var untrackedWidth: Double
+        var trackingPerCluster: Int
+        var clusters: Int
+    }
+
+    struct Font: Decodable {
+        var font: String
+        var cases: [Case]
+    }
+
+    struct ListedSize: Decodable {
+        var size: Double
+        var harfbuzzTracking: Int
+    }
+
+    struct Apple: Decodable {
+        var font: String
+        var listedSizes: [ListedSize]
+        var otherSizes: [ListedSize]
+    }
+
+    struct VariableCase: Decodable {
+        var text: String
+        var size: Double
+        var width: Double
+        var variations: [String: Double]
+    }
+
+    struct Variable: Decodable {
+        var font: String
+        var cases: [VariableCase]
+    }
+
+    var fonts: [Font]
+    var appleSFPro: Apple
+    var variable: Variable
+
+    static let loaded: TrakGoldens? = try? Fixtures.golden("trak.json", as: TrakGoldens.self)
+}
+
+@Suite struct TrackingGoldenTests {
+    /// The widths hb-shape gives with the point size set, within 1e-6 pt (the golden's rounding),
+    /// for every text at every size — between, below and above the table's sizes — all measured
+    /// by one measurer with the shared caches, so a shape made at one size serves the others.
+    @Test func widthsMatchHbShapeWithThePointSizeSet() throws {
+        let goldens = try #require(TrakGoldens.loaded)
+        let measurer = TextMeasurer()
+        var compared = 0
+        for font in goldens.fonts {
+            let face = try Fixtures.font(font.font)
+            #expect(face.tracking != nil, "\(font.font) has a trak table")
+            for golden in font.cases {
+                let style = TextStyle(font: face, size: CGFloat(golden.size))
+                let size = try measurer.size(of: golden.text, style: style)
+                #expect(abs(Double(size.width) - golden.width) <= 1e-6, "\(font.font) \(golden.text.debugDescription) at \(golden.size) pt: \(size.width), hb-shape \(golden.width)")
+                // The layout's line and the attributed path agree with it.
+                let layout = try measurer.layout(golden.text, style: style)
+                #expect(abs(Double(layout.lines[0].widthIncludingTrailingWhitespace) - golden.width) <= 1e-6)
+                compared += 1
+            }
+        }
+        #expect(compared >= 200)
+    }
+
+    /// Tracking per cluster is HarfBuzz's at every size: Apple's SF Pro table at each size it lists
+    /// (which reproduces Apple's published values) and at sizes between, below and above them.
+    @Test func trackingPerClusterIsHarfBuzzs() throws {
+        let goldens = try #require(TrakGoldens.loaded)
+        let sf = try #require(try Fixtures.font(goldens.appleSFPro.font).tracking)
+        for listed in goldens.appleSFPro.listedSizes + goldens.appleSFPro.otherSizes {
+            #expect(sf.designUnits(atPointSize: CGFloat(listed.size)) == listed.harfbuzzTracking, "SF Pro table at \(listed.size) pt")
+        }
+        for font in goldens.fonts {
+            let table = try #require(try Fixtures.font(font.font).tracking)
+            for golden in font.cases {
+                #expect(table.designUnits(atPointSize: CGFloat(golden.size)) == golden.trackingPerCluster, "\(font.font) at \(golden.size) pt")
+            }
+        }
+    }
+
+    /// A variable face keeps its tracking at every instance (the optical size following the
+    /// point size, weights and widths), as hb-shape applies it.
+    @Test func variableInstancesAreTracked() throws {
+        let goldens = try #require(TrakGoldens.loaded)
+        let face = try Fixtures.font(goldens.variable.font)
+        for golden in goldens.variable.cases {
+            let variations = try golden.variations.sorted { $0.key < $1.key }.map { try FontVariation(tag: $0.key, value: $0.value) }
+            let style = TextStyle(font: try face.withVariations(variations), size: CGFloat(golden.size))
+            let width = try TextMeasurer().size(of: golden.text, style: style).width
+            #expect(abs(Double(width) - golden.width) <= 1e-6, "\(golden.variations) \(golden.text.debugDescription) at \(golden.size) pt: \(width), hb-shape \(golden.width)")
+        }
+    }
+
+    /// `trak=0` turns tracking off, as it does in HarfBuzz (the `trak` feature).
+    @Test func theTrakFeatureTurnsItOff() throws {
+        let goldens = try #require(TrakGoldens.loaded)
+        let font = goldens.fonts[0]
+        let golden = try #require(font.cases.first { $0.trackingPerCluster != 0 })
+        var style = TextStyle(font: try Fixtures.font(font.font), size: CGFloat(golden.size))
+        style.features = [try FontFeature("trak=0")]
+        let width = try TextMeasurer().size(of: golden.text, style: style).width
+        #expect(abs(Double(width) - golden.untrackedWidth) <= 1e-6)
+    }
+
+    /// Shrinking to fit tracks each trial size at its size: the answer's layout is the layout of
+    /// the shrunk text measured afresh.
+    @Test func shrinkToFitTracksEachTrialSize() throws {
+        let goldens = try #require(TrakGoldens.loaded)
+        let face = try Fixtures.font(goldens.fonts[0].font)
+        let text = AttributedText("Tracking 123 Hello, World", style: TextStyle(font: face, size: 30))
+        let measurer = TextMeasurer()
+        let shrunk = try measurer.layoutShrinkingToFit(
+            text, minimumScaleFactor: 0.2, paragraphStyle: ParagraphStyle(numberOfLines: 1), maxWidth: 200)
+        let fresh = try TextMeasurer(cache: nil).layout(shrunk.text, paragraphStyle: ParagraphStyle(numberOfLines: 1), maxWidth: 200)
+        #expect(shrunk.layout.size == fresh.size)
+        #expect(!shrunk.layout.isTruncated && shrunk.scale < 1)
+    }
+}
