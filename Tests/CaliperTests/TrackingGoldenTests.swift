@@ -113,6 +113,29 @@ struct TrakGoldens: Decodable {
         #expect(abs(Double(width) - golden.untrackedWidth) <= 1e-6)
     }
 
+    /// Drawn glyphs (the SVG's) sit where HarfBuzz puts them with the point size set: each cluster's
+    /// first glyph moved by trunc(T / 2) (the golden's `xOffsetAdded`) and the pen advanced by T
+    /// after it, so the drawing spans the measured width.
+    @Test func glyphsAreDrawnWhereHarfBuzzPlacesThem() throws {
+        let goldens = try #require(TrakGoldens.loaded)
+        let font = goldens.fonts[0]
+        let face = try Fixtures.font(font.font)
+        for golden in font.cases where golden.text == "Hello, World" && golden.trackingPerCluster != 0 {
+            let style = TextStyle(font: face, size: CGFloat(golden.size))
+            var untracked = style
+            untracked.features = [try FontFeature("trak=0")]
+            let tracked = try TextMeasurer().glyphs(ofLine: golden.text, style: style)
+            let plain = try TextMeasurer().glyphs(ofLine: golden.text, style: untracked)
+            try #require(tracked.count == plain.count && tracked.count == golden.clusters)
+            let scale = golden.size / Double(face.designMetrics.unitsPerEm)
+            let tracking = golden.trackingPerCluster
+            for (index, (moved, base)) in zip(tracked, plain).enumerated() {
+                let expected = Double(index * tracking + tracking / 2) * scale
+                #expect(abs(Double(moved.position.x - base.position.x) - expected) <= 1e-9, "glyph \(index) at \(golden.size) pt")
+            }
+        }
+    }
+
     /// Shrinking to fit tracks each trial size at its size: the answer's layout is the layout of
     /// the shrunk text measured afresh.
     @Test func shrinkToFitTracksEachTrialSize() throws {

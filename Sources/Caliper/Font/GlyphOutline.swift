@@ -94,7 +94,8 @@ extension FontFace {
 
 extension TextMeasurer {
     /// The glyphs of `text` set as one line in `style`, as the measurements set it: runs by font,
-    /// script and bidi level in visual order, shaped by HarfBuzz, letter spacing after each
+    /// script and bidi level in visual order, shaped by HarfBuzz, AAT tracking at the size (each
+    /// cluster's first glyph moved by half of it, as HarfBuzz moves it), letter spacing after each
     /// grapheme cluster; positions in points from the line's left end.
     public func glyphs(
         ofLine text: String, style: TextStyle, baseDirection: BaseDirection = .natural
@@ -112,11 +113,17 @@ extension TextMeasurer {
             let run = shape.runs[runIndex]
             let scale = Double(style.size) / Double(run.item.face.designMetrics.unitsPerEm)
             let isCursive = ParagraphShape.cursiveScripts.contains(run.item.scriptCode)
+            // AAT tracking, as HarfBuzz applies it with the point size set: the first glyph of each
+            // cluster advances by the tracking and is moved by half of it (C's division).
+            let tracking = run.item.face.tracking.map { SizedParagraph.tracking($0, style: style, size: style.size) } ?? 0
             for index in 0..<run.glyphs.count {
+                let startsCluster = index == 0 || run.glyphs.glyphs[index].cluster != run.glyphs.glyphs[index - 1].cluster
+                let (trackingOffset, trackingAdvance) = startsCluster ? (tracking / 2, tracking) : (0, 0)
                 let position = CGPoint(
-                    x: penX + Double(run.glyphs.glyphs[index].xOffset) * scale, y: Double(run.glyphs.glyphs[index].yOffset) * scale)
+                    x: penX + Double(Int(run.glyphs.glyphs[index].xOffset) + trackingOffset) * scale,
+                    y: Double(run.glyphs.glyphs[index].yOffset) * scale)
                 glyphs.append(PositionedGlyph(font: run.item.face, glyph: run.glyphs.glyphs[index].id, position: position))
-                penX += Double(run.glyphs.glyphs[index].advance) * scale
+                penX += Double(Int(run.glyphs.glyphs[index].advance) + trackingAdvance) * scale
                 // Letter spacing follows the last glyph of each grapheme cluster (of the run, in a cursive script).
                 let cluster = run.glyphs.glyphs[index].cluster
                 let nextCluster = index + 1 < run.glyphs.count ? run.glyphs.glyphs[index + 1].cluster : nil
