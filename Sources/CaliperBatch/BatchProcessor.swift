@@ -25,7 +25,7 @@ public struct BatchProcessor: Sendable {
     /// from the current directory. `caliper batch --font-root` and the service set their font
     /// root here, so that clients name fonts as the root's files (`"DejaVuSans.ttf"`); a path
     /// that names no file there is still read from the current directory while it names a file
-    /// inside the root (``FontResolver/specification(_:inRoot:)``).
+    /// inside the root (`FontResolver.face(for:inRoot:)`).
     public var fontFolder: String?
     /// The longest text a request may measure by default in the protocol's doors (`caliper batch
     /// --max-text-length`, the service's `--max-text-length`), in UTF-16 code units: a tenth of

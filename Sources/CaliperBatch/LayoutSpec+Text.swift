@@ -195,7 +195,7 @@ extension LayoutSpec {
     /// there is one (as a font root's when ``fontFolderIsRoot``); `nil` is the default font.
     func face(_ name: String?) throws -> FontFace {
         guard let name, let fontFolder else { return try resolver.face(for: name) }
-        if fontFolderIsRoot { return try resolver.face(for: FontResolver.specification(name, inRoot: fontFolder)) }
+        if fontFolderIsRoot { return try resolver.face(for: name, inRoot: fontFolder) }
         return try resolver.face(for: FontResolver.specification(name, relativeTo: fontFolder))
     }
 }

@@ -71,7 +71,7 @@ package struct LayoutSpec {
     package var fontFolder: String?
     /// Whether ``fontFolder`` is a font root (batch with `--font-root`, the service), whose
     /// requests may still name a file inside it from the working directory
-    /// (``FontResolver/specification(_:inRoot:)``), rather than a spec file's folder.
+    /// (`FontResolver.face(for:inRoot:)`), rather than a spec file's folder.
     package var fontFolderIsRoot = false
     /// Only the fonts the JSON names: every text must name its `font` (the default font is found
     /// among the machine's), and there is no system fallback.

@@ -255,20 +255,26 @@ public final class FontResolver: Sendable {
         return looksLikePath(path) || FileManager.default.fileExists(atPath: prefix + path) ? prefix + specification : specification
     }
 
-    /// `specification` as a request names a font under a font root (`caliper batch --font-root`,
-    /// the service): a relative path is read from `root`, as the service's clients name its files
+    /// The face a request names under a font root (`caliper batch --font-root`, the service): a
+    /// relative path is read from `root`, as the service's clients name its files
     /// (`"DejaVuSans.ttf"` in the root `Fonts`). A relative path that names no file in `root` but
     /// names one from the working directory keeps that meaning (`"Fonts/DejaVuSans.ttf"`, the
-    /// spelling `caliper batch` read before 0.2), so the resolver's confinement still decides it:
-    /// a file inside the root loads, one outside is refused as outside. Otherwise the answer is
-    /// the path in `root`, which a "not found" error then names.
-    public static func specification(_ specification: String, inRoot root: String) -> String {
+    /// spelling `caliper batch` read before 0.2), and this resolver's confinement still decides
+    /// it: a file inside the root loads, one outside is refused as outside. Otherwise the error
+    /// is the one for the path in `root`.
+    ///
+    /// The path in `root` is tried first, through the cache of spellings, so a name seen before
+    /// costs a look-up and no system call; only a name not found there is tried as given.
+    public func face(for specification: String, inRoot root: String) throws(CaliperError) -> FontFace {
         let inRoot = Self.specification(specification, relativeTo: root)
-        guard inRoot != specification else { return specification }
-        let (path, _) = splitFaceIndex(specification)
-        let (pathInRoot, _) = splitFaceIndex(inRoot)
-        if !FileManager.default.fileExists(atPath: pathInRoot), FileManager.default.fileExists(atPath: path) { return specification }
-        return inRoot
+        do {
+            return try face(for: inRoot)
+        } catch .fontFileNotFound(let path) where inRoot != specification {
+            guard let (given, _) = Self.filePath(in: specification), FileManager.default.fileExists(atPath: given) else {
+                throw .fontFileNotFound(path: path)
+            }
+            return try face(for: specification)
+        }
     }
 
     /// `(path, faceIndex)` when `specification` names a file, else `nil`.
