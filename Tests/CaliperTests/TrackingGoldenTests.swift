@@ -149,4 +149,51 @@ struct TrakGoldens: Decodable {
         #expect(shrunk.layout.size == fresh.size)
         #expect(!shrunk.layout.isTruncated && shrunk.scale < 1)
     }
+
+    /// `Fonts/Trak/CaliperTrakTest.ttf` with its `trak` table rewritten by `edit` (offsets into
+    /// the table, big-endian), loaded from memory.
+    static func trakTestFont(_ edit: (inout [UInt8], _ trak: Int) -> Void) throws -> FontFace {
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Fixtures.path("Fonts/Trak/CaliperTrakTest.ttf"))))
+        func uint(_ offset: Int, _ count: Int) -> Int { (0..<count).reduce(0) { $0 << 8 | Int(bytes[offset + $1]) } }
+        let tableCount = uint(4, 2)
+        let record = try #require((0..<tableCount).map { 12 + 16 * $0 }.first { bytes[$0..<($0 + 4)].elementsEqual("trak".utf8) })
+        edit(&bytes, uint(record + 8, 4))
+        return try FontFace(bytes: bytes, name: "hostile-trak.ttf")
+    }
+
+    /// A hostile `trak` table — values at Int16's limits, sizes a 65536th of a point apart (so
+    /// 10,000 pt extrapolates a line a billion times steeper), or a track count that runs past the
+    /// table — never traps: widths stay finite (tracking is held to a C int, as HarfBuzz holds it),
+    /// and a table cut short is no tracking at all.
+    @Test func aHostileTrakTableNeverTraps() throws {
+        func put(_ bytes: inout [UInt8], _ offset: Int, _ value: Int, _ count: Int) {
+            for index in 0..<count { bytes[offset + index] = UInt8(truncatingIfNeeded: value >> (8 * (count - 1 - index))) }
+        }
+        for extreme in [-32_768, 32_767] {
+            let face = try Self.trakTestFont { bytes, trak in
+                let data = Int(bytes[trak + 6]) << 8 | Int(bytes[trak + 7])
+                let sizeCount = Int(bytes[trak + data + 2]) << 8 | Int(bytes[trak + data + 3])
+                let sizeTable = (0..<4).reduce(0) { $0 << 8 | Int(bytes[trak + data + 4 + $1]) }
+                let values = Int(bytes[trak + data + 8 + 6]) << 8 | Int(bytes[trak + data + 8 + 7])
+                for index in 0..<sizeCount {
+                    put(&bytes, trak + sizeTable + 4 * index, index + 1, 4)  // 1/65536 pt, 2/65536 pt, …
+                    put(&bytes, trak + values + 2 * index, index.isMultiple(of: 2) ? extreme : -extreme - 1, 2)
+                }
+            }
+            let table = try #require(face.tracking)
+            #expect(abs(table.designUnits(atPointSize: TextStyle.maximumFontSize)) <= Int(Int32.max))
+            let text = String(repeating: "Tracking hostile tables, ", count: 400)
+            for size in [CGFloat(0.01), 1, 17, TextStyle.maximumFontSize] {
+                let style = TextStyle(font: face, size: size)
+                let layout = try TextMeasurer().layout(text, style: style, maxWidth: 300)
+                #expect(layout.size.width.isFinite && layout.size.height.isFinite)
+                #expect(try TextMeasurer().size(of: text, style: style).width.isFinite)
+            }
+        }
+        let cut = try Self.trakTestFont { bytes, trak in
+            let data = Int(bytes[trak + 6]) << 8 | Int(bytes[trak + 7])
+            bytes[trak + data] = 0xFF  // 65,280 or more tracks: their entries run past the table
+        }
+        #expect(cut.tracking == nil)
+    }
 }

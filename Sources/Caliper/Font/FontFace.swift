@@ -108,8 +108,7 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
         let harfBuzz = try HarfBuzzFont(data: data, faceIndex: faceIndex)
         self.harfBuzz = harfBuzz
         self.latinCoverage = LatinCoverage { harfBuzz.nominalGlyph(for: $0) != nil }
-        // Most faces have no `trak`: only those that do read it (the look-up is of FreeType's table directory).
-        self.tracking = tables.hasTrackingTable ? TrackingTable(trakTable: harfBuzz.table("trak")) : nil
+        self.tracking = tables.trackingTable.isEmpty ? nil : TrackingTable(trakTable: tables.trackingTable)
         self.axes = harfBuzz.axes
         self.variations = []
         self.automaticOpticalSizeAxis = harfBuzz.axes.first { $0.tag == FontAxis.opticalSizeTag }

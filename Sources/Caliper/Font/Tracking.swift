@@ -19,7 +19,8 @@ struct TrackingTable: Sendable, Equatable {
     let values: [Int16]
 
     /// The table in `bytes` (a whole `trak` table), or `nil` when it has no horizontal data, no
-    /// track of value 0, or is cut short (HarfBuzz then applies no tracking either).
+    /// track of value 0, or a track or value past its end (HarfBuzz's sanitizer then refuses the
+    /// table and applies no tracking either).
     init?(trakTable bytes: [UInt8]) {
         func uint16(_ offset: Int) -> Int? {
             offset >= 0 && offset + 2 <= bytes.count ? Int(bytes[offset]) << 8 | Int(bytes[offset + 1]) : nil
@@ -32,14 +33,14 @@ struct TrackingTable: Sendable, Equatable {
             let trackCount = uint16(horizontal), let sizeCount = uint16(horizontal + 2),
             let sizeTable = int32(horizontal + 4).map({ Int(UInt32(bitPattern: $0)) })
         else { return nil }
+        // As HarfBuzz's sanitizer: every track and its values inside the table, or no tracking.
         var normalValues: Int?
         for track in 0..<trackCount {
             let entry = horizontal + 8 + 8 * track
-            guard let value = int32(entry), let valuesOffset = uint16(entry + 6) else { return nil }
-            if value == 0 {
-                normalValues = valuesOffset
-                break
+            guard let value = int32(entry), let valuesOffset = uint16(entry + 6), valuesOffset + 2 * sizeCount <= bytes.count else {
+                return nil
             }
+            if value == 0, normalValues == nil { normalValues = valuesOffset }
         }
         guard let normalValues else { return nil }
         var sizes: [Float] = []
@@ -65,6 +66,11 @@ struct TrackingTable: Sendable, Equatable {
         let (s0, s1) = (sizes[lower], sizes[lower + 1])
         let t: Float = s0 == s1 ? 0 : (size - s0) / (s1 - s0)
         let tracking = t * Float(values[lower + 1]) + (1 - t) * Float(values[lower])
-        return Int(tracking.rounded(.toNearestOrAwayFromZero))
+        // HarfBuzz keeps it in a C int: a table whose sizes lie a 65536th of a point apart,
+        // extrapolated to a large size, goes far beyond any width; held to that range it stays a
+        // number every width can add (clusters × it fits an Int many times over).
+        guard tracking.isFinite else { return 0 }
+        let limit: Float = 2_147_483_520  // the largest Float below 2^31, so the Int conversion stays in a C int
+        return Int(min(max(tracking.rounded(.toNearestOrAwayFromZero), -limit), limit))
     }
 }

@@ -35,8 +35,8 @@ struct FreeTypeFaceTables: Sendable {
     /// `OS/2.usWeightClass` (400 without the table) and whether `OS/2.fsSelection` says italic or oblique.
     var weightClass = 400
     var isItalic = false
-    /// Whether the face has an AAT `trak` table (read from the table directory only).
-    var hasTrackingTable = false
+    /// The face's AAT `trak` table, or empty when it has none.
+    var trackingTable: [UInt8] = []
 }
 
 /// Owns one `FT_Library` and one `FT_Face` for the duration of a table read. FreeType's library
@@ -123,8 +123,13 @@ enum FreeType {
             tables.capHeight = owner.outlineTop(of: 0x48)  // "H"
             tables.xHeight = owner.outlineTop(of: 0x78)  // "x"
         }
+        // Most faces have none: the table directory says so before anything is read.
+        let trak = FT_ULong(Tag("trak").code)
         var trakLength: FT_ULong = 0
-        tables.hasTrackingTable = FT_Load_Sfnt_Table(owner.face, FT_ULong(Tag("trak").code), 0, nil, &trakLength) == 0 && trakLength > 0
+        if FT_Load_Sfnt_Table(owner.face, trak, 0, nil, &trakLength) == 0, trakLength > 0 {
+            var bytes = [UInt8](repeating: 0, count: Int(trakLength))
+            if FT_Load_Sfnt_Table(owner.face, trak, 0, &bytes, &trakLength) == 0 { tables.trackingTable = bytes }
+        }
         return tables
     }
 
