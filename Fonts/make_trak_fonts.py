@@ -57,6 +57,8 @@ see Fonts/LICENSES/Bitstream-Vera.txt):
   The scale factors are made up; only the tracking is Apple's.
 
 The output is deterministic for a given fontTools version (the head timestamps are fixed).
+Fonts/make_system_fonts.py imports this script for its subset, `trak` table, x scaling, variable
+build and saving (subset_source, sf_pro_units, add_trak, scaled, build_variable_font, save).
 """
 import math
 import os
@@ -190,6 +192,17 @@ def scaled(font, x_factor):
 def variable_font(family, description, values):
     base = subset_source()
     rename(base, family, description)
+    font = build_variable_font(base, family, AXES, MASTERS, INSTANCES)
+    add_trak(font, values)
+    return font
+
+
+def build_variable_font(base, family, axes, masters, instances, postscript_family=None):
+    """A variable font whose default master is `base` (a subset, already named) and whose other
+    masters scale its x: `axes` is tag -> (name, minimum, default, maximum), `masters` (tag,
+    location) -> x factor (the other axes at their defaults), `instances` [(style name, {tag:
+    value})] the named instances (`fvar`), each with a PostScript name `postscript_family`-style
+    when that is given. Shared with make_system_fonts.py."""
     # DejaVu's OS/2 is version 1, without the x-height and cap height fields varLib reads: raise
     # it to version 4 as make_opsz_font.py does.
     os2, glyf, cmap = base["OS/2"], base["glyf"], base.getBestCmap()
@@ -198,29 +211,38 @@ def variable_font(family, description, values):
     os2.sCapHeight = glyf[cmap[ord("H")]].yMax
     os2.usDefaultChar, os2.usBreakChar, os2.usMaxContext = 0, 0x20, 2
     document = DesignSpaceDocument()
-    for tag, (name, minimum, default, maximum) in AXES.items():
+    for tag, (name, minimum, default, maximum) in axes.items():
         axis = AxisDescriptor()
         axis.tag, axis.name = tag, name
         axis.minimum, axis.default, axis.maximum = minimum, default, maximum
         document.addAxis(axis)
-    defaults = {name: default for name, _, default, _ in AXES.values()}
+    defaults = {name: default for name, _, default, _ in axes.values()}
     source = SourceDescriptor()
     source.font, source.location, source.name = base, dict(defaults), "default"
     document.addSource(source)
-    for (tag, location), factor in sorted(MASTERS.items()):
+    for (tag, location), factor in sorted(masters.items()):
         source = SourceDescriptor()
         source.font = scaled(base, factor)
-        source.location = dict(defaults, **{AXES[tag][0]: location})
+        source.location = dict(defaults, **{axes[tag][0]: location})
         source.name = "%s%d" % (tag, location)
         document.addSource(source)
-    for style, where in INSTANCES:
+    for style, where in instances:
         instance = InstanceDescriptor()
         instance.familyName, instance.styleName = family, style
-        instance.location = dict(defaults, **{AXES[tag][0]: value for tag, value in where.items()})
+        if postscript_family:
+            instance.postScriptFontName = "%s-%s" % (postscript_family, style.replace(" ", ""))
+        instance.location = dict(defaults, **{axes[tag][0]: value for tag, value in where.items()})
         document.addInstance(instance)
     font, _, _ = build_variable(document)
-    add_trak(font, values)
     return font
+
+
+def save(font, path):
+    """Write `font` with fixed head timestamps, so that rebuilding gives the same bytes."""
+    font["head"].created = font["head"].modified = FIXED_TIME
+    font.recalcTimestamp = False
+    font.save(path)
+    print("wrote %s (%d bytes)" % (os.path.relpath(path, REPO), os.path.getsize(path)))
 
 
 def build(file_name, values, x_factor=None, variable=False):
@@ -233,11 +255,7 @@ def build(file_name, values, x_factor=None, variable=False):
             font = scaled(font, x_factor)
         rename(font, family, description)
         add_trak(font, values)
-    font["head"].created = font["head"].modified = FIXED_TIME
-    font.recalcTimestamp = False
-    out = os.path.join(REPO, "Fonts", "Trak", file_name)
-    font.save(out)
-    print("wrote %s (%d bytes)" % (os.path.relpath(out, REPO), os.path.getsize(out)))
+    save(font, os.path.join(REPO, "Fonts", "Trak", file_name))
 
 
 def main():

@@ -29,6 +29,9 @@ public enum CaliperError: Error, Sendable, Equatable, CustomStringConvertible {
     case fontNotMatched(pattern: String, closest: String?)
     /// fontconfig failed to initialise or answer.
     case fontconfigFailed(String)
+    /// No face of a system-font folder (``SystemFonts``) serves a call: the descriptor in words,
+    /// the folder, and the families (with Apple's file names) looked for and why each did not serve.
+    case systemFontNotFound(String, directory: String, lookedFor: String)
     /// A point size that is not finite, not positive, or past `TextStyle.maximumFontSize`.
     case invalidFontSize(Double)
     /// A width or other length that is negative, NaN or infinite where a finite value is needed.
@@ -103,6 +106,8 @@ public enum CaliperError: Error, Sendable, Equatable, CustomStringConvertible {
         case .fontNotMatched(let pattern, let closest):
             let hint = closest.map { " (fontconfig's closest substitute is \"\($0)\"; name it to use it)" } ?? ""
             return "no installed font matches \"\(pattern)\"\(hint)"
+        case .systemFontNotFound(let summary, let directory, let lookedFor):
+            return "no \(summary) system font in \(directory): looked for \(lookedFor)"
         case .fontconfigFailed(let reason):
             return "fontconfig failed: \(reason)"
         case .invalidFontSize(let size):

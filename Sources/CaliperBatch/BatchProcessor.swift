@@ -39,6 +39,11 @@ public struct BatchProcessor: Sendable {
     /// measure what a phone would show.
     public var defaultFallbackFonts: [FontFace] = []
 
+    /// Apple's system fonts, which a request's `systemFont` is set in (`caliper batch
+    /// --system-font DIR`, the service's `--system-font DIR`); `nil` (the default) refuses
+    /// `systemFont` with an error saying how to give them.
+    public var systemFonts: SystemFonts?
+
     /// A processor that loads fonts through `resolver`, measures with `measurer`, and looks for
     /// characters a request's fonts lack in `systemFallback` (or nowhere, with `onlyGivenFonts`).
     public init(
@@ -190,6 +195,7 @@ public struct BatchProcessor: Sendable {
         var spec = LayoutSpec(
             resolver: resolver, fallback: systemFallback, fontFolder: fontFolder, onlyGivenFonts: onlyGivenFonts || asksOnlyGivenFonts)
         spec.fontFolderIsRoot = true
+        spec.systemFonts = systemFonts
         if !asksOnlyGivenFonts { spec.defaultFallbackFonts = defaultFallbackFonts }
         return spec
     }

@@ -4,22 +4,75 @@ import CaliperLayout
 import Foundation
 
 extension LayoutSpec {
-    /// `font` with `variations` (`{"wght": 600}`), `size` (17), `letterSpacing`, `features`,
-    /// `baselineOffset`, `fallback` (fonts), `language`.
-    /// Without `font`, the default font, unless ``onlyGivenFonts`` refuses it.
-    package func textStyle(_ object: JSONObject, defaultSize: CGFloat = 17) throws -> TextStyle {
+    /// `font` with `variations` (`{"wght": 600}`) or `systemFont` (``systemFontDescriptor(_:textStyle:)``),
+    /// `size` (17), `letterSpacing`, `features`, `baselineOffset`, `fallback` (fonts), `language`.
+    /// Without `font` or `systemFont`, the default font, unless ``onlyGivenFonts`` refuses it.
+    /// A `systemFont` without a weight takes `dynamicType`'s (semibold for the headline), as
+    /// `preferredFont(forTextStyle:)` does.
+    package func textStyle(_ object: JSONObject, defaultSize: CGFloat = 17, dynamicType: DynamicTypeStyle? = nil) throws -> TextStyle {
         let fontName = try object.string("font")
-        if fontName == nil, onlyGivenFonts {
+        let system = try systemFontDescriptor(object, textStyle: dynamicType)
+        if fontName == nil, system == nil, onlyGivenFonts {
             throw InputError(
                 "missing \(object.name("font")): only the fonts given are used (onlyGivenFonts, --only-given-fonts), so every text names its font")
         }
-        let primary = try face(fontName)
+        let variations = try variations(object)
+        let primary: FontFace
+        var features = try (object.strings("features") ?? []).map { try FontFeature($0) }
+        if let system {
+            primary = try systemFace(system, in: object, variations: variations)
+            if system.monospacedDigits { features.append(try FontFeature("tnum")) }
+        } else {
+            let face = try face(fontName)
+            primary = try variations.map { try face.withVariations($0) } ?? face
+        }
         return TextStyle(
-            font: try variations(object).map { try primary.withVariations($0) } ?? primary, size: try object.number("size").map { CGFloat($0) } ?? defaultSize,
-            letterSpacing: CGFloat(try object.number("letterSpacing") ?? 0),
-            features: try (object.strings("features") ?? []).map { try FontFeature($0) },
+            font: primary, size: try object.number("size").map { CGFloat($0) } ?? defaultSize,
+            letterSpacing: CGFloat(try object.number("letterSpacing") ?? 0), features: features,
             fallbackFonts: try object.strings("fallback").map { try $0.map { try face($0) } } ?? defaultFallbackFonts, fallback: fallback,
             language: try object.string("language"), baselineOffset: CGFloat(try object.number("baselineOffset") ?? 0))
+    }
+
+    /// The keys of a `systemFont` object.
+    package static let systemFontKeys = ["weight", "width", "design", "italic", "monospacedDigits"]
+
+    /// `systemFont`: `{"weight": "semibold", "width": "condensed", "design": "rounded", "italic":
+    /// true, "monospacedDigits": true}`, every key optional (`{}` is the regular system font); the
+    /// weight defaults to `textStyle`'s. `nil` without the key.
+    func systemFontDescriptor(_ object: JSONObject, textStyle: DynamicTypeStyle?) throws -> SystemFontDescriptor? {
+        guard object.has("systemFont") else { return nil }
+        let settings = try object.object("systemFont")
+        try settings.requireKnownKeys(Self.systemFontKeys)
+        func named<Value: RawRepresentable & CaseIterable>(
+            _ key: String, _ make: (String) -> Value?
+        ) throws -> Value? where Value.RawValue == String {
+            guard let name = try settings.string(key) else { return nil }
+            guard let value = make(name) else {
+                throw InputError("unknown \(settings.keyPath(key)) \"\(name)\" (known: \(Value.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            return value
+        }
+        return SystemFontDescriptor(
+            weight: try named("weight", SystemFontWeight.init(named:)) ?? textStyle?.systemFontWeight ?? .regular,
+            width: try named("width", SystemFontWidth.init(named:)) ?? .standard,
+            design: try named("design", SystemFontDesign.init(named:)) ?? .default,
+            isItalic: try settings.bool("italic") ?? false, monospacedDigits: try settings.bool("monospacedDigits") ?? false)
+    }
+
+    /// The face of `descriptor` from ``systemFonts``, refused beside `font` or `variations` (the
+    /// system font sets its own axes from the weight and width).
+    func systemFace(_ descriptor: SystemFontDescriptor, in object: JSONObject, variations: [FontVariation]?) throws -> FontFace {
+        guard !object.has("font") else {
+            throw object.error("give \"font\" or \"systemFont\", not both")
+        }
+        guard variations == nil else {
+            throw object.error("\"variations\" go with \"font\": \"systemFont\" sets its axes from its weight and width")
+        }
+        guard let systemFonts else {
+            throw InputError(
+                "\(object.name("systemFont")) needs a folder of Apple's system-font files: caliper --system-font DIR, or the service's --system-font DIR")
+        }
+        return try systemFonts.face(for: descriptor)
     }
 
     /// The text of a measure request, label or chip, styled: `markup` (Pango markup over the
@@ -30,7 +83,7 @@ extension LayoutSpec {
         _ object: JSONObject, lengthLimit: Int = .max
     ) throws -> (text: AttributedText, spans: [(range: Range<Int>, index: Int)]) {
         let dynamicType = try dynamicTypeStyle(object)
-        let style = try textStyle(object, defaultSize: dynamicType?.defaultPointSize ?? 17)
+        let style = try textStyle(object, defaultSize: dynamicType?.defaultPointSize ?? 17, dynamicType: dynamicType)
         let styled: (AttributedText, [(range: Range<Int>, index: Int)])
         if let markup = try object.string("markup") {
             guard try object.string("text") == nil, try object.objects("spans").isEmpty else {
@@ -83,7 +136,8 @@ extension LayoutSpec {
 
     /// The keys a span may have: its range and the attributes it overrides.
     package static let spanKeys = [
-        "start", "end", "font", "variations", "size", "letterSpacing", "features", "baselineOffset", "language", "fallback",
+        "start", "end", "font", "variations", "systemFont", "size", "letterSpacing", "features", "baselineOffset", "language",
+        "fallback",
     ]
 
     /// `variations`: an object of axis tags and coordinates, `{"wght": 600, "slnt": -5}`.
@@ -176,7 +230,12 @@ extension LayoutSpec {
     func spanStyle(_ span: JSONObject, base: TextStyle) throws -> TextStyle {
         var style = base
         if let font = try span.string("font") { style.font = try face(font) }
-        if let variations = try variations(span) { style.font = try style.font.withVariations(variations) }
+        if let system = try systemFontDescriptor(span, textStyle: nil) {
+            style.font = try systemFace(system, in: span, variations: try variations(span))
+            if system.monospacedDigits, !style.features.contains(where: { $0.tag == "tnum" }) { style.features.append(try FontFeature("tnum")) }
+        } else if let variations = try variations(span) {
+            style.font = try style.font.withVariations(variations)
+        }
         if let size = try span.number("size") { style.size = CGFloat(size) }
         if let letterSpacing = try span.number("letterSpacing") { style.letterSpacing = CGFloat(letterSpacing) }
         if let features = try span.strings("features") { style.features = try features.map { try FontFeature($0) } }

@@ -35,7 +35,7 @@ package struct LayoutSpec {
     /// What a stack's child may say besides its own node's keys.
     package static let stackChildKeys = ["flexible"]
     /// A text style (a request's, a label's, a chip's), read by ``textStyle(_:)``.
-    package static let textStyleKeys = ["font", "variations", "size", "letterSpacing", "features", "baselineOffset", "fallback", "language"]
+    package static let textStyleKeys = ["font", "variations", "systemFont", "size", "letterSpacing", "features", "baselineOffset", "fallback", "language"]
     /// Styled text, read by ``styledText(_:lengthLimit:)``: the text and its style.
     package static let styledTextKeys = ["text", "markup", "spans", "attachments", "textStyle", "contentSizeCategory"] + textStyleKeys
     /// A paragraph style (a measure request's, a label's, a `paragraphs` entry's), read by
@@ -79,6 +79,9 @@ package struct LayoutSpec {
     /// The fallback fonts of a text that names none (`fallback`): a service's cascade from its
     /// font root; none for `caliper batch`, which falls back through fontconfig.
     package var defaultFallbackFonts: [FontFace] = []
+    /// Apple's system fonts, which a text's `systemFont` is set in (`caliper --system-font DIR`,
+    /// the service's `--system-font DIR`); `nil`: `systemFont` is refused.
+    package var systemFonts: SystemFonts?
 
     package init(resolver: FontResolver, fallback: FontFallback = .system, fontFolder: String? = nil, onlyGivenFonts: Bool = false) {
         self.resolver = resolver

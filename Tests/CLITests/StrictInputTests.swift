@@ -129,6 +129,7 @@ import Testing
             ("flow node", LayoutSpec.flowNodeKeys), ("chip", LayoutSpec.chipKeys), ("fixed item", LayoutSpec.fixedItemKeys),
             ("span", LayoutSpec.spanKeys), ("attachment", LayoutSpec.attachmentKeys), ("paragraphs entry", LayoutSpec.paragraphKeys),
             ("tab stop", ["location", "alignment"]), ("priorities", ["horizontal", "vertical"]),
+            ("systemFont", LayoutSpec.systemFontKeys),
         ]
         for (kind, keys) in lists {
             for key in keys { #expect(article.contains("`\(key)`"), "the \(kind) key \(key) is not in BatchProtocol.md") }

@@ -1,28 +1,205 @@
-// SystemFontsTests.swift — FontFace.matching and fontconfig's fallback fonts load through one resolver, within its budget.
+// SystemFontsTests.swift — UIFont's system-font calls resolved from a folder of (stand-in) Apple font files: file, instance, tracking and width against hb-shape.
+@testable import Caliper
 import Foundation
 import Testing
 
-@testable import Caliper
-
-@Suite struct SystemFontsTests {
-    /// A pattern matched twice gives the one face the system fonts' resolver keeps loaded.
-    @Test func matchedFacesComeFromTheSystemFontsResolver() throws {
-        let bold = try FontFace.matching("DejaVu Sans:bold")
-        #expect(try FontFace.matching("DejaVu Sans:bold") === bold)
-        let kept = try FontResolver.systemFonts.face(ofInstalledFile: bold.path, faceIndex: bold.faceIndex, namedInstance: nil)
-        #expect(kept === bold)
-        #expect(FontResolver.systemFonts.statistics.fileCount >= 1)
+/// `Tests/Goldens/system_fonts.json` (`make_system_fonts.py`: the choice rules restated in Python,
+/// widths from hb-shape 6.0.0 with `--font-ptem`).
+struct SystemFontGoldens: Decodable {
+    struct Measurement: Decodable {
+        var text: String
+        var width: Double
     }
 
-    /// A fallback face is the face the system fonts' resolver has loaded for its file, so it counts
-    /// against that resolver's budget.
-    @Test func fallbackFacesComeFromTheSystemFontsResolver() throws {
-        let primary = try Fixtures.font("Fonts/NotoSans-Regular.ttf")
-        let fallback = try SystemFallback.fallback(for: primary, configurationFile: Fixtures.path("Fonts/fonts.conf"))
-        let thai = try #require(Array(fallback.faces(covering: ["ภ"])).first)
-        #expect((thai.path as NSString).lastPathComponent == "NotoSansThai-Regular.ttf")
-        let kept = try FontResolver.systemFonts.face(ofInstalledFile: thai.path, faceIndex: thai.faceIndex, namedInstance: nil)
-        #expect(kept === thai)
-        #expect(Array(fallback.faces(covering: ["ภ"])).first === thai)
+    struct Case: Decodable, CustomStringConvertible {
+        var call: String
+        var folder: String
+        var size: Double
+        var weight: String
+        var width: String
+        var design: String
+        var italic: Bool
+        var monospacedDigits: Bool
+        var textStyle: String?
+        var category: String?
+        var file: String
+        var variations: [String: Double]
+        var features: [String]
+        var tracking: Int
+        var measurements: [Measurement]
+        var description: String { "\(call) [\(folder)]" }
+    }
+
+    var cases: [Case]
+
+    static let loaded: SystemFontGoldens? = try? Fixtures.golden("system_fonts.json", as: SystemFontGoldens.self)
+}
+
+@Suite struct SystemFontsTests {
+    static let staticFolder = Fixtures.path("Fonts/SystemFonts/Static")
+    static let variableFolder = Fixtures.path("Fonts/SystemFonts/Variable")
+    static let fonts: [String: SystemFonts] = {
+        var fonts: [String: SystemFonts] = [:]
+        for folder in ["Static", "Variable"] { fonts[folder] = try? SystemFonts(directory: Fixtures.path("Fonts/SystemFonts/\(folder)")) }
+        return fonts
+    }()
+
+    /// The style a golden case's call gives, through the UIKit-named call it names where there is one.
+    static func style(for item: SystemFontGoldens.Case, in fonts: SystemFonts) throws -> TextStyle {
+        let size = CGFloat(item.size)
+        let weight = try #require(SystemFontWeight(named: item.weight))
+        let width = try #require(SystemFontWidth(named: item.width))
+        let design = try #require(SystemFontDesign(named: item.design))
+        if let name = item.textStyle {
+            let textStyle = try #require(DynamicTypeStyle(rawValue: name))
+            let category = try #require(ContentSizeCategory(named: item.category ?? "large"))
+            return try fonts.preferredFont(forTextStyle: textStyle, compatibleWith: category)
+        }
+        switch (item.call.split(separator: "(").first.map(String.init) ?? "", design, item.italic, width) {
+        case ("italicSystemFont", .default, true, .standard): return try fonts.italicSystemFont(ofSize: size)
+        case ("monospacedSystemFont", .monospaced, false, .standard): return try fonts.monospacedSystemFont(ofSize: size, weight: weight)
+        case ("monospacedDigitSystemFont", .default, false, .standard):
+            return try fonts.monospacedDigitSystemFont(ofSize: size, weight: weight)
+        case ("systemFont", .default, false, .standard) where weight == .bold && !item.call.contains("with"):
+            return try fonts.boldSystemFont(ofSize: size)
+        case ("systemFont", .default, false, .standard) where !item.call.contains("with"):
+            return try fonts.systemFont(ofSize: size, weight: weight)
+        case ("systemFont", .default, false, _) where item.call.contains("width:"):
+            return try fonts.systemFont(ofSize: size, weight: weight, width: width)
+        default:
+            return try fonts.font(
+                ofSize: size,
+                SystemFontDescriptor(weight: weight, width: width, design: design, isItalic: item.italic, monospacedDigits: item.monospacedDigits))
+        }
+    }
+
+    /// Every call of the golden resolves to the file and instance the rules name (the variable
+    /// font's axes at the coordinates hb-shape was given, `opsz` following the size), has `tnum`
+    /// exactly when asked, and measures hb-shape's width with the point size set within 1e-6 pt:
+    /// tracking at the size included. All cases go through one measurer twice, in two orders, so
+    /// what one size leaves in the caches never changes another's answer.
+    @Test func everyCallResolvesToTheFileInstanceAndWidthHbShapeGives() throws {
+        let goldens = try #require(SystemFontGoldens.loaded)
+        try #require(goldens.cases.count >= 30)
+        let measurer = TextMeasurer()
+        for pass in 0..<2 {
+            let cases = pass == 0 ? goldens.cases : goldens.cases.reversed()
+            for item in cases {
+                let fonts = try #require(Self.fonts[item.folder], "no SystemFonts for \(item.folder)")
+                let style = try Self.style(for: item, in: fonts)
+                #expect(style.size == CGFloat(item.size), "\(item)")
+                let face = try style.font.instance(atPointSize: style.size)
+                #expect(face.path.hasSuffix(item.file), "\(item): \(face)")
+                for (tag, value) in item.variations {
+                    let axis = try #require(face.axes.first { $0.tag == tag }, "\(item): no axis \(tag)")
+                    let set = face.variations.first { $0.tag == tag }?.value ?? axis.defaultValue
+                    #expect(set == value, "\(item): \(tag) \(set), expected \(value)")
+                }
+                if item.variations.isEmpty { #expect(face.axes.isEmpty, "\(item): \(face)") }
+                #expect(style.features.map(\.tag) == item.features, "\(item)")
+                #expect((face.tracking?.designUnits(atPointSize: style.size) ?? 0) == item.tracking, "\(item)")
+                for measurement in item.measurements {
+                    let width = try measurer.size(of: measurement.text, style: style).width
+                    #expect(abs(Double(width) - measurement.width) <= 1e-6, "\(item) \(measurement.text): \(width), hb-shape \(measurement.width)")
+                }
+            }
+        }
+    }
+
+    /// A static pair's face switches cut at every size it is measured at: Dynamic Type scaling a
+    /// 17 pt body past 20 pt, and shrink-to-fit taking a 24 pt title below it, measure in the cut
+    /// of the size they end at.
+    @Test func aStaticPairSwitchesCutAtTheSizeMeasured() throws {
+        let fonts = try #require(Self.fonts["Static"])
+        let body = try fonts.preferredFont(forTextStyle: .body)
+        #expect(try body.font.instance(atPointSize: 17).path.hasSuffix("SF-Pro-Text-Regular.ttf"))
+        let scaled = DynamicTypeMetrics(forTextStyle: .body).scaledStyle(for: body, compatibleWith: .accessibilityLarge)
+        #expect(scaled.size == 33)
+        let large = try TextMeasurer().layout(AttributedText("Inbox", style: scaled))
+        #expect(large.lines.first?.runs.first?.font.path.hasSuffix("SF-Pro-Display-Regular.ttf") == true)
+        // Display at 33 pt is its own file's width, tracked at 33.
+        let display = try FontFace(contentsOfFile: Fixtures.path("Fonts/SystemFonts/Static/SF-Pro-Display-Regular.ttf"))
+        let alone = try TextMeasurer().size(of: "Inbox", style: TextStyle(font: display, size: 33))
+        #expect(large.size.width == alone.width)
+
+        let title = try fonts.systemFont(ofSize: 24)
+        let natural = try TextMeasurer().size(of: "Weekly summary", style: title).width
+        var paragraph = ParagraphStyle(numberOfLines: 1)
+        paragraph.lineBreakMode = .byTruncatingTail
+        let shrunk = try TextMeasurer().layoutShrinkingToFit(
+            AttributedText("Weekly summary", style: title), minimumScaleFactor: 0.5, paragraphStyle: paragraph, maxWidth: natural * 0.7)
+        let run = try #require(shrunk.layout.lines.first?.runs.first)
+        #expect(run.font.path.hasSuffix("SF-Pro-Text-Regular.ttf"), "shrunk to \(24 * shrunk.scale) pt: \(run.font)")
+        #expect(24 * shrunk.scale < 20)
+    }
+
+    /// With both folders given (the variable SF Pro and the statics), the variable font serves
+    /// the default design, and a call it cannot serve (italic: no SF-Pro-Italic.ttf here) falls
+    /// to the static pair.
+    @Test func theVariableFontIsPreferredAndTheStaticPairServesWhatItLacks() throws {
+        let fonts = try SystemFonts(directory: Fixtures.path("Fonts/SystemFonts"))
+        #expect(try fonts.systemFont(ofSize: 17).font.path.hasSuffix("SF-Pro.ttf"))
+        let italic = try fonts.italicSystemFont(ofSize: 17).font
+        #expect(try italic.instance(atPointSize: 17).path.hasSuffix("SF-Pro-Text-RegularItalic.ttf"))
+        #expect(try italic.instance(atPointSize: 20).path.hasSuffix("SF-Pro-Display-RegularItalic.ttf"))
+        // The same call gives the same face, so caches keyed by face keep hitting.
+        #expect(try fonts.systemFont(ofSize: 12, weight: .semibold).font === fonts.systemFont(ofSize: 40, weight: .semibold).font)
+    }
+
+    /// A call no face serves is an error naming the families and Apple's files looked for and why
+    /// each did not serve; never another font.
+    @Test func aMissingFamilyOrStyleNamesWhatWasLookedFor() throws {
+        let variable = try #require(Self.fonts["Variable"])
+        let staticFonts = try #require(Self.fonts["Static"])
+        let cases: [(SystemFonts, SystemFontDescriptor, [String])] = [
+            (variable, SystemFontDescriptor(isItalic: true), ["regular italic", "SF-Pro-Italic.ttf", "no italic face", "\"SF Pro Text\"", "no such family"]),
+            (staticFonts, SystemFontDescriptor(width: .condensed), ["condensed", "\"SF Pro\"", "no wdth axis"]),
+            (staticFonts, SystemFontDescriptor(design: .serif), ["serif", "\"New York\"", "NewYork.ttf"]),
+            (variable, SystemFontDescriptor(design: .monospaced), ["\"SF Mono\"", "SF-Mono-*.otf"]),
+        ]
+        for (fonts, descriptor, phrases) in cases {
+            let message: String
+            do {
+                let face = try fonts.face(for: descriptor)
+                Issue.record("\(descriptor.summary) resolved to \(face)")
+                continue
+            } catch .systemFontNotFound(let summary, let directory, let lookedFor) {
+                message = CaliperError.systemFontNotFound(summary, directory: directory, lookedFor: lookedFor).description
+            } catch {
+                Issue.record("\(descriptor.summary): \(error)")
+                continue
+            }
+            for phrase in phrases { #expect(message.contains(phrase), "\(message) lacks \(phrase)") }
+        }
+        let watch = try SystemFonts(directory: Self.staticFolder, platform: .watchOS)
+        #expect(throws: CaliperError.self) { try watch.systemFont(ofSize: 17) }
+        #expect(throws: CaliperError.self) { try SystemFonts(directory: Fixtures.path("Fonts/SystemFonts/README.md")) }
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("caliper-empty-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: empty) }
+        #expect(throws: CaliperError.self) { try SystemFonts(directory: empty.path) }
+        #expect(throws: CaliperError.self) { try staticFonts.systemFont(ofSize: .nan) }
+    }
+
+    /// `files()` lists each face with its family, weight, axes, instances, tracking sizes and role.
+    @Test func theFolderIsListedWithRolesAndTrackingSizes() throws {
+        let files = try SystemFonts(directory: Fixtures.path("Fonts/SystemFonts")).files()
+        #expect(files.count == 14)
+        let text = try #require(files.first { $0.path.hasSuffix("SF-Pro-Text-Semibold.ttf") })
+        #expect(text.family == "SF Pro Text" && text.weight == 600 && text.role == "default, below 20 pt")
+        #expect(text.trackingSizes.count == 64 && text.trackingSizes.first == 6 && text.trackingSizes.last == 96)
+        let variable = try #require(files.first { $0.path.hasSuffix("SF-Pro.ttf") })
+        #expect(variable.axes.map(\.tag) == ["opsz", "wght", "wdth"] && variable.role == "default")
+        #expect(variable.namedInstances.contains("Semibold"))
+        let mono = try #require(files.first { $0.path.hasSuffix("SF-Mono-Regular.ttf") })
+        #expect(mono.trackingSizes.isEmpty && mono.role == "monospaced")
+    }
+
+    /// UIKit's weights map in order onto CSS's nine.
+    @Test func weightsMapInOrderOntoCSSWeights() {
+        #expect(SystemFontWeight.allCases.map(\.weightClass) == [100, 200, 300, 400, 500, 600, 700, 800, 900])
+        #expect(DynamicTypeStyle.headline.systemFontWeight == .semibold)
+        #expect(DynamicTypeStyle.allCases.filter { $0 != .headline }.allSatisfy { $0.systemFontWeight == .regular })
+        #expect(SystemFontWeight(named: "UltraLight") == .ultraLight && SystemFontWeight(named: "book") == nil)
     }
 }

@@ -44,6 +44,9 @@ public struct CaliperService: Sendable {
             resolver: resolver, measurer: TextMeasurer(maximumTextLength: configuration.maximumTextLength),
             systemFallback: configuration.allowsFontPatterns ? .system : .none, onlyGivenFonts: !configuration.allowsFontPatterns)
         processor.fontFolder = configuration.fontRoot
+        processor.systemFonts = try configuration.systemFontDirectory.map {
+            try SystemFonts(directory: $0, cacheByteBudget: FontResolver.defaultCacheByteBudget / 4)
+        }
         self.resolver = resolver
         catalogue = try FontCatalogue(root: configuration.fontRoot, resolver: resolver, fallback: configuration.fallbackFonts)
         processor.defaultFallbackFonts = catalogue.fallbackFaces

@@ -12,6 +12,10 @@ public struct ServiceConfiguration: Sendable {
     public var port = 8080
     /// The folder whose font files requests may name (relative to it: `"DejaVuSans.ttf"`).
     public var fontRoot = "Fonts"
+    /// A folder of Apple's system-font files (SF Pro, SF Mono, New York) that requests'
+    /// `systemFont` is set in, chosen by the operator (it is read, confined to itself, beside the
+    /// font root); `nil` (the default): `systemFont` is refused with an error saying so.
+    public var systemFontDirectory: String? = nil
     /// Whether requests may name installed fonts by fontconfig pattern (and use the default font).
     public var allowsFontPatterns = false
     /// The fonts (files of the font root, as requests name them) tried in order for characters a

@@ -18,6 +18,9 @@ struct CaliperServer: AsyncParsableCommand {
     @Option(help: "The address to listen on.") var host = Self.defaults.host
     @Option(help: "The TCP port (0 picks a free one).") var port = Self.defaults.port
     @Option(help: "The folder of the fonts requests may name.") var fontRoot = Self.defaults.fontRoot
+    @Option(help: ArgumentHelp(
+        "A folder of Apple's system-font files (SF Pro, SF Mono, New York) that requests' \"systemFont\" is set in.", valueName: "folder"))
+    var systemFont: String?
     @Flag(help: "Let requests name installed fonts by fontconfig pattern.") var allowFontPatterns = false
     @Option(name: .customLong("fallback"), help: ArgumentHelp(
         "A fallback font (a file of the font root) for requests that name none; repeat for a cascade. Default: the root's colour emoji fonts, then its CJK fonts.",
@@ -41,6 +44,7 @@ struct CaliperServer: AsyncParsableCommand {
         configuration.port = port
         configuration.fontRoot = fontRoot
         configuration.allowsFontPatterns = allowFontPatterns
+        configuration.systemFontDirectory = systemFont
         if noFallback, !fallbacks.isEmpty { throw ValidationError("--no-fallback and --fallback: give one or the other") }
         configuration.fallbackFonts = noFallback ? [] : fallbacks.isEmpty ? nil : fallbacks
         configuration.maximumBodyBytes = maxBodyBytes

@@ -41,6 +41,25 @@ import Testing
         #expect(service.processor.answer(requests[0]).contains(#""font":"NotoSans-Bold.ttf""#))
     }
 
+    /// With a system-font folder configured, a request's `systemFont` is set in Apple's system
+    /// font as batch sets it (hb-shape's width for SF Pro Rounded Bold at 17 pt with its tracking,
+    /// `Tests/Goldens/system_fonts.json`); without one it is a 400 saying what is missing.
+    @Test func aSystemFontRequestIsSetInTheConfiguredFolder() async throws {
+        let service = try Fixtures.service { $0.systemFontDirectory = Fixtures.root.appendingPathComponent("Fonts/SystemFonts/Static").path }
+        let request = #"{"id": 1, "text": "Hello, World 0123", "size": 17, "systemFont": {"weight": "bold", "design": "rounded"}}"#
+        try await Application(router: service.router()).test(.router) { client in
+            let response = try await client.execute(uri: "/v1/measure", method: .post, headers: Self.json, body: ByteBuffer(string: request))
+            #expect(response.status == .ok)
+            #expect(Self.body(response) == service.processor.answer(request))
+            #expect(abs((try Self.object(response)["width"] as? Double ?? .nan) - 159.01806640625) <= 1e-6, "\(Self.body(response))")
+        }
+        try await Self.app().test(.router) { client in
+            let response = try await client.execute(uri: "/v1/measure", method: .post, headers: Self.json, body: ByteBuffer(string: request))
+            #expect(response.status == .badRequest)
+            #expect(Self.body(response).contains("needs a folder of Apple's system-font files"))
+        }
+    }
+
     @Test func flowAndLayoutRequestsAnswerTheirOps() async throws {
         let flow = #"{"id": "f", "width": 200, "spacing": 6, "items": [{"text": "swift", "font": "NotoSans-Regular.ttf", "size": 14, "padding": [4, 10, 4, 10]}, {"text": "ios", "font": "NotoSans-Regular.ttf"}]}"#
         let layout = #"{"id": "l", "width": 320, "root": {"type": "inset", "insets": [12, 16, 12, 16], "child": {"type": "label", "id": "title", "text": "Hello", "font": "DejaVuSans.ttf"}}}"#

@@ -62,6 +62,10 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     private let hasAutomaticOpticalSize: Bool
     /// The default instance this face is a variation of (`self` for a default instance).
     private let defaultInstance: FontFace?
+    /// For a family cut in separate files by point size (Apple's SF Pro Text and SF Pro Display),
+    /// each cut and the smallest size it is used at, in increasing order (see
+    /// ``opticalSizeCuts(_:)``); `nil` for every other face.
+    private let opticalCuts: [(minimumPointSize: CGFloat, face: FontFace)]?
     /// Instances made from this default instance, by their coordinates, so the same coordinates
     /// give the same face while it is in use (and the caches keyed by face, which hold their
     /// faces, keep hitting). Held weakly: an instance holds its default instance, so a strong
@@ -114,6 +118,7 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
         self.automaticOpticalSizeAxis = harfBuzz.axes.first { $0.tag == FontAxis.opticalSizeTag }
         hasAutomaticOpticalSize = automaticOpticalSizeAxis != nil
         self.defaultInstance = nil
+        self.opticalCuts = nil
         self.weight = tables.weightClass
         self.isItalic = tables.isItalic
         guard harfBuzz.unitsPerEm == tables.unitsPerEm else {
@@ -145,6 +150,7 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
             ? nil : base.automaticOpticalSizeAxis
         hasAutomaticOpticalSize = automaticOpticalSizeAxis != nil
         defaultInstance = base
+        opticalCuts = nil
         weight = variations.first { $0.tag == "wght" }.map { Int($0.value.rounded()) } ?? base.weight
         isItalic = base.isItalic || variations.contains { ($0.tag == "ital" && $0.value >= 1) || ($0.tag == "slnt" && $0.value < 0) }
         // HarfBuzz reports a varied metric at a scale of unitsPerEm as floor(value + delta + 0.5):
@@ -155,6 +161,45 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
             unitsPerEm: metrics.unitsPerEm, ascender: moved(metrics.ascender, "hasc"),
             descender: moved(metrics.descender, "hdsc"), lineGap: moved(metrics.lineGap, "hlgp"),
             capHeight: moved(metrics.capHeight, "cpht"), xHeight: moved(metrics.xHeight, "xhgt"))
+    }
+
+    /// A face standing for `cuts` (see ``opticalSizeCuts(_:)``): the first cut's tables, names and
+    /// metrics, so anything asked of the face before a size is known answers as the smallest cut.
+    private init(cuts: [(minimumPointSize: CGFloat, face: FontFace)]) {
+        let first = cuts[0].face
+        path = first.path
+        data = first.data
+        faceIndex = first.faceIndex
+        faceCount = first.faceCount
+        familyName = first.familyName
+        styleName = first.styleName
+        glyphCount = first.glyphCount
+        designMetrics = first.designMetrics
+        harfBuzz = first.harfBuzz
+        latinCoverage = first.latinCoverage
+        tracking = first.tracking
+        axes = first.axes
+        variations = first.variations
+        automaticOpticalSizeAxis = nil
+        hasAutomaticOpticalSize = true
+        defaultInstance = nil
+        opticalCuts = cuts
+        weight = first.weight
+        isItalic = first.isItalic
+    }
+
+    /// One face for a family cut in separate files by point size, as Apple's static system fonts
+    /// are (SF Pro Text below 20 pt, SF Pro Display from 20 pt): text at a size is measured in the
+    /// cut whose `minimumPointSize` is the largest at or below it (the first cut below every
+    /// minimum), as an `opsz` axis would choose it, so Dynamic Type scaling, shrink-to-fit and
+    /// spans of other sizes each get their cut. The face ``followsOpticalSize``, and
+    /// ``instance(atPointSize:)`` returns the cut.
+    ///
+    /// - Parameter cuts: each face with the smallest size it is for, in increasing order of size;
+    ///   faces that are themselves static (not variable, not cuts). One cut is that face.
+    static func opticalSizeCuts(_ cuts: [(minimumPointSize: CGFloat, face: FontFace)]) -> FontFace? {
+        guard let first = cuts.first else { return nil }
+        return cuts.count == 1 ? first.face : FontFace(cuts: cuts)
     }
 
     /// This face set at `variations` on its axes (CSS's `font-variation-settings`, CoreText's
@@ -205,14 +250,15 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     /// CoreText's `kCTFontOpticalSizeAttribute` "auto" and CSS's `font-optical-sizing: auto` set
     /// it: the face has an `opsz` axis and its ``variations`` do not set it. A face whose
     /// variations set `opsz` (``withVariations(_:)`` with `opsz`, or a ``namedInstance(_:)``,
-    /// whose coordinates name every axis) keeps that optical size at every point size.
+    /// whose coordinates name every axis) keeps that optical size at every point size. A system
+    /// font's static Text/Display pair (``SystemFonts``) follows the size too, by switching cut.
     public var followsOpticalSize: Bool { hasAutomaticOpticalSize }
 
     /// The face text at `pointSize` is measured in: for a face that ``followsOpticalSize``, its
     /// instance at `opsz` = `pointSize` clamped to the axis's range (its other coordinates
-    /// kept); otherwise the face itself. ``TextMeasurer`` applies this to every font of every
-    /// style it measures, so a 12 pt and a 40 pt label in one variable face are set in two
-    /// instances, as CoreText sets them.
+    /// kept), or for a static pair of cuts the cut for that size; otherwise the face itself.
+    /// ``TextMeasurer`` applies this to every font of every style it measures, so a 12 pt and a
+    /// 40 pt label in one variable face are set in two instances, as CoreText sets them.
     ///
     /// ```swift
     /// let face = try FontFace(contentsOfFile: "Fonts/CaliperOpszTest.ttf")  // opsz 8…72
@@ -223,6 +269,10 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: ``CaliperError/invalidFontSize(_:)`` for a size that is not finite and
     ///   positive, when the face follows the optical size.
     public func instance(atPointSize pointSize: CGFloat) throws(CaliperError) -> FontFace {
+        if let opticalCuts {
+            guard pointSize.isFinite, pointSize > 0 else { throw .invalidFontSize(Double(pointSize)) }
+            return opticalCuts.last { $0.minimumPointSize <= pointSize }?.face ?? opticalCuts[0].face
+        }
         guard let axis = automaticOpticalSizeAxis else { return self }
         guard pointSize.isFinite, pointSize > 0 else { throw .invalidFontSize(Double(pointSize)) }
         let opticalSize = min(max(Double(pointSize), axis.minimum), axis.maximum)
@@ -348,6 +398,11 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     /// The family, style, file (with `#N` for a face of a collection) and any variation settings,
     /// e.g. `DejaVu Sans Book (DejaVuSans.ttf)`.
     public var description: String {
+        if let opticalCuts {
+            return opticalCuts.enumerated().map { index, cut in
+                index == 0 ? cut.face.description : "from \(FontVariation.text(Double(cut.minimumPointSize))) pt \(cut.face.description)"
+            }.joined(separator: ", ")
+        }
         let file = (path as NSString).lastPathComponent + (faceIndex == 0 ? "" : "#\(faceIndex)")
         let settings = variations.isEmpty ? "" : " " + variations.map(\.description).joined(separator: ",")
         return "\(familyName) \(styleName) (\(file)\(settings))"

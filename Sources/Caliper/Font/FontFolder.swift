@@ -37,6 +37,27 @@ enum FontFolder {
         }
     }
 
+    /// The faces of the font files in `folder` and in the folders below it, down to
+    /// `maximumDepth` levels (Apple's font downloads unpack into nested folders), in order of path;
+    /// at most ``maximumFileCount`` files in all. Unreadable folders are skipped.
+    static func faces(under folder: String, maximumDepth: Int, isAllowed: (FontFile) -> Bool = { _ in true }) -> [FolderFace] {
+        var faces: [FolderFace] = []
+        var pending = [(folder, 0)]
+        var visited = 0
+        while !pending.isEmpty, visited < maximumFileCount {
+            let (current, depth) = pending.removeFirst()
+            faces += Self.faces(in: current, isAllowed: isAllowed).prefix(maximumFileCount - faces.count)
+            visited += 1
+            guard depth < maximumDepth, let names = try? FileManager.default.contentsOfDirectory(atPath: current) else { continue }
+            for name in names.sorted() where !name.hasPrefix(".") {
+                let path = (current as NSString).appendingPathComponent(name)
+                var isFolder: ObjCBool = false
+                if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue { pending.append((path, depth + 1)) }
+            }
+        }
+        return faces
+    }
+
     /// The face CSS Fonts 4 (§5.2, "font-style" then "font-weight") picks among `faces` for
     /// `weight` and `italic`: italic faces first when asked for (else upright ones first), then
     /// the weight — exact; else for a weight from 400 to 500, the weights up to 500 in increasing

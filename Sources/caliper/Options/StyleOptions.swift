@@ -42,12 +42,56 @@ struct StyleOptions: ParsableArguments {
         valueName: "setting"))
     var variations: [String] = []
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Set the text in Apple's system font, found in this folder of Apple's font files (SF Pro, SF Mono, New York; from developer.apple.com/fonts), as UIFont.systemFont(ofSize:weight:width:) chooses it. Instead of --font.",
+        valueName: "folder"))
+    var systemFont: String?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "The system font's weight (\(SystemFontWeight.allCases.map(\.rawValue).joined(separator: ", "))). Default: regular, or the --text-style's (headline: semibold).",
+        valueName: "weight"))
+    var weight: String?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "The system font's width (\(SystemFontWidth.allCases.map(\.rawValue).joined(separator: ", "))), as UIFont.Width. Default: standard.",
+        valueName: "width"))
+    var fontWidth: String?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "The system font's design (\(SystemFontDesign.allCases.map(\.rawValue).joined(separator: ", "))), as UIFontDescriptor.SystemDesign. Default: default.",
+        valueName: "design"))
+    var design: String?
+
+    @Flag(name: .long, help: "The system font's italic (italicSystemFont).")
+    var italic = false
+
+    @Flag(name: .long, help: "The system font with monospaced digits (monospacedDigitSystemFont: the tnum feature).")
+    var monospacedDigits = false
+
     @Option(name: .customLong("feature"), help: ArgumentHelp(
         "OpenType feature setting in HarfBuzz syntax (liga=0, tnum, -kern); repeat for more.", valueName: "setting"))
     var features: [String] = []
 
     func validate() throws {
-        if onlyGivenFonts, font == nil { throw ValidationError("--only-given-fonts needs --font: the default font is found among the machine's") }
+        if onlyGivenFonts, font == nil, systemFont == nil {
+            throw ValidationError("--only-given-fonts needs --font or --system-font: the default font is found among the machine's")
+        }
+        if systemFont != nil {
+            if font != nil { throw ValidationError("give --font or --system-font, not both") }
+            if !variations.isEmpty { throw ValidationError("--variation goes with --font: --system-font sets its axes from --weight and --font-width") }
+        } else {
+            let given = [("--weight", weight != nil), ("--font-width", fontWidth != nil), ("--design", design != nil), ("--italic", italic), ("--monospaced-digits", monospacedDigits)]
+            if let (name, _) = given.first(where: \.1) { throw ValidationError("\(name) goes with --system-font FOLDER") }
+        }
+        if let weight, SystemFontWeight(named: weight) == nil {
+            throw ValidationError("unknown --weight \"\(weight)\" (known: \(SystemFontWeight.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        if let fontWidth, SystemFontWidth(named: fontWidth) == nil {
+            throw ValidationError("unknown --font-width \"\(fontWidth)\" (known: \(SystemFontWidth.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        if let design, SystemFontDesign(named: design) == nil {
+            throw ValidationError("unknown --design \"\(design)\" (known: \(SystemFontDesign.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
         if let size, !(size.isFinite && size > 0 && size <= Double(TextStyle.maximumFontSize)) {
             throw ValidationError("--size must be a finite number greater than 0 and at most \(Int(TextStyle.maximumFontSize)), not \(size)")
         }
@@ -90,12 +134,30 @@ struct StyleOptions: ParsableArguments {
     /// The style these flags describe at its size for the default category (`--size`, else the
     /// `--text-style`'s size at Large, else 17).
     func baseTextStyle(resolver: FontResolver) throws -> TextStyle {
-        let face = try resolver.face(for: font)
-        let baseSize = size.map { CGFloat($0) } ?? textStyle.flatMap(DynamicTypeStyle.init(rawValue:))?.defaultPointSize ?? 17
+        let dynamicType = textStyle.flatMap(DynamicTypeStyle.init(rawValue:))
+        let baseSize = size.map { CGFloat($0) } ?? dynamicType?.defaultPointSize ?? 17
+        var features = try features.map { try FontFeature($0) }
+        let primary: FontFace
+        if let descriptor = systemFontDescriptor(textStyle: dynamicType), let systemFont {
+            primary = try SystemFonts(directory: systemFont).face(for: descriptor)
+            if descriptor.monospacedDigits { features.append(try FontFeature("tnum")) }
+        } else {
+            let face = try resolver.face(for: font)
+            primary = variations.isEmpty ? face : try face.withVariations(variations.map { try FontVariation($0) })
+        }
         return TextStyle(
-            font: variations.isEmpty ? face : try face.withVariations(variations.map { try FontVariation($0) }),
-            size: baseSize, letterSpacing: CGFloat(letterSpacing),
-            features: try features.map { try FontFeature($0) }, fallbackFonts: try fallbacks.map { try resolver.face(for: $0) },
+            font: primary, size: baseSize, letterSpacing: CGFloat(letterSpacing),
+            features: features, fallbackFonts: try fallbacks.map { try resolver.face(for: $0) },
             fallback: onlyGivenFonts ? .none : .system, language: language)
+    }
+
+    /// The system font the flags ask for, when `--system-font` is given: its weight defaults to
+    /// `dynamicType`'s, as `preferredFont(forTextStyle:)` sets it.
+    func systemFontDescriptor(textStyle dynamicType: DynamicTypeStyle?) -> SystemFontDescriptor? {
+        guard systemFont != nil else { return nil }
+        return SystemFontDescriptor(
+            weight: weight.flatMap(SystemFontWeight.init(named:)) ?? dynamicType?.systemFontWeight ?? .regular,
+            width: fontWidth.flatMap(SystemFontWidth.init(named:)) ?? .standard,
+            design: design.flatMap(SystemFontDesign.init(named:)) ?? .default, isItalic: italic, monospacedDigits: monospacedDigits)
     }
 }

@@ -45,6 +45,11 @@ struct Batch: ParsableCommand {
         valueName: "dir"))
     var fontRoot: String?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "A folder of Apple's system-font files (SF Pro, SF Mono, New York), which requests' \"systemFont\" is set in.",
+        valueName: "folder"))
+    var systemFont: String?
+
     @Flag(name: .long, help: "With --font-root, still allow fontconfig patterns and the default font.")
     var allowPatterns = false
 
@@ -101,6 +106,7 @@ struct Batch: ParsableCommand {
             resolver: resolver, measurer: TextMeasurer(maximumTextLength: maxTextLength),
             systemFallback: fontRoot == nil ? .system : .none, onlyGivenFonts: onlyGivenFonts)
         configured.fontFolder = fontRoot
+        configured.systemFonts = try systemFont.map { try SystemFonts(directory: $0, cacheByteBudget: fontCacheBytes) }
         let processor = configured
         var lines = LineReader(fileDescriptor: requestInput, maximumLineBytes: maxRequestBytes)
         let writer = AnswerWriter(jobs: jobs)

@@ -37,6 +37,11 @@ struct LayoutCell: ParsableCommand {
         "Use only the fonts the spec names: every text must name its font, and characters they lack are not looked for in the machine's fonts."))
     var onlyGivenFonts = false
 
+    @Option(name: .long, help: ArgumentHelp(
+        "A folder of Apple's system-font files (SF Pro, SF Mono, New York), which labels' \"systemFont\" is set in.",
+        valueName: "folder"))
+    var systemFont: String?
+
     func validate() throws {
         if let width, !(width.isFinite && width >= 0) { throw ValidationError("--width must be a finite number, 0 or more, not \(width)") }
         if showGuides, svg == nil { throw ValidationError("--show-guides draws into the SVG: give --svg FILE too") }
@@ -54,8 +59,9 @@ struct LayoutCell: ParsableCommand {
         guard let cellWidth = try width ?? document.number("width") else {
             throw ValidationError("no width: pass --width or put \"width\" in the spec")
         }
-        let reader = LayoutSpec(
+        var reader = LayoutSpec(
             resolver: FontResolver(), fontFolder: (spec as NSString).deletingLastPathComponent, onlyGivenFonts: onlyGivenFonts)
+        reader.systemFonts = try systemFont.map { try SystemFonts(directory: $0) }
         let root = try reader.layout(document.object("root"))
         let arrangement = try root.arrange(width: CGFloat(cellWidth), measurer: TextMeasurer())
         if let svg {
