@@ -197,3 +197,48 @@ struct TrakGoldens: Decodable {
         #expect(cut.tracking == nil)
     }
 }
+
+/// `Tests/Goldens/trak_wrapped.json` (`make_trak_wrapped.py`: first fit over hb-shape's widths with
+/// `--font-ptem`).
+struct TrakWrappedGoldens: Decodable {
+    struct Line: Decodable {
+        var text: String
+        var width: Double
+    }
+
+    struct Case: Decodable, CustomStringConvertible {
+        var font: String
+        var text: String
+        var size: Double
+        var maxWidth: Double
+        var lines: [Line]
+        var description: String { "\(font) \(size) pt at \(maxWidth)" }
+    }
+
+    var cases: [Case]
+}
+
+@Suite struct TrackedWrappingTests {
+    /// Wrapped paragraphs in tracked faces break where first fit over the tracked widths breaks
+    /// them, each line as wide as hb-shape makes it with the point size set, within 1e-6 pt — a
+    /// third of the cases break differently untracked, so the breaks see the tracking.
+    @Test func wrappedParagraphsBreakWhereTrackedWidthsBreakThem() throws {
+        let goldens = try Fixtures.golden("trak_wrapped.json", as: TrakWrappedGoldens.self)
+        try #require(goldens.cases.count == 100)
+        let measurer = TextMeasurer()
+        for item in goldens.cases {
+            let style = TextStyle(font: try Fixtures.font(item.font), size: CGFloat(item.size))
+            let layout = try measurer.layout(AttributedText(item.text, style: style), maxWidth: CGFloat(item.maxWidth))
+            let units = Array(item.text.utf16)
+            let texts = layout.lines.map { line in
+                String(decoding: units[line.utf16Range.location..<NSMaxRange(line.utf16Range)], as: UTF16.self)
+                    .trimmingCharacters(in: .whitespaces)
+            }
+            #expect(texts == item.lines.map(\.text), "\(item)")
+            guard texts == item.lines.map(\.text) else { continue }
+            for (line, expected) in zip(layout.lines, item.lines) {
+                #expect(abs(Double(line.width) - expected.width) <= 1e-6, "\(item) \(expected.text): \(line.width), hb-shape \(expected.width)")
+            }
+        }
+    }
+}
