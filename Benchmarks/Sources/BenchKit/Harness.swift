@@ -16,6 +16,91 @@ public struct Timing {
     /// The resident set when the kernel started: the peak's growth is the kernel's own.
     public var startResidentBytes: Int
     public var checksum: Double
+    /// The passes' first and third quartiles, in seconds (equal to the median for a single pass).
+    public var lowerQuartilePassSeconds: Double = 0
+    public var upperQuartilePassSeconds: Double = 0
+    /// How much the passes varied: the interquartile range over the median.
+    public var spread: Double { medianPassSeconds > 0 ? (upperQuartilePassSeconds - lowerQuartilePassSeconds) / medianPassSeconds : 0 }
+}
+
+/// The value at fraction `q` (0…1) of `sorted`, interpolated between neighbours.
+public func quantile(_ sorted: [Double], _ q: Double) -> Double {
+    guard let first = sorted.first else { return .nan }
+    guard sorted.count > 1 else { return first }
+    let position = q * Double(sorted.count - 1)
+    let low = Int(position.rounded(.down))
+    let high = min(low + 1, sorted.count - 1)
+    return sorted[low] + (sorted[high] - sorted[low]) * (position - Double(low))
+}
+
+/// What ``timeInterleaved(_:minimumSeconds:minimumPasses:maximumPasses:beforeTimedPasses:)`` gave:
+/// each engine's timing, and each round's pass seconds by engine (one pass of every engine per
+/// round), from which a ratio and its spread come round by round.
+public struct InterleavedTiming<Key: Hashable> {
+    public var timings: [Key: Timing]
+    public var rounds: [[Key: Double]]
+    /// Each kernel's operations per pass.
+    public var opsPerPass: [Key: Int]
+
+    /// `numerator`'s throughput over `denominator`'s in each round, sorted.
+    public func roundRatios(_ numerator: Key, over denominator: Key) -> [Double] {
+        guard let top = opsPerPass[numerator], let bottom = opsPerPass[denominator] else { return [] }
+        return rounds.compactMap { round in
+            guard let a = round[numerator], let b = round[denominator], a > 0, b > 0 else { return nil }
+            return (Double(top) / a) / (Double(bottom) / b)
+        }.sorted()
+    }
+}
+
+/// Times several engines' kernels for one workload pass by pass in turn (issue #28: a row whose
+/// engines ran one after the other read up to twofold apart from run to run, as the machine's
+/// state — frequency, caches, neighbours — drifted between them). Each kernel first runs one
+/// untimed warm-up pass with the peak resident set reset before it (its peak RSS is that pass's:
+/// with passes interleaved no engine's timed passes can be told apart in the process's peak);
+/// then `beforeTimedPasses` for each; then rounds of one pass per kernel, the order rotated each
+/// round, until every kernel has run `minimumPasses` and the rounds took `minimumSeconds` per
+/// kernel. Each engine's throughput is from its median pass.
+public func timeInterleaved<Key: Hashable>(
+    _ kernels: [(Key, Kernel)], minimumSeconds: Double, minimumPasses: Int, maximumPasses: Int = 1_000,
+    beforeTimedPasses: (Key) -> Void
+) throws -> InterleavedTiming<Key> {
+    var checksums: [Key: Double] = [:]
+    var peaks: [Key: (peak: Int, start: Int)] = [:]
+    for (key, kernel) in kernels {
+        ResidentMemory.resetPeak()
+        let start = ResidentMemory.current
+        checksums[key] = try kernel.pass()
+        peaks[key] = (ResidentMemory.peak, start)
+    }
+    for (key, _) in kernels { beforeTimedPasses(key) }
+    var rounds: [[Key: Double]] = []
+    let start = now()
+    while rounds.count < minimumPasses
+        || (now() - start < minimumSeconds * Double(kernels.count) && rounds.count < maximumPasses)
+    {
+        var round: [Key: Double] = [:]
+        for offset in kernels.indices {
+            let (key, kernel) = kernels[(offset + rounds.count) % kernels.count]
+            let passStart = now()
+            checksums[key, default: 0] += try kernel.pass()
+            round[key] = now() - passStart
+        }
+        rounds.append(round)
+    }
+    var timings: [Key: Timing] = [:]
+    var opsPerPass: [Key: Int] = [:]
+    for (key, kernel) in kernels {
+        let durations = rounds.compactMap { $0[key] }.sorted()
+        let median = quantile(durations, 0.5)
+        var timing = Timing(
+            opsPerSecond: Double(kernel.ops) / median, passes: durations.count, medianPassSeconds: median,
+            peakResidentBytes: peaks[key]?.peak ?? 0, startResidentBytes: peaks[key]?.start ?? 0, checksum: checksums[key] ?? 0)
+        timing.lowerQuartilePassSeconds = quantile(durations, 0.25)
+        timing.upperQuartilePassSeconds = quantile(durations, 0.75)
+        timings[key] = timing
+        opsPerPass[key] = kernel.ops
+    }
+    return InterleavedTiming(timings: timings, rounds: rounds, opsPerPass: opsPerPass)
 }
 
 /// Times a kernel: one untimed warm-up pass, then passes until `minimumSeconds` have gone by and

@@ -142,7 +142,7 @@ if options.instructions {
     for workload in workloads {
         guard let kernel = workload.kernels[.caliper] else { continue }
         let checksum = try countInstructions(of: kernel, named: workload.id) { workload.probe.reset() }
-        print("counted \(workload.id) (checksum \(checksum))")
+        print("counted \(workload.id) ops \(kernel.ops) (checksum \(checksum))")
     }
     exit(0)
 }
@@ -168,10 +168,19 @@ struct Row {
     var workload: Workload
     var timings: [Engine: Timing]
     var hitRate: Double?
+    /// Caliper's throughput over each other engine's, round by round (one pass of each per round), sorted.
+    var roundRatios: [Engine: [Double]] = [:]
 
+    /// Caliper's throughput over `engine`'s: the median of the rounds' ratios.
     func ratio(_ engine: Engine) -> Double? {
-        guard let caliper = timings[.caliper], let other = timings[engine] else { return nil }
-        return caliper.opsPerSecond / other.opsPerSecond
+        guard let ratios = roundRatios[engine], !ratios.isEmpty else { return nil }
+        return quantile(ratios, 0.5)
+    }
+
+    /// The rounds' ratios' first and third quartiles, as "1.18–1.27".
+    func ratioSpread(_ engine: Engine) -> String {
+        guard let ratios = roundRatios[engine], !ratios.isEmpty else { return "—" }
+        return String(format: "%.2f–%.2f", quantile(ratios, 0.25), quantile(ratios, 0.75))
     }
 }
 
@@ -184,19 +193,24 @@ let workloadsStart = now()
 }
 @MainActor func run(_ workload: Workload) throws {
     var row = Row(workload: workload, timings: [:])
-    for engine in Engine.allCases {
-        guard let kernel = workload.kernels[engine], options.engines.contains(engine) else { continue }
-        let timing = try time(kernel, minimumSeconds: minimumSeconds, minimumPasses: minimumPasses) {
-            if engine == .caliper { workload.probe.reset() }
-        }
-        row.timings[engine] = timing
+    let kernels = Engine.allCases.compactMap { engine in
+        options.engines.contains(engine) ? workload.kernels[engine].map { (engine, $0) } : nil
+    }
+    let timed = try timeInterleaved(kernels, minimumSeconds: minimumSeconds, minimumPasses: minimumPasses) { engine in
+        if engine == .caliper { workload.probe.reset() }
+    }
+    row.timings = timed.timings
+    for (engine, _) in kernels {
+        guard let timing = timed.timings[engine] else { continue }
         print("  \(pad(workload.title, 40)) \(pad(engine.rawValue, 13)) \(pad(rate(timing.opsPerSecond), 7, left: true)) "
             + "\(workload.unit)/s  (\(timing.passes) passes, median \(String(format: "%.3f", timing.medianPassSeconds)) s, "
-            + "peak RSS \(rss(timing)) MiB)")
+            + "spread \(percent(timing.spread)), peak RSS \(rss(timing)) MiB)")
+        if engine != .caliper { row.roundRatios[engine] = timed.roundRatios(.caliper, over: engine) }
     }
     if row.timings[.caliper] != nil { row.hitRate = workload.probe.hitRate }
-    print("  \(pad(workload.title, 40)) Caliper ÷ Pango \(ratio(row.ratio(.pango))), Caliper ÷ raw HarfBuzz "
-        + "\(ratio(row.ratio(.harfBuzz))), cache hit rate \(row.hitRate.map(percent) ?? "—")")
+    print("  \(pad(workload.title, 40)) Caliper ÷ Pango \(ratio(row.ratio(.pango))) (quartiles \(row.ratioSpread(.pango))), "
+        + "Caliper ÷ raw HarfBuzz \(ratio(row.ratio(.harfBuzz))) (quartiles \(row.ratioSpread(.harfBuzz))), "
+        + "cache hit rate \(row.hitRate.map(percent) ?? "—")")
     rows.append(row)
 }
 for workload in bench.plainWorkloads() where isSelected(workload.id) { try run(workload) }
@@ -365,7 +379,7 @@ func writeBatchRequests(to path: String, count: Int, corpus: Corpus) throws {
 // MARK: - The table
 
 var markdown = """
-    | Workload | Caliper | Pango | raw HarfBuzz | Caliper ÷ Pango | Caliper ÷ HarfBuzz | Cache hit rate | Peak RSS MiB (+ rise), Caliper / Pango / HarfBuzz |
+    | Workload | Caliper | Pango | raw HarfBuzz | Caliper ÷ Pango (quartiles) | Caliper ÷ HarfBuzz (quartiles) | Cache hit rate | Peak RSS MiB (+ rise), Caliper / Pango / HarfBuzz |
     |---|--:|--:|--:|--:|--:|--:|--:|
 
     """
@@ -374,8 +388,8 @@ for row in rows {
     let peaks = Engine.allCases.map { engine in row.timings[engine].map(rss) ?? "—" }.joined(separator: " / ")
     var harfBuzzCell = cells[2]
     if let note = row.workload.note, row.timings[.harfBuzz] != nil { harfBuzzCell += " (\(note))" }
-    markdown += "| \(row.workload.title) | \(cells[0]) | \(cells[1]) | \(harfBuzzCell) | \(ratio(row.ratio(.pango))) | "
-        + "\(ratio(row.ratio(.harfBuzz))) | \(row.hitRate.map(percent) ?? "—") | \(peaks) |\n"
+    markdown += "| \(row.workload.title) | \(cells[0]) | \(cells[1]) | \(harfBuzzCell) | \(ratio(row.ratio(.pango))) (\(row.ratioSpread(.pango))) | "
+        + "\(ratio(row.ratio(.harfBuzz))) (\(row.ratioSpread(.harfBuzz))) | \(row.hitRate.map(percent) ?? "—") | \(peaks) |\n"
 }
 
 
@@ -485,9 +499,12 @@ markdown += """
     start, \((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").first.map(String.init) ?? "?") \
     at the end); Pango \(PangoEngine.version) \
     (PangoCairo FT font map, hinting off, unrounded positions), HarfBuzz \(HarfBuzzEngine.version) (hb_ot funcs, scale = upem, \
-    one reused buffer). Throughput is the median pass; each engine measures the same strings in the same process. \
-    Peak RSS is the whole process's high-water mark during each engine's passes (reset before each \
-    engine, through /proc/self/clear_refs), with its rise over the resident set at that engine's start.
+    one reused buffer). Each engine measures the same strings in the same process, the engines' passes \
+    interleaved (one pass of each per round, the order rotated each round), so a drift of the machine's state \
+    weighs on all alike; throughput is each engine's median pass, a ratio the median of the rounds' ratios with \
+    their quartiles beside it. \
+    Peak RSS is the whole process's high-water mark during each engine's warm-up pass (reset before it, \
+    through /proc/self/clear_refs), with its rise over the resident set at that pass's start.
 
     """
 
