@@ -10,6 +10,13 @@ package struct JSONParser {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private var depth = 0
+    /// The members of the objects being read, innermost last: an object's members are gathered
+    /// here and copied out once, at their count, so reading an object allocates its array once
+    /// rather than at every doubling of its growth (issue #28: a request's parse allocated its
+    /// arrays three to four times over).
+    private var memberStack: [(String, JSON)] = []
+    /// The same for the elements of arrays.
+    private var elementStack: [JSON] = []
 
     private init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -78,26 +85,27 @@ package struct JSONParser {
     private mutating func object() throws(InputError) -> JSON {
         try nested { (parser: inout JSONParser) throws(InputError) -> JSON in
             try parser.expect(UInt8(ascii: "{"))
-            var members: [(String, JSON)] = []
             parser.skipWhitespace()
             if parser.current == UInt8(ascii: "}") {
                 parser.index += 1
-                return .object(members)
+                return .object([])
             }
+            let mark = parser.memberStack.count
             while true {
                 parser.skipWhitespace()
                 let key = try parser.string()
                 parser.skipWhitespace()
                 try parser.expect(UInt8(ascii: ":"))
                 parser.skipWhitespace()
-                members.append((key, try parser.value()))
+                let value = try parser.value()
+                parser.memberStack.append((key, value))
                 parser.skipWhitespace()
                 if parser.current == UInt8(ascii: ",") {
                     parser.index += 1
                     continue
                 }
                 try parser.expect(UInt8(ascii: "}"))
-                return .object(members)
+                return .object(Self.moveOut(&parser.memberStack, from: mark, placeholder: ("", .null)))
             }
         }
     }
@@ -105,24 +113,44 @@ package struct JSONParser {
     private mutating func array() throws(InputError) -> JSON {
         try nested { (parser: inout JSONParser) throws(InputError) -> JSON in
             try parser.expect(UInt8(ascii: "["))
-            var elements: [JSON] = []
             parser.skipWhitespace()
             if parser.current == UInt8(ascii: "]") {
                 parser.index += 1
-                return .array(elements)
+                return .array([])
             }
+            let mark = parser.elementStack.count
             while true {
                 parser.skipWhitespace()
-                elements.append(try parser.value())
+                let element = try parser.value()
+                parser.elementStack.append(element)
                 parser.skipWhitespace()
                 if parser.current == UInt8(ascii: ",") {
                     parser.index += 1
                     continue
                 }
                 try parser.expect(UInt8(ascii: "]"))
-                return .array(elements)
+                return .array(Self.moveOut(&parser.elementStack, from: mark, placeholder: .null))
             }
         }
+    }
+
+    /// The values of `stack` from `mark` on, moved into an array of their count, and the stack cut
+    /// back to `mark`: each value moves (no copy, so no reference counting), its slot refilled with
+    /// `placeholder` (a value with nothing to release) before the slots are dropped.
+    private static func moveOut<Element>(_ stack: inout [Element], from mark: Int, placeholder: Element) -> [Element] {
+        let count = stack.count - mark
+        guard count > 0 else { return [] }
+        let moved = stack.withUnsafeMutableBufferPointer { source in
+            [Element](unsafeUninitializedCapacity: count) { target, initialized in
+                initialized = 0
+                guard let from = source.baseAddress, let to = target.baseAddress else { return }
+                to.moveInitialize(from: from + mark, count: count)
+                (from + mark).initialize(repeating: placeholder, count: count)
+                initialized = count
+            }
+        }
+        stack.removeSubrange(mark...)
+        return moved
     }
 
     private mutating func string() throws(InputError) -> String {
@@ -134,11 +162,13 @@ package struct JSONParser {
             index += 1
         }
         guard let stop = current else { throw Self.invalid }
-        var decoded = Array(bytes[start..<index])
         if stop == UInt8(ascii: "\"") {
             index += 1
-            return String(decoding: decoded, as: UTF8.self)
+            // Straight from the request's bytes: no copy, and no allocation at all for a string of
+            // up to 15 bytes (Swift keeps it inline).
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index - 1]), as: UTF8.self)
         }
+        var decoded = Array(bytes[start..<index])
         while true {
             guard let byte = current else { throw Self.invalid }
             index += 1

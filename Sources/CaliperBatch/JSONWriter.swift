@@ -73,10 +73,10 @@ public struct JSONWriter {
         separate()
         guard value.isFinite else {
             hasNonFiniteNumber = true
-            bytes.append(contentsOf: "null".utf8)
+            append(literal: "null")
             return
         }
-        bytes.append(contentsOf: value.description.utf8)
+        append(value.description)
     }
 
     /// Whether a NaN or an infinity was written (as `null`).
@@ -85,19 +85,19 @@ public struct JSONWriter {
     /// An integer, in decimal.
     public mutating func integer(_ value: Int) {
         separate()
-        bytes.append(contentsOf: value.description.utf8)
+        append(value.description)
     }
 
     /// `true` or `false`.
     public mutating func bool(_ value: Bool) {
         separate()
-        bytes.append(contentsOf: value ? "true".utf8 : "false".utf8)
+        append(literal: value ? "true" : "false")
     }
 
     /// `null`.
     public mutating func null() {
         separate()
-        bytes.append(contentsOf: "null".utf8)
+        append(literal: "null")
     }
 
     /// A comma before every member or element but the first of its object or array.
@@ -109,15 +109,28 @@ public struct JSONWriter {
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
     /// A JSON string: quotes, backslashes and control characters escaped, everything else as is.
+    /// The UTF-8 of `text`, copied from its storage (a native or small string's: every string
+    /// these answers write) without the generic sequence path and its reference counting.
+    private mutating func append(_ text: String) {
+        if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+            bytes.append(contentsOf: text.utf8)
+        }
+    }
+
+    /// A literal's UTF-8, from the program's constant bytes.
+    private mutating func append(literal: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+
     private mutating func writeString(_ string: String) {
         bytes.append(UInt8(ascii: "\""))
-        // Most strings (font paths, scripts, ids) need no escape: copy them whole.
-        var string = string
-        let isPlain = string.withUTF8 { utf8 in
+        // Most strings (font paths, scripts, ids) need no escape: copy them whole, from their
+        // storage when it is contiguous (no copy of the string, so no reference counting).
+        let isPlain = string.utf8.withContiguousStorageIfAvailable { utf8 in
             guard !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
             bytes.append(contentsOf: utf8)
             return true
-        }
+        } ?? false
         if isPlain {
             bytes.append(UInt8(ascii: "\""))
             return

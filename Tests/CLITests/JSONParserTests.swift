@@ -2,6 +2,7 @@
 @testable import CaliperBatch
 import Foundation
 import Testing
+import TestSupport
 
 @Suite struct JSONParserTests {
     /// Valid documents, from plain to awkward (escapes, surrogate pairs, exponents, nesting, whitespace).
@@ -73,6 +74,39 @@ import Testing
         _ = try JSONParser.parse(String(repeating: "[", count: depth) + String(repeating: "]", count: depth))
         #expect(throws: InputError.self) {
             try JSONParser.parse(String(repeating: "[", count: depth + 1) + String(repeating: "]", count: depth + 1))
+        }
+    }
+
+    /// Random documents — strings of 0 to 40 bytes on both sides of Swift's 15-byte inline strings,
+    /// ASCII and not, with and without escapes, in objects and arrays nested and side by side —
+    /// read as Foundation reads them: the parser gathers members and elements on shared stacks and
+    /// makes strings straight from the request's bytes, and neither may mix one value into another.
+    @Test func randomDocumentsReadAsFoundationReadsThem() throws {
+        var random = SplitMix64(seed: 28)
+        let pieces = ["a", "é", "世", "🌍", "\\n", "\\\"", "\\u00e9", "\\ud83c\\udf0d", " ", "Fonts/", "x"]
+        func string() -> String {
+            var text = ""
+            let length = Int.random(in: 0...40, using: &random)
+            while text.utf8.count < length { text += pieces[Int.random(in: 0..<pieces.count, using: &random)] }
+            return "\"" + text + "\""
+        }
+        func value(_ depth: Int) -> String {
+            switch Int.random(in: 0..<(depth > 3 ? 3 : 5), using: &random) {
+            case 0: return string()
+            case 1: return String(Int.random(in: -1000...1000, using: &random))
+            case 2: return ["true", "false", "null"][Int.random(in: 0..<3, using: &random)]
+            case 3:
+                let count = Int.random(in: 0...6, using: &random)
+                return "{" + (0..<count).map { _ in string() + ": " + value(depth + 1) }.joined(separator: ", ") + "}"
+            default:
+                let count = Int.random(in: 0...6, using: &random)
+                return "[" + (0..<count).map { _ in value(depth + 1) }.joined(separator: ", ") + "]"
+            }
+        }
+        for _ in 0..<500 {
+            let text = "{" + (0..<Int.random(in: 1...8, using: &random)).map { _ in string() + ": " + value(0) }.joined(separator: ", ") + "}"
+            let expected = try #require(Self.foundation(text), "Foundation refused \(text)")
+            #expect(Self.normalized(try JSONParser.parse(text)) == expected, "\(text)")
         }
     }
 }
