@@ -29,6 +29,7 @@ let package = Package(
                 "CBenchText",
                 .product(name: "Caliper", package: caliper),
                 .product(name: "CaliperLayout", package: caliper),
+                .product(name: "CaliperBatch", package: caliper),
             ]),
         // The release-mode harness behind Benchmarks/run: every engine in one process, ratios, RSS.
         .executableTarget(name: "caliper-bench", dependencies: ["BenchKit"]),

@@ -76,7 +76,7 @@ public struct JSONWriter {
             append(literal: "null")
             return
         }
-        append(value.description)
+        if !appendExactDecimal(value) { append(value.description) }
     }
 
     /// Whether a NaN or an infinity was written (as `null`).
@@ -85,7 +85,8 @@ public struct JSONWriter {
     /// An integer, in decimal.
     public mutating func integer(_ value: Int) {
         separate()
-        append(value.description)
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        appendDigits(of: UInt64(value.magnitude))
     }
 
     /// `true` or `false`.
@@ -115,6 +116,89 @@ public struct JSONWriter {
         if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
             bytes.append(contentsOf: text.utf8)
         }
+    }
+
+    /// The decimal digits of `value`, most significant first, written straight into the output.
+    private mutating func appendDigits(of value: UInt64) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
+            var remaining = value
+            var index = buffer.count
+            repeat {
+                index -= 1
+                buffer[index] = UInt8(ascii: "0") + UInt8(remaining % 10)
+                remaining /= 10
+            } while remaining > 0
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[index...]))
+        }
+    }
+
+    /// The number of decimal digits of `value` (1 for 0).
+    private static func digitCount(of value: UInt64) -> Int {
+        var count = 1
+        var remaining = value / 10
+        while remaining > 0 {
+            count += 1
+            remaining /= 10
+        }
+        return count
+    }
+
+    /// Writes `value` as Swift's `description` writes it — the shortest digits that read back as
+    /// the same Double — when its exact decimal expansion is that, and says whether it did; a
+    /// value it leaves is written through `description`. Widths, heights and offsets in answers
+    /// are sums of design units over unitsPerEm × a point size: dyadic fractions whose exact
+    /// expansion is short (102.6142578125). Such an expansion of at most 15 significant digits is
+    /// the shortest: another decimal of fewer digits differs from it by at least a unit of its
+    /// last digit, more than 10⁻¹⁵ of its value, past the half unit in the last place (2⁻⁵³ of
+    /// it) within which a decimal reads back as this Double. `description` writes every value
+    /// from 10⁻⁴ to below 10¹⁶ in positional notation (`17.0`, `0.000244140625`, `-0.5`); below
+    /// and above it uses an exponent, and those are left to it. Checked against `description`
+    /// over a million random values (`JSONWriterTests`).
+    private mutating func appendExactDecimal(_ value: Double) -> Bool {
+        let magnitude = value.magnitude
+        if magnitude == 0 {
+            append(literal: value.sign == .minus ? "-0.0" : "0.0")
+            return true
+        }
+        guard magnitude >= 0.0001, magnitude < 1e15 else { return false }
+        // magnitude = significand × 2^shift, the significand odd.
+        let fraction = magnitude.significandBitPattern | (1 << UInt64(Double.significandBitCount))
+        let trailingZeros = fraction.trailingZeroBitCount
+        let significand = fraction >> UInt64(trailingZeros)
+        let shift = Int(magnitude.exponent) - Double.significandBitCount + trailingZeros
+        if shift >= 0 {
+            // A whole number below 10^15: its digits and ".0".
+            if value.sign == .minus { bytes.append(UInt8(ascii: "-")) }
+            appendDigits(of: significand << UInt64(shift))
+            append(literal: ".0")
+            return true
+        }
+        // significand / 2^k = significand × 5^k / 10^k: the digits of significand × 5^k, the point k from the right.
+        let places = -shift
+        guard places <= 24 else { return false }  // 5^24 × 2^53 still fits in 128 bits
+        var power: UInt128 = 1
+        for _ in 0..<places { power *= 5 }
+        let wide = UInt128(significand) * power  // odd × 5^k: no trailing zero
+        guard wide < 1_000_000_000_000_000 else { return false }  // at most 15 digits
+        let scaled = UInt64(wide)
+        let count = Self.digitCount(of: scaled)
+        if value.sign == .minus { bytes.append(UInt8(ascii: "-")) }
+        if count <= places {
+            // 0.000…digits
+            bytes.append(UInt8(ascii: "0"))
+            bytes.append(UInt8(ascii: "."))
+            for _ in 0..<(places - count) { bytes.append(UInt8(ascii: "0")) }
+            appendDigits(of: scaled)
+        } else {
+            var divisor: UInt64 = 1
+            for _ in 0..<places { divisor *= 10 }
+            appendDigits(of: scaled / divisor)
+            bytes.append(UInt8(ascii: "."))
+            let fractionDigits = scaled % divisor
+            for _ in 0..<(places - Self.digitCount(of: fractionDigits)) { bytes.append(UInt8(ascii: "0")) }
+            appendDigits(of: fractionDigits)
+        }
+        return true
     }
 
     /// A literal's UTF-8, from the program's constant bytes.

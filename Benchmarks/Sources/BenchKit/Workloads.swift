@@ -100,7 +100,7 @@ public final class Workbench {
         [
             labelsCold(), labelsWarm(), paragraphFirst(), paragraphFourWidths(), paragraphRewrap(), flow(), feed(),
             mixedCold(), mixedWarm(),
-        ]
+        ] + batchWorkloads()
     }
 
     /// 1a. Distinct 1–3-word labels, a fresh `ShapeCache` every pass: every measurement a miss.

@@ -1,0 +1,59 @@
+// JSONWriterNumberTests.swift — numbers written straight into an answer's bytes read exactly as Swift's own `description` writes them.
+import CaliperBatch
+import Foundation
+import Testing
+import TestSupport
+
+@Suite struct JSONWriterNumberTests {
+    /// What `JSONWriter` writes for one number.
+    static func written(_ value: Double) -> String {
+        var writer = JSONWriter()
+        writer.number(value)
+        return writer.string
+    }
+
+    /// A million doubles — answer-like dyadic values (design units over unitsPerEm × a size),
+    /// halves and quarters, whole numbers, values near the edges of positional notation (10⁻⁴,
+    /// 10¹⁵, 10¹⁶), random decimals and random bit patterns of every magnitude — each written
+    /// byte for byte as `Double.description` writes it (issue #28: the writer formats the common
+    /// values itself and hands the rest to `description`).
+    @Test func aMillionNumbersAreWrittenAsDescriptionWritesThem() {
+        var random = SplitMix64(seed: 0x28_2026)
+        var mismatches: [String] = []
+        let upems: [Double] = [1000, 1024, 2048, 2816, 256, 4096]
+        for index in 0..<1_000_000 {
+            let value: Double
+            switch index % 8 {
+            case 0:  // a width: advance units × size / unitsPerEm
+                let units = Double(Int.random(in: -200_000...2_000_000, using: &random))
+                value = units * Double(Int.random(in: 1...120, using: &random)) / upems[Int.random(in: 0..<upems.count, using: &random)]
+            case 1: value = Double(Int.random(in: -1_000_000...1_000_000, using: &random)) / Double(1 << Int.random(in: 0...30, using: &random))
+            case 2: value = Double(Int.random(in: Int(-1e16)...Int(1e16), using: &random))
+            case 3: value = [0.0001, 0.00009999999999999999, 1e15, 999_999_999_999_999.9, 1e16, 9_007_199_254_740_992][Int.random(in: 0..<6, using: &random)]
+                * (Bool.random(using: &random) ? 1 : -1) * Double(Int.random(in: 1...3, using: &random))
+            case 4: value = Double.random(in: -1000...1000, using: &random)
+            case 5: value = (Double(Int.random(in: 0...99_999, using: &random)) / 100).rounded(.toNearestOrEven)
+            case 6: value = Double(bitPattern: random.next())
+            default: value = Double(Int.random(in: 1...65_535, using: &random)) * 0x1p-24 * (Bool.random(using: &random) ? 1 : -1)
+            }
+            guard value.isFinite else { continue }
+            let expected = value.description
+            let got = Self.written(value)
+            if got != expected, mismatches.count < 10 { mismatches.append("\(value.bitPattern): \(got) vs \(expected)") }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches)")
+        for value in [0.0, -0.0, 0.5, -0.5, 17, 102.6142578125, 0.000244140625, 1e-4, 1e15 - 1, 123_456_789_012_345, 0.1, 1.0 / 3, Double.leastNonzeroMagnitude] {
+            #expect(Self.written(value) == value.description)
+        }
+    }
+
+    /// Whole numbers are written as Swift writes them, from the most negative to the most positive.
+    @Test func integersAreWrittenAsDescriptionWritesThem() {
+        var random = SplitMix64(seed: 28)
+        for value in [0, 1, -1, 9, 10, -10, Int.max, Int.min, 1_000_000] + (0..<10_000).map({ _ in Int(truncatingIfNeeded: random.next()) }) {
+            var writer = JSONWriter()
+            writer.integer(value)
+            #expect(writer.string == value.description)
+        }
+    }
+}
