@@ -82,6 +82,8 @@ package struct LayoutSpec {
     /// Apple's system fonts, which a text's `systemFont` is set in (`caliper --system-font DIR`,
     /// the service's `--system-font DIR`); `nil`: `systemFont` is refused.
     package var systemFonts: SystemFonts?
+    /// The faces this spec's font names resolved to (``FaceMemo``).
+    let faces = FaceMemo()
 
     package init(resolver: FontResolver, fallback: FontFallback = .system, fontFolder: String? = nil, onlyGivenFonts: Bool = false) {
         self.resolver = resolver
