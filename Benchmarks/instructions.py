@@ -7,11 +7,12 @@ harness runs each selected workload's Caliper kernel over a fixed small corpus (
 the workload's id. Instruction counts do not depend on the machine's load, so a change of a few
 percent is visible where timings on a shared 2-core machine swing by ±15%.
 
-Also counts, per operation of each workload (a label, a paragraph, a chip…), the calls to Swift's
-reference counting (swift_retain*/swift_bridgeObjectRetain*, swift_release*/...Release*) and to the
-allocator (malloc, calloc, realloc, posix_memalign, aligned_alloc) during the counted pass, from
-callgrind's call-graph records: issue #28's proxy for what stops threads from scaling (a retain or
-release of a shared object bounces its cache line between cores), free of noise on any machine.
+Also reports, per operation of each workload (a label, a paragraph, a request…), the instructions
+spent in Swift's reference counting (swift_retain, swift_release and their bridge-object, _n and
+slow-path forms) and in the allocator (malloc, free and glibc's internals, swift_allocObject and
+deallocation), with their share of the pass: issue #28's noise-free proxy for what stops threads
+from scaling (a retain or release of an object other threads use bounces its cache line; malloc
+and free take arena locks).
 
 Prints each workload's count beside the committed baseline (Benchmarks/instructions.json) and
 exits 1 when any is more than 3% over it (or is missing from a full run). With --update-baseline
@@ -34,41 +35,53 @@ import tempfile
 
 THRESHOLD = 0.03
 
-# Callee names counted as reference counting and allocation (issue #28).
-RETAINS = ("swift_retain", "swift_retain_n", "swift_bridgeObjectRetain", "swift_bridgeObjectRetain_n",
-           "swift_unknownObjectRetain", "swift_unknownObjectRetain_n")
-RELEASES = ("swift_release", "swift_release_n", "swift_bridgeObjectRelease", "swift_bridgeObjectRelease_n",
-            "swift_unknownObjectRelease", "swift_unknownObjectRelease_n")
-ALLOCATIONS = ("malloc", "calloc", "realloc", "posix_memalign", "aligned_alloc")
+# Functions whose own instructions count as reference counting or allocation (issue #28).
+REFERENCE_COUNTING = re.compile(r"^(swift_(retain|release|bridgeObjectRetain|bridgeObjectRelease|unknownObjectRetain|"
+                                r"unknownObjectRelease|nonatomic_retain|nonatomic_release)(_n)?|_swift_release_dealloc|"
+                                r"swift::RefCounts<.*>::(doDecrementSlow|incrementSlow).*)$")
+ALLOCATION = re.compile(r"^(malloc|calloc|realloc|free|cfree|_int_malloc|_int_free|_int_realloc|malloc_consolidate|"
+                        r"unlink_chunk.*|tcache_.*|sysmalloc|posix_memalign|aligned_alloc|_mid_memalign|__libc_.*alloc|"
+                        r"swift_slowAlloc|swift_slowDealloc|swift_allocObject|swift_deallocObject|swift_deallocClassInstance)$")
 
 
-def call_counts(text):
-    """Calls to RETAINS, RELEASES and ALLOCATIONS in one callgrind dump: each `cfn=` record names a
-    callee (by "(id) name" the first time, "(id)" after: callgrind's name compression) and the
-    `calls=` line after it how often it was called from the function above."""
+def own_costs(text):
+    """Instructions spent in reference counting and in the allocator during one callgrind dump: the
+    own (exclusive) cost of the functions REFERENCE_COUNTING and ALLOCATION name. Within a `fn=`
+    block, each cost line is the function's own, except the line right after a `calls=` line,
+    which is the inclusive cost of that call. Names are compressed: "(id) name" the first time,
+    "(id)" after. (Callgrind's call counts could not be used: zeroing its statistics leaves them as
+    they were, so a pass's counts included every earlier call; the runtime's retain/release hooks
+    fault on Swift 6.3's Linux runtime, swiftlang/swift#88924.)"""
     names = {}
-    totals = {"retains": 0, "releases": 0, "allocations": 0}
-    callee = None
+    totals = {"referenceCounting": 0, "allocation": 0}
+    kind = None
+    skip_next = False
     for line in text.splitlines():
-        if line.startswith(("fn=", "cfn=")):
-            match = re.match(r"c?fn=\((\d+)\)(?: (.*))?$", line)
+        if line.startswith("fn="):
+            match = re.match(r"fn=\((\d+)\)(?: (.*))?$", line)
             if match:
                 if match.group(2) is not None:
                     names[match.group(1)] = match.group(2)
-                name = names.get(match.group(1))
+                name = names.get(match.group(1), "")
             else:
-                name = line.split("=", 1)[1]
-            callee = name if line.startswith("cfn=") else None
-        elif line.startswith("calls=") and callee is not None:
-            count = int(line[6:].split()[0])
-            base = callee.split("'")[0]
-            if base in RETAINS:
-                totals["retains"] += count
-            elif base in RELEASES:
-                totals["releases"] += count
-            elif base in ALLOCATIONS:
-                totals["allocations"] += count
-            callee = None
+                name = line[3:]
+            base = name.split("'")[0].split("@@")[0]
+            kind = "referenceCounting" if REFERENCE_COUNTING.match(base) else "allocation" if ALLOCATION.match(base) else None
+            skip_next = False
+        elif line.startswith("cfn="):
+            match = re.match(r"cfn=\((\d+)\) (.*)$", line)
+            if match:
+                names[match.group(1)] = match.group(2)
+        elif line.startswith("calls="):
+            skip_next = True
+        elif line and (line[0].isdigit() or line[0] in "+-*"):
+            if skip_next:
+                skip_next = False
+                continue
+            if kind:
+                parts = line.split()
+                if len(parts) >= 2:
+                    totals[kind] += int(parts[1])
     return totals
 
 
@@ -107,7 +120,9 @@ def main():
             if name and total:
                 counts[name.group(1)] = int(total.group(1))
                 per_op = max(1, int(ops.get(name.group(1), 1)))
-                calls[name.group(1)] = {key: value / per_op for key, value in call_counts(text).items()}
+                own = own_costs(text)
+                calls[name.group(1)] = dict({key + "PerOp": value / per_op for key, value in own.items()},
+                                            **{key + "Share": value / max(1, int(total.group(1))) for key, value in own.items()})
         if not counts:
             raise SystemExit("Benchmarks/run --instructions: callgrind wrote no counts")
         valgrind = subprocess.run(["valgrind", "--version"], capture_output=True, text=True).stdout.strip()
@@ -140,11 +155,13 @@ def main():
         if change > THRESHOLD:
             regressions.append("%s %+.2f%%" % (workload, change * 100))
     print()
-    print("| Workload | retains / op | releases / op | allocations / op |")
-    print("|---|---:|---:|---:|")
+    print("| Workload | reference counting, instructions / op (share) | allocation, instructions / op (share) |")
+    print("|---|---:|---:|")
     for workload in sorted(calls):
-        per_op = calls[workload]
-        print("| %s | %.1f | %.1f | %.1f |" % (workload, per_op["retains"], per_op["releases"], per_op["allocations"]))
+        own = calls[workload]
+        print("| %s | %s (%.1f%%) | %s (%.1f%%) |" % (
+            workload, format(round(own["referenceCountingPerOp"]), ","), own["referenceCountingShare"] * 100,
+            format(round(own["allocationPerOp"]), ","), own["allocationShare"] * 100))
     print()
     if note:
         print("baseline note: " + note)
@@ -158,8 +175,8 @@ def main():
             "valgrind": valgrind,
             "threshold": THRESHOLD,
             "workloads": dict(sorted(counts.items())),
-            "callsPerOperation": {name: {key: round(value, 2) for key, value in sorted(per_op.items())}
-                                  for name, per_op in sorted(calls.items())},
+            "referenceCountingAndAllocation": {name: {key: round(value, 4) for key, value in sorted(own.items())}
+                                               for name, own in sorted(calls.items())},
         }
         with open(baseline_path, "w") as out:
             json.dump(document, out, indent=2, sort_keys=True)
