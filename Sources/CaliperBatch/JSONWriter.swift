@@ -109,7 +109,6 @@ public struct JSONWriter {
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
-    /// A JSON string: quotes, backslashes and control characters escaped, everything else as is.
     /// The UTF-8 of `text`, copied from its storage (a native or small string's: every string
     /// these answers write) without the generic sequence path and its reference counting.
     private mutating func append(_ text: String) {
@@ -153,7 +152,7 @@ public struct JSONWriter {
     /// it) within which a decimal reads back as this Double. `description` writes every value
     /// from 10⁻⁴ to below 10¹⁶ in positional notation (`17.0`, `0.000244140625`, `-0.5`); below
     /// and above it uses an exponent, and those are left to it. Checked against `description`
-    /// over a million random values (`JSONWriterTests`).
+    /// over a million random values (`JSONWriterNumberTests`).
     private mutating func appendExactDecimal(_ value: Double) -> Bool {
         let magnitude = value.magnitude
         if magnitude == 0 {
@@ -206,6 +205,7 @@ public struct JSONWriter {
         bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
+    /// A JSON string: quotes, backslashes and control characters escaped, everything else as is.
     private mutating func writeString(_ string: String) {
         bytes.append(UInt8(ascii: "\""))
         // Most strings (font paths, scripts, ids) need no escape: copy them whole, from their
