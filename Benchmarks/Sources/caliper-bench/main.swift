@@ -275,6 +275,9 @@ struct BatchRun {
 var batchRuns: [BatchRun] = []
 var batchIdentical: Bool?
 var separateMedian: Double?
+/// Issue #28 on a machine of more than 2 cores: N = the core count, and the median seconds of
+/// `--jobs N` and of N `--jobs 1` processes on a share each.
+var manyCores: (cores: Int, jobs: Double, processes: Double)?
 if !options.skipBatch {
     if let cli = options.caliperCLI {
         try FileManager.default.createDirectory(atPath: options.workDirectory, withIntermediateDirectories: true)
@@ -334,6 +337,42 @@ if !options.skipBatch {
         batchIdentical = FileManager.default.contentsEqual(
             atPath: options.workDirectory + "/batch-answers-jobs1.jsonl", andPath: options.workDirectory + "/batch-answers-jobs2.jsonl")
         print("  answers of --jobs 1 and --jobs 2 identical: \(batchIdentical!)")
+        // Issue #28: on a machine of more cores, the same against all of them: `--jobs N` over the
+        // requests against N `--jobs 1` processes on a share each (N = the core count).
+        let cores = processInfo.activeProcessorCount
+        if cores > 2 {
+            let shares = (0..<cores).map { index -> String in
+                let share = lines[(lines.count * index / cores)..<(lines.count * (index + 1) / cores)]
+                let path = options.workDirectory + "/batch-share\(index).jsonl"
+                _ = FileManager.default.createFile(atPath: path, contents: Data((share.joined(separator: "\n") + "\n").utf8))
+                return path
+            }
+            func run(_ arguments: [[String]]) throws -> Double {
+                let processes = arguments.map { arguments in
+                    let process = Process()
+                    process.executableURL = URL(fileURLWithPath: cli)
+                    process.arguments = arguments
+                    process.standardOutput = FileHandle.nullDevice
+                    return process
+                }
+                let start = now()
+                for process in processes { try process.run() }
+                for process in processes { process.waitUntilExit() }
+                return now() - start
+            }
+            var jobsSeconds: [Double] = []
+            var processSeconds: [Double] = []
+            for round in 1...rounds {
+                jobsSeconds.append(try run([["batch", "--jobs", String(cores), "--input", requests]]))
+                processSeconds.append(try run(shares.map { ["batch", "--jobs", "1", "--input", $0] }))
+                print("  round \(round), --jobs \(cores): \(String(format: "%.2f", jobsSeconds.last ?? 0)) s; "
+                    + "\(cores) --jobs 1 processes: \(String(format: "%.2f", processSeconds.last ?? 0)) s")
+            }
+            let jobs = jobsSeconds.sorted()[rounds / 2]
+            let processes = processSeconds.sorted()[rounds / 2]
+            manyCores = (cores, jobs, processes)
+            print("  --jobs \(cores) against \(cores) processes, medians of \(rounds): \(String(format: "%.2f×", processes / jobs))")
+        }
     } else {
         print("batch: skipped (no --caliper-cli)")
     }
@@ -464,6 +503,13 @@ if let richAgreement {
 }
 
 // Issue #17: text never seen before, and two jobs against the machine's ceiling.
+if let manyCores {
+    let ratio = manyCores.processes / manyCores.jobs
+    targets.append((
+        "#28: `caliper batch --jobs \(manyCores.cores)` ≥ 0.85× \(manyCores.cores) `--jobs 1` processes (this machine's cores)",
+        "\(rate(Double(batchCount) / manyCores.jobs)) vs \(rate(Double(batchCount) / manyCores.processes)) requests/s: "
+            + String(format: "%.2f×", ratio), ratio >= 0.85))
+}
 if let mixed = row("mixed.cold") {
     targets.append(("#17: mixed scripts + fallback, cold cache ≥ 2× Pango", ratio(mixed.ratio(.pango)), mixed.ratio(.pango).map { $0 >= 2 }))
 }
