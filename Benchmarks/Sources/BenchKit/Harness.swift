@@ -103,35 +103,9 @@ public func timeInterleaved<Key: Hashable>(
     return InterleavedTiming(timings: timings, rounds: rounds, opsPerPass: opsPerPass)
 }
 
-/// Times a kernel: one untimed warm-up pass, then passes until `minimumSeconds` have gone by and
-/// at least `minimumPasses` ran; throughput from the median pass (robust to a busy neighbour).
-/// The peak resident set is reset first, so it is this kernel's own.
-public func time(
-    _ kernel: Kernel, minimumSeconds: Double, minimumPasses: Int, maximumPasses: Int = 1_000, beforeTimedPasses: () -> Void
-) throws -> Timing {
-    ResidentMemory.resetPeak()
-    let startResident = ResidentMemory.current
-    var checksum = try kernel.pass()
-    beforeTimedPasses()
-    var durations: [Double] = []
-    let start = now()
-    while durations.count < minimumPasses || (now() - start < minimumSeconds && durations.count < maximumPasses) {
-        let passStart = now()
-        checksum += try kernel.pass()
-        durations.append(now() - passStart)
-    }
-    durations.sort()
-    let median = durations.count % 2 == 1
-        ? durations[durations.count / 2] : (durations[durations.count / 2 - 1] + durations[durations.count / 2]) / 2
-    return Timing(
-        opsPerSecond: Double(kernel.ops) / median, passes: durations.count, medianPassSeconds: median,
-        peakResidentBytes: ResidentMemory.peak, startResidentBytes: startResident, checksum: checksum)
-}
-
-/// Runs one untimed pass of `kernel` (the warm-up ``time(_:minimumSeconds:minimumPasses:maximumPasses:beforeTimedPasses:)``
-/// runs too), then one pass with callgrind collecting, dumped as `name` — the pass
-/// `Benchmarks/run --instructions` counts. Outside valgrind it is just two passes. Returns the
-/// checksums.
+/// Runs one untimed pass of `kernel` (the warm-up the timed runs make too), then one pass with
+/// callgrind collecting, dumped as `name` — the pass `Benchmarks/run --instructions` counts.
+/// Outside valgrind it is just two passes. Returns the checksums.
 public func countInstructions(of kernel: Kernel, named name: String, beforeCountedPass: () -> Void) throws -> Double {
     var checksum = try kernel.pass()
     beforeCountedPass()
