@@ -49,6 +49,14 @@ struct TextKey: Hashable, Sendable {
             return true
         }
         guard lhs.text.utf8.count == rhs.text.utf8.count else { return false }
+        // Compared in place (a copy of a text held in the heap would retain it: issue #28).
+        let compared = lhs.text.utf8.withContiguousStorageIfAvailable { left in
+            rhs.text.utf8.withContiguousStorageIfAvailable { right in
+                guard let l = left.baseAddress, let r = right.baseAddress else { return left.count == right.count }
+                return memcmp(l, r, left.count) == 0
+            }
+        }
+        if let compared = compared ?? nil { return compared }
         var left = lhs.text
         var right = rhs.text
         return left.withUTF8 { left in
@@ -60,10 +68,13 @@ struct TextKey: Hashable, Sendable {
     }
 
     /// Hashes what equality compares: the text's bytes and the group, so one text in many styles
-    /// (a label in thousands of languages) does not pile into one bucket.
+    /// (a label in thousands of languages) does not pile into one bucket. The bytes are read in
+    /// place, without a copy of the text (which would retain it).
     func hash(into hasher: inout Hasher) {
-        var text = text
-        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        if text.utf8.withContiguousStorageIfAvailable({ hasher.combine(bytes: UnsafeRawBufferPointer($0)) }) == nil {
+            var text = text
+            text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        }
         hasher.combine(UInt32(truncatingIfNeeded: group))
     }
 
