@@ -79,10 +79,11 @@ final class ParagraphShape: Sendable {
 
         let count = content.count
         var clusterAdvance = [Int](repeating: 0, count: count + 1)
-        var startsCluster = [Bool](repeating: false, count: count + 1)
-        var unsafe = [Bool](repeating: false, count: count + 1)
-        var startsRun = [Bool](repeating: false, count: count + 1)
+        // What each offset starts, as bits of one array (one allocation, not three).
+        let startsCluster: UInt8 = 1, unsafe: UInt8 = 2, startsRun: UInt8 = 4
+        var flags = [UInt8](repeating: 0, count: count + 1)
         var shapedRuns: [ShapedRun] = []
+        shapedRuns.reserveCapacity(itemization.runs.count)
         var hasTrackedRun = false
         for item in itemization.runs {
             let glyphs: GlyphRun
@@ -96,10 +97,9 @@ final class ParagraphShape: Sendable {
             for glyph in glyphs.glyphs {
                 let offset = glyph.cluster
                 clusterAdvance[offset] += Int(glyph.advance)
-                startsCluster[offset] = true
-                if glyph.isUnsafeToBreak { unsafe[offset] = true }
+                flags[offset] |= glyph.isUnsafeToBreak ? startsCluster | unsafe : startsCluster
             }
-            startsRun[item.range.lowerBound] = true
+            flags[item.range.lowerBound] |= startsRun
             if item.face.tracking != nil { hasTrackedRun = true }
             shapedRuns.append(ShapedRun(item: item, glyphs: glyphs))
         }
@@ -110,13 +110,13 @@ final class ParagraphShape: Sendable {
         unitPrefix = prefix
         if hasTrackedRun {
             var clusters = [Int](repeating: 0, count: count + 1)
-            for offset in 0..<count { clusters[offset + 1] = clusters[offset] + (startsCluster[offset] ? 1 : 0) }
+            for offset in 0..<count { clusters[offset + 1] = clusters[offset] + (flags[offset] & startsCluster != 0 ? 1 : 0) }
             clusterPrefix = clusters
         } else {
             clusterPrefix = []
         }
         isSafeBoundary = (0...count).map { offset in
-            offset == 0 || offset == count || startsRun[offset] || (startsCluster[offset] && !unsafe[offset])
+            offset == 0 || offset == count || flags[offset] & startsRun != 0 || flags[offset] & (startsCluster | unsafe) == startsCluster
         }
 
         // Letter spacing follows every grapheme cluster, except inside a run of a cursive script
