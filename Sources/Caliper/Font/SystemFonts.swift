@@ -176,22 +176,28 @@ public final class SystemFonts: Sendable {
         }
     }
 
+    /// What a family has for a descriptor: its face, or why it has none.
+    private enum Lookup {
+        case face(FontFace)
+        case unserved(String)
+    }
+
     /// The face `source` has for `descriptor`, or `nil` with the reason added to `reasons`.
     private func face(from source: Source, for descriptor: SystemFontDescriptor, reasons: inout [String]) throws(CaliperError) -> FontFace? {
         switch source {
         case .family(let family, let files):
-            do {
-                return try face(in: family, for: descriptor)
-            } catch let .systemFontNotFound(_, _, reason) {
+            switch try face(in: family, for: descriptor) {
+            case .face(let face): return face
+            case .unserved(let reason):
                 reasons.append("\"\(family)\" (\(files)): \(reason)")
                 return nil
             }
         case .cuts(let cuts, let files):
             var faces: [(minimumPointSize: CGFloat, face: FontFace)] = []
             for cut in cuts {
-                do {
-                    faces.append((cut.minimumPointSize, try face(in: cut.family, for: descriptor)))
-                } catch let .systemFontNotFound(_, _, reason) {
+                switch try face(in: cut.family, for: descriptor) {
+                case .face(let face): faces.append((cut.minimumPointSize, face))
+                case .unserved(let reason):
                     reasons.append("\"\(cut.family)\" (\(files)): \(reason)")
                     return nil
                 }
@@ -201,13 +207,14 @@ public final class SystemFonts: Sendable {
     }
 
     /// The face of `family` for `descriptor`: CSS's choice among its faces of the right slant, set
-    /// at the weight and width when it is variable.
-    private func face(in family: String, for descriptor: SystemFontDescriptor) throws(CaliperError) -> FontFace {
+    /// at the weight and width when it is variable; or why the family has none. Throws only what
+    /// loading a file or setting its axes throws.
+    private func face(in family: String, for descriptor: SystemFontDescriptor) throws(CaliperError) -> Lookup {
         let members = index.filter { $0.family.caseInsensitiveCompare(family) == .orderedSame }
-        guard !members.isEmpty else { throw .systemFontNotFound("", directory: directory, lookedFor: "no such family") }
+        guard !members.isEmpty else { return .unserved("no such family") }
         let slanted = members.filter { $0.isItalic == descriptor.isItalic || (descriptor.isItalic && $0.hasSlantAxis) }
         guard let (member, _) = FontFolder.best(among: slanted, weight: descriptor.weight.weightClass, italic: descriptor.isItalic)
-        else { throw .systemFontNotFound("", directory: directory, lookedFor: "no \(descriptor.isItalic ? "italic" : "upright") face") }
+        else { return .unserved("no \(descriptor.isItalic ? "italic" : "upright") face") }
         let face = try resolver.face(for: member.path + (member.faceIndex == 0 ? "" : "#\(member.faceIndex)"))
         var settings: [FontVariation] = []
         if let axis = face.axes.first(where: { $0.tag == "wght" }) {
@@ -217,7 +224,7 @@ public final class SystemFonts: Sendable {
         }
         if descriptor.width != .standard {
             guard let axis = face.axes.first(where: { $0.tag == "wdth" }) else {
-                throw .systemFontNotFound("", directory: directory, lookedFor: "no \(descriptor.width.rawValue) width (no wdth axis)")
+                return .unserved("no \(descriptor.width.rawValue) width (no wdth axis)")
             }
             let value = Self.coordinate(of: axis, inInstanceNamed: descriptor.width.rawValue, of: face)
                 ?? descriptor.width.fallbackWidthPercent
@@ -225,11 +232,11 @@ public final class SystemFonts: Sendable {
         }
         if descriptor.isItalic, !member.isItalic {
             guard let axis = face.axes.first(where: { $0.tag == "ital" }) else {
-                throw .systemFontNotFound("", directory: directory, lookedFor: "no italic face (only a slnt axis, and a slant is not synthesized)")
+                return .unserved("no italic face (only a slnt axis, and a slant is not synthesized)")
             }
             settings.append(FontVariation(validatedTag: axis.tag, value: min(1, axis.maximum)))
         }
-        return settings.isEmpty ? face : try face.withVariations(settings)
+        return .face(settings.isEmpty ? face : try face.withVariations(settings))
     }
 
     /// `axis`'s coordinate in `face`'s named instance called `name` ("Semibold", "Condensed"),
