@@ -174,11 +174,36 @@ struct SystemFontGoldens: Decodable {
         let watch = try SystemFonts(directory: Self.staticFolder, platform: .watchOS)
         #expect(throws: CaliperError.self) { try watch.systemFont(ofSize: 17) }
         #expect(throws: CaliperError.self) { try SystemFonts(directory: Fixtures.path("Fonts/SystemFonts/README.md")) }
-        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("caliper-empty-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: empty) }
-        #expect(throws: CaliperError.self) { try SystemFonts(directory: empty.path) }
-        #expect(throws: CaliperError.self) { try staticFonts.systemFont(ofSize: .nan) }
+        #expect(throws: CaliperError.self) { try SystemFonts(directory: try TemporaryFolder().path) }
+        for size: CGFloat in [.nan, .infinity, -17, 0, TextStyle.maximumFontSize * 2] {
+            let error = #expect(throws: CaliperError.self, "\(size)") { try staticFonts.systemFont(ofSize: size) }
+            guard case .invalidFontSize? = error else { Issue.record("\(size): \(String(describing: error))"); continue }
+        }
+    }
+
+    /// A folder that holds nothing but hostile entries reads as holding no font file: a FIFO named
+    /// like a font (never opened to block), a link to a font outside the folder, links to folders
+    /// (outside it, round to itself, and to a folder of its own below the depth searched) that are
+    /// not followed, and a font below that depth. The same font four levels down is found.
+    @Test func aHostileFolderHoldsNoFontAndNeverBlocks() throws {
+        let folder = try TemporaryFolder()
+        let manager = FileManager.default
+        try manager.createSymbolicLink(atPath: folder.path("outside.ttf"), withDestinationPath: Fixtures.path("Fonts/DejaVuSans.ttf"))
+        try manager.createSymbolicLink(atPath: folder.path("linked"), withDestinationPath: Self.staticFolder)
+        try manager.createSymbolicLink(atPath: folder.path("loop"), withDestinationPath: folder.path)
+        let deep = folder.path("a/b/c/d/e")
+        try manager.createDirectory(atPath: deep, withIntermediateDirectories: true)
+        try manager.copyItem(atPath: Self.staticFolder + "/SF-Pro-Text-Regular.ttf", toPath: deep + "/SF-Pro-Text-Regular.ttf")
+        // A link to that deep folder from the top: followed, it would bring the font within reach.
+        try manager.createSymbolicLink(atPath: folder.path("shortcut"), withDestinationPath: deep)
+        try folder.withFilledFIFO(named: "fifo.ttf") { _ in
+            #expect(throws: CaliperError.systemFontNotFound("any", directory: folder.path, lookedFor: "font files (.ttf, .otf, .ttc, .otc)")) {
+                try SystemFonts(directory: folder.path)
+            }
+            try manager.copyItem(atPath: deep + "/SF-Pro-Text-Regular.ttf", toPath: folder.path("a/b/c/d/SF-Pro-Text-Regular.ttf"))
+            let files = try SystemFonts(directory: folder.path).files()
+            #expect(files.map(\.path) == [folder.path("a/b/c/d/SF-Pro-Text-Regular.ttf")])
+        }
     }
 
     /// `files()` lists each face with its family, weight, axes, instances, tracking sizes and role.

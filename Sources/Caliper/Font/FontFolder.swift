@@ -27,35 +27,46 @@ enum FontFolder {
     /// The faces of the font files in `folder` that `isAllowed` lets be read (it sees each file
     /// opened, before a byte is read: a confined resolver checks where it really is).
     static func faces(in folder: String, isAllowed: (FontFile) -> Bool = { _ in true }) -> [FolderFace] {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
-        let fontExtensions: Set<String> = ["ttf", "otf", "ttc", "otc"]
-        let files = names.filter { fontExtensions.contains(($0 as NSString).pathExtension.lowercased()) }.sorted()
-        return files.prefix(maximumFileCount).flatMap { name -> [FolderFace] in
-            let path = (folder as NSString).appendingPathComponent(name)
-            guard let file = try? FontFile(path: path), isAllowed(file) else { return [] }
-            return (try? SfntReader(file: file).faces()) ?? []
-        }
+        faces(ofFiles: fontFiles(in: folder, limit: maximumFileCount), isAllowed: isAllowed)
     }
 
     /// The faces of the font files in `folder` and in the folders below it, down to
-    /// `maximumDepth` levels (Apple's font downloads unpack into nested folders), in order of path;
-    /// at most ``maximumFileCount`` files in all. Unreadable folders are skipped.
+    /// `maximumDepth` levels (Apple's font downloads unpack into nested folders), folder by folder
+    /// in order of name; at most ``maximumFileCount`` files and as many folders in all. A link to a
+    /// folder is not followed (it could lead outside `folder`, or round in a loop); unreadable
+    /// folders are skipped.
     static func faces(under folder: String, maximumDepth: Int, isAllowed: (FontFile) -> Bool = { _ in true }) -> [FolderFace] {
-        var faces: [FolderFace] = []
+        var files: [String] = []
         var pending = [(folder, 0)]
         var visited = 0
-        while !pending.isEmpty, visited < maximumFileCount {
+        while !pending.isEmpty, visited < maximumFileCount, files.count < maximumFileCount {
             let (current, depth) = pending.removeFirst()
-            faces += Self.faces(in: current, isAllowed: isAllowed).prefix(maximumFileCount - faces.count)
             visited += 1
+            files += fontFiles(in: current, limit: maximumFileCount - files.count)
             guard depth < maximumDepth, let names = try? FileManager.default.contentsOfDirectory(atPath: current) else { continue }
             for name in names.sorted() where !name.hasPrefix(".") {
                 let path = (current as NSString).appendingPathComponent(name)
-                var isFolder: ObjCBool = false
-                if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue { pending.append((path, depth + 1)) }
+                if (try? SystemCall.linkStatus(atPath: path))?.kind == .directory { pending.append((path, depth + 1)) }
             }
         }
-        return faces
+        return faces(ofFiles: files, isAllowed: isAllowed)
+    }
+
+    /// The paths of the font files (`.ttf`, `.otf`, `.ttc`, `.otc`) directly in `folder`, in order
+    /// of name, at most `limit`.
+    private static func fontFiles(in folder: String, limit: Int) -> [String] {
+        guard limit > 0, let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+        let fontExtensions: Set<String> = ["ttf", "otf", "ttc", "otc"]
+        return names.filter { fontExtensions.contains(($0 as NSString).pathExtension.lowercased()) }.sorted().prefix(limit)
+            .map { (folder as NSString).appendingPathComponent($0) }
+    }
+
+    /// The faces of `files` that `isAllowed` lets be read, each file opened once (regular files only).
+    private static func faces(ofFiles files: [String], isAllowed: (FontFile) -> Bool) -> [FolderFace] {
+        files.flatMap { path -> [FolderFace] in
+            guard let file = try? FontFile(path: path), isAllowed(file) else { return [] }
+            return (try? SfntReader(file: file).faces()) ?? []
+        }
     }
 
     /// The face CSS Fonts 4 (§5.2, "font-style" then "font-weight") picks among `faces` for
