@@ -59,14 +59,28 @@ extension LayoutSpec {
             isItalic: try settings.bool("italic") ?? false, monospacedDigits: try settings.bool("monospacedDigits") ?? false)
     }
 
+    /// What the system font cannot be given with.
+    package enum SystemFontConflict {
+        /// A font of its own: the system font is the face.
+        case font
+        /// Variation settings: the system font sets its axes from its weight and width.
+        case variations
+    }
+
+    /// The one rule of what goes with the system font, for every door to word its own way (the
+    /// CLI's `--system-font` beside `--font` or `--variation`, a request's `systemFont` beside
+    /// `font` or `variations`).
+    package static func systemFontConflict(hasFont: Bool, hasVariations: Bool) -> SystemFontConflict? {
+        hasFont ? .font : hasVariations ? .variations : nil
+    }
+
     /// The face of `descriptor` from ``systemFonts``, refused beside `font` or `variations` (the
     /// system font sets its own axes from the weight and width).
     func systemFace(_ descriptor: SystemFontDescriptor, in object: JSONObject, variations: [FontVariation]?) throws -> FontFace {
-        guard !object.has("font") else {
-            throw object.error("give \"font\" or \"systemFont\", not both")
-        }
-        guard variations == nil else {
-            throw object.error("\"variations\" go with \"font\": \"systemFont\" sets its axes from its weight and width")
+        switch Self.systemFontConflict(hasFont: object.has("font"), hasVariations: variations != nil) {
+        case .font?: throw object.error("give \"font\" or \"systemFont\", not both")
+        case .variations?: throw object.error("\"variations\" go with \"font\": \"systemFont\" sets its axes from its weight and width")
+        case nil: break
         }
         guard let systemFonts else {
             throw InputError(
@@ -161,12 +175,13 @@ extension LayoutSpec {
         let spanObjects = try object.objects("spans")
         guard !spanObjects.isEmpty else { return (AttributedText(text, style: style), []) }
         let units = Array(text.utf16)
+        let dynamicType = try dynamicTypeStyle(object)
         var ranged: [(range: Range<Int>, index: Int, style: TextStyle)] = []
         for (index, span) in spanObjects.enumerated() {
             try span.requireKnownKeys(Self.spanKeys)
             let (start, end) = try Self.range(of: span, in: units)
             guard start < end else { continue }
-            ranged.append((start..<end, index, try spanStyle(span, base: style)))
+            ranged.append((start..<end, index, try spanStyle(span, base: style, dynamicType: dynamicType)))
         }
         ranged.sort { $0.range.lowerBound < $1.range.lowerBound }
         var spans: [AttributedText.Span] = []
@@ -227,10 +242,11 @@ extension LayoutSpec {
     }
 
     /// `base` with the attributes `span` gives.
-    func spanStyle(_ span: JSONObject, base: TextStyle) throws -> TextStyle {
+    /// A span's `systemFont` without a weight takes `dynamicType`'s, as the object's own does.
+    func spanStyle(_ span: JSONObject, base: TextStyle, dynamicType: DynamicTypeStyle?) throws -> TextStyle {
         var style = base
         if let font = try span.string("font") { style.font = try face(font) }
-        if let system = try systemFontDescriptor(span, textStyle: nil) {
+        if let system = try systemFontDescriptor(span, textStyle: dynamicType) {
             style.font = try systemFace(system, in: span, variations: try variations(span))
             if system.monospacedDigits, !style.features.contains(where: { $0.tag == "tnum" }) { style.features.append(try FontFeature("tnum")) }
         } else if let variations = try variations(span) {

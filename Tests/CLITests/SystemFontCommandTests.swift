@@ -115,6 +115,11 @@ import Testing
         let answer = try #require(try CLI.run(["batch", "--system-font", "Fonts/SystemFonts/Static"], input: request).jsonLines.first)
         let runs = try #require(((answer["lines"] as? [[String: Any]])?.first?["runs"]) as? [[String: Any]], "\(answer)")
         #expect(runs.compactMap { ($0["font"] as? String).map { ($0 as NSString).lastPathComponent } } == ["SF-Pro-Text-Regular.ttf", "SF-Pro-Text-Bold.ttf"])
+        // Without a weight, a span's system font takes the request's text style's, as the request's own does.
+        let headline = #"{"id": 2, "text": "Total 42", "font": "Fonts/DejaVuSans.ttf", "textStyle": "headline", "spans": [{"start": 6, "end": 8, "systemFont": {}}]}"#
+        let styled = try #require(try CLI.run(["batch", "--system-font", "Fonts/SystemFonts/Static"], input: headline).jsonLines.first)
+        let styledRuns = try #require(((styled["lines"] as? [[String: Any]])?.first?["runs"]) as? [[String: Any]], "\(styled)")
+        #expect(styledRuns.compactMap { ($0["font"] as? String).map { ($0 as NSString).lastPathComponent } } == ["DejaVuSans.ttf", "SF-Pro-Text-Semibold.ttf"])
     }
 
     /// `caliper fonts --system FOLDER` lists each face with its role and `trak` sizes.

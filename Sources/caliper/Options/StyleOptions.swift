@@ -1,6 +1,7 @@
 // StyleOptions.swift — the flags that choose the font, size, letter spacing and features.
 import ArgumentParser
 import Caliper
+import CaliperBatch
 import Foundation
 
 struct StyleOptions: ParsableArguments {
@@ -77,8 +78,11 @@ struct StyleOptions: ParsableArguments {
             throw ValidationError("--only-given-fonts needs --font or --system-font: the default font is found among the machine's")
         }
         if systemFont != nil {
-            if font != nil { throw ValidationError("give --font or --system-font, not both") }
-            if !variations.isEmpty { throw ValidationError("--variation goes with --font: --system-font sets its axes from --weight and --font-width") }
+            switch LayoutSpec.systemFontConflict(hasFont: font != nil, hasVariations: !variations.isEmpty) {
+            case .font?: throw ValidationError("give --font or --system-font, not both")
+            case .variations?: throw ValidationError("--variation goes with --font: --system-font sets its axes from --weight and --font-width")
+            case nil: break
+            }
         } else {
             let given = [("--weight", weight != nil), ("--font-width", fontWidth != nil), ("--design", design != nil), ("--italic", italic), ("--monospaced-digits", monospacedDigits)]
             if let (name, _) = given.first(where: \.1) { throw ValidationError("\(name) goes with --system-font FOLDER") }
