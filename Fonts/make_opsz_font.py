@@ -45,16 +45,26 @@ MASTERS = {8: (1.08, 1.04), 12: (1.0, 1.0), 72: (0.90, 0.96)}
 FIXED_TIME = 0x7C259DC0  # 2020-01-01 in seconds since 1904, so rebuilding gives the same bytes
 
 
-def subset_source():
+def subset_dejavu(unicodes, layout_features=None):
+    """DejaVu Sans subset to `unicodes` without hinting, its `kern`, `MATH`, `FFTM` and `gasp`
+    tables dropped, every name kept, and the .notdef outline; `layout_features` ("*" for all) kept
+    beside fontTools' default ones. Shared with make_trak_fonts.py."""
     font = TTFont(SOURCE)
     options = subset.Options()
     options.hinting = False
     options.drop_tables += ["kern", "MATH", "FFTM", "gasp"]
     options.name_IDs = ["*"]
     options.notdef_outline = True
+    if layout_features is not None:
+        options.layout_features = layout_features
     subsetter = subset.Subsetter(options)
-    subsetter.populate(unicodes=UNICODES)
+    subsetter.populate(unicodes=unicodes)
     subsetter.subset(font)
+    return font
+
+
+def subset_source():
+    font = subset_dejavu(UNICODES)
     # DejaVu's OS/2 is version 1, without the x-height and cap height that varLib's MVAR needs:
     # make it version 4 with them read from the outlines of "x" and "H".
     os2 = font["OS/2"]

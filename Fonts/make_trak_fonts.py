@@ -64,7 +64,6 @@ import math
 import os
 import sys
 
-from fontTools import subset
 from fontTools.designspaceLib import AxisDescriptor, DesignSpaceDocument, InstanceDescriptor, SourceDescriptor
 from fontTools.ttLib import TTFont, newTable
 from fontTools.varLib import build as build_variable
@@ -140,17 +139,9 @@ def sf_pro_units(upem):
 
 
 def subset_source():
-    font = TTFont(SOURCE)
-    options = subset.Options()
-    options.hinting = False
-    options.drop_tables += ["kern", "MATH", "FFTM", "gasp"]
-    options.name_IDs = ["*"]
-    options.notdef_outline = True
-    options.layout_features = ["*"]
-    subsetter = subset.Subsetter(options)
-    subsetter.populate(unicodes=UNICODES)
-    subsetter.subset(font)
-    return font
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import make_opsz_font
+    return make_opsz_font.subset_dejavu(UNICODES, layout_features=["*"])
 
 
 def rename(font, family, description):
