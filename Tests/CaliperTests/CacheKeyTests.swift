@@ -56,6 +56,26 @@ import Testing
         #expect(Set(words.map(\.hashValue)).count == words.count)
     }
 
+    /// Text keys (the label table's) compare and hash the text's bytes in place: the same text
+    /// held inline, in the heap, or built up piece by piece is one key with one hash; another
+    /// text of the same length is another key; the group is hashed as well as compared.
+    @Test func textKeysHashTheBytesTheyCompare() {
+        for text in ["Hello", "Hello, wide world of text", "Grüße aus Köln, 東京 🌍"] {
+            var built = ""
+            for character in text { built.append(character) }
+            let sliced = String(("<" + text + ">").dropFirst().dropLast())
+            let keys = [text, built, sliced, String(decoding: Array(text.utf8), as: UTF8.self)].map { TextKey(group: 3, text: $0) }
+            for key in keys {
+                #expect(key == keys[0] && key.hashValue == keys[0].hashValue, "\(text)")
+            }
+            var changed = Array(text.utf8)
+            changed[changed.count - 1] ^= 0x01
+            #expect(TextKey(group: 3, text: String(decoding: changed, as: UTF8.self)) != keys[0])
+            #expect(TextKey(group: 4, text: text) != keys[0])
+            #expect(TextKey(group: 4, text: text).hashValue != keys[0].hashValue, "the group is hashed")
+        }
+    }
+
     /// Past the styles found by a scan, styles are found by their key: each of 300 styles (one
     /// label in 300 languages) finds its own value, in a word table and an advance table.
     @Test func manyStylesEachFindTheirOwnEntries() throws {
