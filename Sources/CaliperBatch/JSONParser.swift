@@ -11,7 +11,7 @@ package struct JSONParser {
     private var index = 0
     private var depth = 0
     /// The members of the objects being read, innermost last: an object's members are gathered
-    /// here and copied out once, at their count, so reading an object allocates its array once
+    /// here and moved out once, at their count, so reading an object allocates its array once
     /// rather than at every doubling of its growth (issue #28: a request's parse allocated its
     /// arrays three to four times over).
     private var memberStack: [(String, JSON)] = []
