@@ -194,9 +194,8 @@ int32_t caliper_is_mark(uint32_t code_point) {
     return (U_GET_GC_MASK((UChar32)code_point) & U_GC_M_MASK) != 0;
 }
 
-int32_t caliper_is_grapheme_isolate(uint32_t code_point) {
-    int32_t value = u_getIntPropertyValue((UChar32)code_point, UCHAR_GRAPHEME_CLUSTER_BREAK);
-    return value == U_GCB_OTHER || value == U_GCB_CONTROL;
+int32_t caliper_grapheme_cluster_break(uint32_t code_point) {
+    return u_getIntPropertyValue((UChar32)code_point, UCHAR_GRAPHEME_CLUSTER_BREAK);
 }
 
 int32_t caliper_bracket_type(uint32_t code_point) {

@@ -43,7 +43,7 @@ import Testing
         var pipelineCases = 0
         var failures: [Int] = []
         for testCase in cases {
-            let boundaries = try TextBoundaries.graphemeClusterBoundaries(in: testCase.utf16)
+            let boundaries = GraphemeClusters.boundaries(in: testCase.utf16)
             if boundaries == testCase.expectedBoundaries { passed += 1 } else { failures.append(testCase.lineNumber) }
             guard !testCase.utf16.contains(where: ParagraphSegmenter.isHardBreak) else { continue }
             pipelineCases += 1
@@ -58,39 +58,29 @@ import Testing
         #expect(passed == cases.count && pipelinePassed == pipelineCases, "failing lines: \(failures.prefix(20))")
     }
 
-    /// The shortcut that skips ICU's iterator when every character is a cluster of its own
-    /// (`TextBoundaries.scalarBoundariesWhenEveryScalarIsACluster`) against the iterator itself:
-    /// every line of the conformance file, and 20,000 random texts drawn from characters of every
-    /// Grapheme_Cluster_Break value (and the neighbours the rules look at), where the shortcut
-    /// must answer as the iterator does whenever it answers, and answer for texts of Other and
-    /// Control characters only.
-    @Test func theShortcutAgreesWithICUsIterator() throws {
-        var answered = 0
-        for testCase in try Self.load() {
-            if let shortcut = TextBoundaries.scalarBoundariesWhenEveryScalarIsACluster(testCase.utf16) {
-                answered += 1
-                #expect(shortcut == testCase.expectedBoundaries, "line \(testCase.lineNumber)")
-            }
-        }
-        #expect(answered > 10)
+    /// The rule segmenter (`GraphemeClusters.boundaries(in:)`) against ICU's iterator, besides
+    /// the file above: 40,000 texts of fixed random draws from characters of every
+    /// Grapheme_Cluster_Break value and the neighbours the rules look at (Extended_Pictographic
+    /// ones before and after ZWJ, with Extend between; runs of regional indicators; Hangul
+    /// syllables of every kind; CR LF; lone surrogates), each answered as the iterator answers.
+    @Test func theRulesAgreeWithICUsIterator() throws {
         let pool: [UInt32] = [
-            0x41, 0x20, 0x09, 0x7F, 0xAD, 0xE9, 0x2FF,  // Other and Control below U+0300
+            0x41, 0x20, 0x09, 0x7F, 0x85, 0xA9, 0xAD, 0xAE, 0xE9, 0x2FF,  // Other and Control below U+0300 (© ® pictographic)
             0x0D, 0x0A,  // CR, LF
-            0x300, 0x301, 0x36F, 0x93F, 0x94D, 0x200C, 0x200D, 0xFE0F, 0x1F3FB, 0xE0020,  // Extend, SpacingMark, ZWJ, virama
+            0x300, 0x301, 0x36F, 0x93F, 0x94D, 0x200C, 0x200D, 0xFE0F, 0xFE0E, 0x1F3FB, 0x1F3FF, 0xE0020, 0xE007F,  // Extend, SpacingMark, ZWJ
             0x600, 0x110BD, 0xD4E,  // Prepend
-            0x1100, 0x1161, 0x11A8, 0xAC00, 0xAC01,  // Hangul L, V, T, LV, LVT
-            0x1F1EF, 0x1F1F5,  // regional indicators
-            0x1F600, 0x1F469, 0x2764, 0x4E16, 0x3042, 0x627, 0x5D0, 0xE01, 0xE33, 0x915, 0x200B, 0x2028, 0xFFFC,
-            0xD800, 0xDC00,  // lone surrogates (as units)
+            0x1100, 0x115F, 0x1161, 0x11A8, 0xAC00, 0xAC01, 0xD7B0, 0xD7CB,  // Hangul L, V, T, LV, LVT
+            0x1F1EF, 0x1F1F5, 0x1F1FA,  // regional indicators
+            0x1F600, 0x1F469, 0x1F4BB, 0x2764, 0x2640, 0x1F3F4, 0x1FFFD, 0x4E16, 0x3042, 0x627, 0x5D0, 0xE01, 0xE33, 0x915,
+            0x200B, 0x2028, 0x2029, 0xFFFC, 0x1F000,
+            0xD800, 0xDBFF, 0xDC00,  // lone surrogates (as units)
         ]
-        var generator = SystemRandomNumberGenerator()
-        var simple = 0
-        for _ in 0..<20_000 {
+        var generator = ItemizerReferenceTests.Generator(state: 29)
+        for _ in 0..<40_000 {
             var units: [UInt16] = []
-            for _ in 0..<Int.random(in: 1...8, using: &generator) {
-                // Mostly Other characters, so that many texts take the shortcut.
-                let value = Int.random(in: 0..<3, using: &generator) == 0
-                    ? pool.randomElement(using: &generator) ?? 0x41 : [0x41, 0x4E16, 0x627, 0x1F600, 0x20].randomElement(using: &generator) ?? 0x41
+            for _ in 0..<Int.random(in: 1...10, using: &generator) {
+                let value = Int.random(in: 0..<4, using: &generator) == 0
+                    ? [0x41, 0x4E16, 0x627, 0x1F600, 0x20].randomElement(using: &generator) ?? 0x41 : pool.randomElement(using: &generator) ?? 0x41
                 if value >= 0xD800 && value <= 0xDFFF {
                     units.append(UInt16(value))
                 } else if let scalar = Unicode.Scalar(value) {
@@ -98,12 +88,26 @@ import Testing
                 }
             }
             let iterated = try TextBoundaries.iteratedGraphemeClusterBoundaries(in: units)
-            if let shortcut = TextBoundaries.scalarBoundariesWhenEveryScalarIsACluster(units) {
-                simple += 1
-                #expect(shortcut == iterated, "\(units.map { String($0, radix: 16) })")
-            }
-            #expect(try TextBoundaries.graphemeClusterBoundaries(in: units) == iterated)
+            #expect(GraphemeClusters.boundaries(in: units) == iterated, "\(units.map { String($0, radix: 16) })")
         }
-        #expect(simple > 2_000)
+    }
+
+    /// Every character of the Basic Multilingual Plane and the emoji planes between two others it
+    /// might join (a letter before, a mark or a ZWJ and a pictograph after), as ICU's iterator
+    /// segments it: each property value as the rules read it.
+    @Test func everyCharacterIsSegmentedAsICUSegmentsIt() throws {
+        var mismatches: [UInt32] = []
+        for value in UInt32(0)...0x1FFFF {
+            let units: [UInt16]
+            if let scalar = Unicode.Scalar(value) {
+                units = Array("a".utf16) + Array(String(Character(scalar)).utf16) + [0x301, 0x200D] + Array("😀".utf16) + [0x0D, 0x0A]
+            } else {
+                units = [0x61, UInt16(value), 0x301]  // a lone surrogate
+            }
+            if GraphemeClusters.boundaries(in: units) != (try TextBoundaries.iteratedGraphemeClusterBoundaries(in: units)) {
+                mismatches.append(value)
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(20).map { String($0, radix: 16) })")
     }
 }

@@ -141,7 +141,7 @@ import Testing
             let codePoints = line.split(separator: ";")[0].split(separator: " ").compactMap { UInt32($0, radix: 16) }
             let sequence = String(String.UnicodeScalarView(codePoints.compactMap(Unicode.Scalar.init)))
             total += 1
-            #expect(try TextBoundaries.graphemeClusterBoundaries(in: Array(sequence.utf16)).count == 2, "\(sequence) is not one cluster")
+            #expect(GraphemeClusters.boundaries(in: Array(sequence.utf16)).count == 2, "\(sequence) is not one cluster")
             let layout = try measurer.layout(sequence, style: style)
             let runs = layout.lines.first?.runs ?? []
             #expect(runs.count == 1 && runs.first?.font === emojiFont, "\(sequence) is not set in Noto Color Emoji")

@@ -16,7 +16,7 @@ import TestSupport
             #expect(UnicodeProperties.scriptCode(UnicodeProperties.script(of: scalar)) == expected, "U+\(String(scalar.value, radix: 16))")
         }
         let all = Array(String(String.UnicodeScalarView(Self.plainLatin)).utf16)
-        #expect(try TextBoundaries.graphemeClusterBoundaries(in: all).count == all.count + 1)
+        #expect(GraphemeClusters.boundaries(in: all).count == all.count + 1)
         let commonOnly = Array(String(String.UnicodeScalarView(Self.plainLatin.filter { !PlainLatinLabel.isLatinLetter($0.value) })).utf16)
         for text in [all, commonOnly, all.reversed()] {
             let (levels, paragraphLevel) = try Bidi.levels(of: text)

@@ -54,9 +54,11 @@ int32_t caliper_is_default_ignorable(uint32_t code_point);
 int32_t caliper_is_extended_pictographic(uint32_t code_point);
 int32_t caliper_is_mark(uint32_t code_point);
 
-/// Whether `code_point`'s Grapheme_Cluster_Break is Other or Control other than CR and LF: a
-/// character that no rule of UAX #29 joins to a neighbour that is also such a character.
-int32_t caliper_is_grapheme_isolate(uint32_t code_point);
+/// The Grapheme_Cluster_Break value of `code_point` as ICU numbers it (UGraphemeClusterBreak):
+/// 0 Other, 1 Control, 2 CR, 3 Extend, 4 L, 5 LF, 6 LV, 7 LVT, 8 T, 9 V, 10 SpacingMark,
+/// 11 Prepend, 12 Regional_Indicator, 17 ZWJ (13–16, Unicode 9's emoji values, no character has
+/// had since Unicode 11).
+int32_t caliper_grapheme_cluster_break(uint32_t code_point);
 
 /// Bidi_Paired_Bracket_Type of `code_point`: 0 none, 1 open, 2 close; and its paired bracket.
 int32_t caliper_bracket_type(uint32_t code_point);

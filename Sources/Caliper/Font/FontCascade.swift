@@ -63,8 +63,7 @@ final class FontCascade: Sendable {
     /// first that covers it.
     private func firstFace(covering needed: [Unicode.Scalar], _ presentation: Presentation) -> FontFace? {
         var firstCovering: FontFace?
-        let explicit = fonts.lazy.filter { face in needed.allSatisfy { face.hasGlyph(for: $0) } }
-        for face in explicit {
+        for face in fonts where Self.covers(face, needed) {
             if Self.suits(face, presentation) { return face }
             if firstCovering == nil { firstCovering = face }
         }
@@ -75,6 +74,11 @@ final class FontCascade: Sendable {
             }
         }
         return firstCovering
+    }
+
+    private static func covers(_ face: FontFace, _ needed: [Unicode.Scalar]) -> Bool {
+        for scalar in needed where !face.hasGlyph(for: scalar) { return false }
+        return true
     }
 
     private static func suits(_ face: FontFace, _ presentation: Presentation) -> Bool {

@@ -50,47 +50,8 @@ enum TextBoundaries {
         return opportunities
     }
 
-    /// UAX #29 extended grapheme cluster boundaries of `text` in increasing order, from 0 to
-    /// `text.count` inclusive (an empty text gives `[0]`).
-    static func graphemeClusterBoundaries(in text: [UInt16]) throws(ICUError) -> [Int] {
-        if let boundaries = scalarBoundariesWhenEveryScalarIsACluster(text) { return boundaries }
-        return try iteratedGraphemeClusterBoundaries(in: text)
-    }
-
-    /// Every scalar boundary of `text`, when each of its scalars is a grapheme cluster of its own:
-    /// all have Grapheme_Cluster_Break Other or Control (not CR or LF), between which UAX #29
-    /// always breaks (GB4, GB5, GB999). Most text is such (Latin, CJK, Arabic letters, single
-    /// emoji), and this is a property look-up per character instead of ICU's rule machine (about
-    /// 450 instructions per character); `nil` as soon as a character may join a neighbour (a
-    /// mark, a joiner, a Hangul jamo, a regional indicator, a prepended character, CR, LF, a lone
-    /// surrogate). `GraphemeBoundaryTests` compares it with ICU's iterator.
-    static func scalarBoundariesWhenEveryScalarIsACluster(_ text: [UInt16]) -> [Int]? {
-        var boundaries = [Int]()
-        boundaries.reserveCapacity(text.count + 1)
-        boundaries.append(0)
-        var index = 0
-        let count = text.count
-        while index < count {
-            let unit = text[index]
-            if unit < 0x300 {
-                // Below U+0300 every character is Other or Control: no marks, joiners or jamo yet.
-                if unit == 0x0A || unit == 0x0D { return nil }
-                index += 1
-            } else if UTF16.isLeadSurrogate(unit) {
-                guard index + 1 < count, UTF16.isTrailSurrogate(text[index + 1]) else { return nil }
-                let scalar = 0x10000 + (UInt32(unit - 0xD800) << 10) + UInt32(text[index + 1] - 0xDC00)
-                guard caliper_is_grapheme_isolate(scalar) != 0 else { return nil }
-                index += 2
-            } else {
-                guard !UTF16.isTrailSurrogate(unit), caliper_is_grapheme_isolate(UInt32(unit)) != 0 else { return nil }
-                index += 1
-            }
-            boundaries.append(index)
-        }
-        return boundaries
-    }
-
-    /// Grapheme cluster boundaries from ICU's iterator, from 0 to the text's end.
+    /// Grapheme cluster boundaries from ICU's iterator, from 0 to the text's end: the reference
+    /// ``GraphemeClusters/boundaries(in:)`` is tested against (`GraphemeBreakConformanceTests`).
     static func iteratedGraphemeClusterBoundaries(in text: [UInt16]) throws(ICUError) -> [Int] {
         var boundaries = [0]
         try forEachBoundary(of: CALIPER_BOUNDARY_GRAPHEME, in: text, locale: "") { offset, _ in
@@ -210,6 +171,15 @@ enum UnicodeProperties {
     static func isDefaultIgnorable(_ scalar: Unicode.Scalar) -> Bool { caliper_is_default_ignorable(scalar.value) != 0 }
     static func isExtendedPictographic(_ scalar: Unicode.Scalar) -> Bool { caliper_is_extended_pictographic(scalar.value) != 0 }
     static func isMark(_ scalar: Unicode.Scalar) -> Bool { caliper_is_mark(scalar.value) != 0 }
+    /// Extended_Pictographic of a scalar value (a lone surrogate's value answers `false`).
+    static func isExtendedPictographic(_ value: UInt32) -> Bool { caliper_is_extended_pictographic(value) != 0 }
+
+    /// The Grapheme_Cluster_Break value of a scalar value, or of a lone surrogate's (Control).
+    static func graphemeClusterBreak(of value: UInt32) -> GraphemeClusterBreak {
+        // ICU numbers the values as ``GraphemeClusterBreak`` does; Unicode 9's emoji values
+        // (E_Base, E_Base_GAZ, E_Modifier, Glue_After_Zwj) have had no character since Unicode 11.
+        GraphemeClusterBreak(rawValue: UInt8(truncatingIfNeeded: caliper_grapheme_cluster_break(value))) ?? .other
+    }
 
     /// 1 for an opening bracket, 2 for a closing one (Bidi_Paired_Bracket_Type), else 0.
     static func bracketType(of scalar: Unicode.Scalar) -> Int32 {

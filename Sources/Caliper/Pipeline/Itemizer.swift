@@ -98,48 +98,48 @@ enum Itemizer {
 
     /// ``itemize(_:range:graphemeBoundaries:styles:baseDirection:)`` cluster by cluster, without
     /// its shortcut for plain Latin (``plainLatinRuns(_:range:styles:)``).
+    ///
+    /// Each cluster's attributes are worked out once into a small record (its range is its place
+    /// among `graphemeBoundaries`), its scalars decoded into one buffer reused for the paragraph,
+    /// the scripts resolved in place and the spaces' fonts settled in one forward pass, then
+    /// equal neighbours are joined into runs. `ItemizerReferenceTests` compares it with the
+    /// cluster-by-cluster itemizer it replaced.
     static func itemizeCluster(
         byCluster text: [UInt16], range: Range<Int>, graphemeBoundaries: [Int], styles: StyleRuns, baseDirection: BaseDirection
     ) throws(CaliperError) -> Itemization {
         guard !range.isEmpty else {
             return Itemization(runs: [], paragraphLevel: baseDirection == .rightToLeft ? 1 : 0, missingGlyphs: 0)
         }
-        let content = Array(text[range])
         let levels: [UInt8]
         let paragraphLevel: UInt8
         do {
-            (levels, paragraphLevel) = try Bidi.levels(of: content, baseDirection: baseDirection)
+            // A paragraph is most often the whole text: no copy of it then.
+            (levels, paragraphLevel) = try Bidi.levels(
+                of: range == text.indices ? text : Array(text[range]), baseDirection: baseDirection)
         } catch {
             throw .textBoundaries(error)
         }
-        let scalars = decodeScalars(content)
 
         // Attributes are chosen per grapheme cluster, so no run ever splits a cluster: the font
         // from the cascade, the script of the cluster's first character that has a real one, and
         // the bidi level of its first code unit.
-        struct Cluster {
-            var range: Range<Int>  // absolute
-            var style: Int32  // 32 bits each keep a cluster in 32 bytes
-            var faceIndex: Int32
-            var script: Int32
-            var level: UInt8
-        }
+        let clusterCount = graphemeBoundaries.count - 1
+        var clusters: [ClusterAttributes] = []
+        clusters.reserveCapacity(clusterCount)
         var faces: [FontFace] = []
+        faces.reserveCapacity(4)
         var lastFaceIndex = 0
-        var clusters: [Cluster] = []
-        clusters.reserveCapacity(graphemeBoundaries.count)
         var missingGlyphs = 0
-        var scalarIndex = 0
-        // The clusters made only of whitespace, in order, with where their characters are in `scalars`.
-        var spaceClusters: [(index: Int, scalars: Range<Int>)] = []
-        var firstScalars: [Unicode.Scalar] = []
-        firstScalars.reserveCapacity(graphemeBoundaries.count)
+        var spaceClusters: [Int] = []  // the clusters made only of whitespace, in order
         var clusterScalars: [Unicode.Scalar] = []  // reused: one allocation for the paragraph, not one per cluster
+        clusterScalars.reserveCapacity(8)
         var style = 0
-        var cascade = styles.cascades[0]  // copied once per style, not per cluster (it holds arrays)
+        var cascade = styles.cascades[0]  // read once per style, not per cluster
         let styleEnds = styles.ends
         var styleEnd = styleEnds.count > 1 ? styleEnds[0] : Int.max
-        for (start, end) in zip(graphemeBoundaries, graphemeBoundaries.dropFirst()) {
+        for index in 0..<clusterCount {
+            let start = graphemeBoundaries[index]
+            let end = graphemeBoundaries[index + 1]
             // HarfBuzz's time grows with the square of a cluster's length (a letter with 100,000
             // combining marks takes over 20 s), so clusters longer than any real text has are
             // refused here, before anything is shaped.
@@ -151,36 +151,29 @@ enum Itemizer {
                 styleEnd = style + 1 < styleEnds.count ? styleEnds[style] : Int.max
                 cascade = styles.cascades[style]
             }
-            let firstScalarIndex = scalarIndex
             let face: FontFace
             var script = UnicodeProperties.common
             let first: Unicode.Scalar
-            if end - start == 1, scalarIndex < scalars.count, case let scalar = scalars[scalarIndex].scalar,
-                FontCascade.isPlainLatin(scalar.value),
-                cascade.primary.latinCoverage.contains(scalar.value)
+            if end - start == 1, case let value = UInt32(text[start]), FontCascade.isPlainLatin(value),
+                cascade.primary.latinCoverage.contains(value), let scalar = Unicode.Scalar(value)
             {
                 // The commonest cluster, one plain Latin character the primary font has, decided
                 // as the general branch below decides it, without gathering its scalars (no
                 // inline box's U+FFFC is plain Latin).
-                scalarIndex += 1
                 face = cascade.primary
-                if isWhitespace(scalar) { spaceClusters.append((clusters.count, firstScalarIndex..<scalarIndex)) }
+                if isWhitespace(scalar) { spaceClusters.append(index) }
                 let candidate = UnicodeProperties.script(of: scalar)
                 if !isWeak(candidate) { script = candidate }
                 first = scalar
             } else {
-                clusterScalars.removeAll(keepingCapacity: true)
-                while scalarIndex < scalars.count, scalars[scalarIndex].offset < end - range.lowerBound {
-                    clusterScalars.append(scalars[scalarIndex].scalar)
-                    scalarIndex += 1
-                }
+                decode(text[start..<end], into: &clusterScalars)
                 // An inline box's U+FFFC is in its style's font and is never missing.
                 let isMissing: Bool
                 (face, isMissing) = styles.hasBoxes && styles.boxes[style] != nil
                     ? (cascade.primary, false) : cascade.face(forCluster: clusterScalars)
                 // A tab advances to a tab stop and draws nothing: no font needs a glyph for it.
                 if isMissing, clusterScalars != ["\t"] { missingGlyphs += 1 }
-                if clusterScalars.allSatisfy(isWhitespace) { spaceClusters.append((clusters.count, firstScalarIndex..<scalarIndex)) }
+                if clusterScalars.allSatisfy(isWhitespace) { spaceClusters.append(index) }
                 for scalar in clusterScalars {
                     let candidate = UnicodeProperties.script(of: scalar)
                     if !isWeak(candidate) {
@@ -202,59 +195,85 @@ enum Itemizer {
                 lastFaceIndex = faceIndex
             }
             clusters.append(
-                Cluster(
-                    range: start..<end, style: Int32(truncatingIfNeeded: style), faceIndex: Int32(truncatingIfNeeded: faceIndex),
-                    script: script, level: levels[start - range.lowerBound]))
-            firstScalars.append(first)
+                ClusterAttributes(
+                    style: Int32(truncatingIfNeeded: style), faceIndex: Int32(truncatingIfNeeded: faceIndex), script: script,
+                    first: first, level: levels[start - range.lowerBound]))
         }
-        for (index, script) in resolvedScripts(clusters.map(\.script), firstScalars: firstScalars).enumerated() {
-            clusters[index].script = script
-        }
+        resolveScripts(&clusters)
 
         // A space takes the font of the text around it in the same style and at the same bidi
         // level when that font has it, so "世界 " or an Arabic phrase stays in one font instead of
         // switching at every space: the font before it, else the font after it. Spaces are text,
-        // so an emoji font's space is not used.
-        // The first cluster after each space that is not a space, found for all of them in one
-        // backward pass (a search per space was quadratic in a run of spaces no font had).
-        var nextText = [Int?](repeating: nil, count: spaceClusters.count)
-        var following: Int?
-        var cluster = clusters.count
-        for position in spaceClusters.indices.reversed() {
-            let index = spaceClusters[position].index
-            if index + 1 < cluster { following = index + 1 }  // the cluster after it is text
-            nextText[position] = following
-            cluster = index
+        // so an emoji font's space is not used. Whitespace is all in the BMP, so a space
+        // cluster's code units are its characters.
+        func suits(_ face: FontFace, _ cluster: Int) -> Bool {
+            guard !face.isColorFont else { return false }
+            for unit in text[graphemeBoundaries[cluster]..<graphemeBoundaries[cluster + 1]] {
+                guard let scalar = Unicode.Scalar(unit), face.hasGlyph(for: scalar) else { return false }
+            }
+            return true
         }
-        for (position, (index, scalarRange)) in spaceClusters.enumerated() {
-            let suits = { (face: FontFace) in
-                !face.isColorFont && scalars[scalarRange].allSatisfy { face.hasGlyph(for: $0.scalar) }
+        // The first cluster after a stretch of consecutive spaces, found once per stretch (a
+        // search per space was quadratic in a run of spaces no font had).
+        var nextText = 0
+        for (position, index) in spaceClusters.enumerated() {
+            if index >= nextText {
+                var last = position
+                while last + 1 < spaceClusters.count, spaceClusters[last + 1] == spaceClusters[last] + 1 { last += 1 }
+                nextText = spaceClusters[last] + 1
             }
             let isNeighbour = { (other: Int) in
                 clusters[other].level == clusters[index].level && clusters[other].style == clusters[index].style
             }
-            if index > 0, isNeighbour(index - 1), suits(faces[Int(clusters[index - 1].faceIndex)]) {
+            if index > 0, isNeighbour(index - 1), suits(faces[Int(clusters[index - 1].faceIndex)], index) {
                 clusters[index].faceIndex = clusters[index - 1].faceIndex
-            } else if let next = nextText[position], isNeighbour(next), suits(faces[Int(clusters[next].faceIndex)]) {
-                clusters[index].faceIndex = clusters[next].faceIndex
+            } else if nextText < clusterCount, isNeighbour(nextText), suits(faces[Int(clusters[nextText].faceIndex)], index) {
+                clusters[index].faceIndex = clusters[nextText].faceIndex
             }
         }
 
         var runs: [ItemRun] = []
         var runStart = 0
-        for index in 1...clusters.count {
+        for index in 1...clusterCount {
             let first = clusters[runStart]
-            let ends = index == clusters.count || clusters[index].faceIndex != first.faceIndex
+            let ends = index == clusterCount || clusters[index].faceIndex != first.faceIndex
                 || clusters[index].script != first.script || clusters[index].level != first.level
                 || clusters[index].style != first.style
             guard ends else { continue }
             runs.append(
                 ItemRun(
-                    range: first.range.lowerBound..<clusters[index - 1].range.upperBound, style: Int(first.style),
+                    range: graphemeBoundaries[runStart]..<graphemeBoundaries[index], style: Int(first.style),
                     face: faces[Int(first.faceIndex)], script: first.script, bidiLevel: first.level))
             runStart = index
         }
         return Itemization(runs: runs, paragraphLevel: paragraphLevel, missingGlyphs: missingGlyphs)
+    }
+
+    /// What the itemizer decides for one grapheme cluster (20 bytes; its range is its place
+    /// among the paragraph's grapheme boundaries).
+    struct ClusterAttributes {
+        var style: Int32
+        var faceIndex: Int32
+        var script: Int32
+        /// Its first character: a bracket pairs by it.
+        var first: Unicode.Scalar
+        var level: UInt8
+    }
+
+    /// Decodes one cluster's code units into `scalars` (emptied first); a lone surrogate reads
+    /// as U+FFFD. No grapheme boundary splits a surrogate pair, so a cluster decodes as the
+    /// same characters of the whole text do.
+    private static func decode(_ units: ArraySlice<UInt16>, into scalars: inout [Unicode.Scalar]) {
+        scalars.removeAll(keepingCapacity: true)
+        var iterator = units.makeIterator()
+        var decoder = UTF16()
+        loop: while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): scalars.append(scalar)
+            case .error: scalars.append("\u{FFFD}")
+            case .emptyInput: break loop
+            }
+        }
     }
 
     /// `Unicode.Scalar.Properties.isWhitespace` (the White_Space property), answered from its
@@ -273,28 +292,6 @@ enum Itemizer {
         script == UnicodeProperties.common || script == UnicodeProperties.inherited
     }
 
-    /// The scalars of UTF-16 text with their offsets; a lone surrogate reads as U+FFFD.
-    static func decodeScalars(_ units: [UInt16]) -> [(offset: Int, scalar: Unicode.Scalar)] {
-        var result: [(offset: Int, scalar: Unicode.Scalar)] = []
-        result.reserveCapacity(units.count)
-        var offset = 0
-        var iterator = units.makeIterator()
-        var decoder = UTF16()
-        loop: while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar):
-                result.append((offset, scalar))
-                offset += scalar.utf16.count
-            case .error:
-                result.append((offset, "\u{FFFD}"))
-                offset += 1
-            case .emptyInput:
-                break loop
-            }
-        }
-        return result
-    }
-
     /// How many unclosed brackets script resolution remembers.
     static let maximumOpenBrackets = 128
 
@@ -304,44 +301,51 @@ enum Itemizer {
     /// Latin text closes in Latin (as ICU's and Pango's script runs do), among the last
     /// ``maximumOpenBrackets`` unclosed ones.
     static func resolvedScripts(_ scripts: [Int32], firstScalars: [Unicode.Scalar]) -> [Int32] {
-        var resolved = scripts
+        var clusters = zip(scripts, firstScalars).map { script, first in
+            ClusterAttributes(style: 0, faceIndex: 0, script: script, first: first, level: 0)
+        }
+        resolveScripts(&clusters)
+        return clusters.map(\.script)
+    }
+
+    /// ``resolvedScripts(_:firstScalars:)`` over the clusters' own scripts, in place.
+    static func resolveScripts(_ clusters: inout [ClusterAttributes]) {
         var previous: Int32?
         var openBrackets: [(closer: UInt32, index: Int)] = []
-        for index in resolved.indices {
-            let scalar = firstScalars[index]
-            if isWeak(resolved[index]) {
-                if UnicodeProperties.bracketType(of: scalar) == 2,
-                    let match = openBrackets.lastIndex(where: { $0.closer == scalar.value })
-                {
-                    let opener = openBrackets[match].index
-                    openBrackets.removeSubrange(match...)
-                    // The opener's script is known once text followed it; otherwise the preceding one.
-                    if let openerScript = isWeak(resolved[opener]) ? previous : resolved[opener] {
-                        resolved[index] = openerScript
-                        previous = openerScript
-                    }
-                    continue
-                }
-                if UnicodeProperties.bracketType(of: scalar) == 1 {
-                    // A bounded stack, as ICU's script runs and Firefox's itemizer keep (32
-                    // deep there): past it the oldest opener is forgotten, so a closer's search
-                    // stays short however many brackets a text opens.
-                    if openBrackets.count == maximumOpenBrackets { openBrackets.removeFirst() }
-                    openBrackets.append((UnicodeProperties.pairedBracket(of: scalar), index))
-                }
-                if let previous { resolved[index] = previous }
-            } else {
-                previous = resolved[index]
+        for index in clusters.indices {
+            let script = clusters[index].script
+            guard isWeak(script) else {
+                previous = script
+                continue
             }
+            let scalar = clusters[index].first
+            let bracketType = UnicodeProperties.bracketType(of: scalar)
+            if bracketType == 2, let match = openBrackets.lastIndex(where: { $0.closer == scalar.value }) {
+                let opener = openBrackets[match].index
+                openBrackets.removeSubrange(match...)
+                // The opener's script is known once text followed it; otherwise the preceding one.
+                if let openerScript = isWeak(clusters[opener].script) ? previous : clusters[opener].script {
+                    clusters[index].script = openerScript
+                    previous = openerScript
+                }
+                continue
+            }
+            if bracketType == 1 {
+                // A bounded stack, as ICU's script runs and Firefox's itemizer keep (32
+                // deep there): past it the oldest opener is forgotten, so a closer's search
+                // stays short however many brackets a text opens.
+                if openBrackets.count == maximumOpenBrackets { openBrackets.removeFirst() }
+                openBrackets.append((UnicodeProperties.pairedBracket(of: scalar), index))
+            }
+            if let previous { clusters[index].script = previous }
         }
         // Leading weak clusters take the first real script.
-        if let firstReal = resolved.first(where: { !isWeak($0) }) {
-            for index in resolved.indices {
-                guard isWeak(resolved[index]) else { break }
-                resolved[index] = firstReal
+        if let firstReal = clusters.first(where: { !isWeak($0.script) })?.script {
+            for index in clusters.indices {
+                guard isWeak(clusters[index].script) else { break }
+                clusters[index].script = firstReal
             }
         }
-        return resolved
     }
 }
 

@@ -67,7 +67,7 @@ final class ParagraphShape: Sendable {
         let locale = styles.styles[0].language ?? ""
         do {
             breakOpportunities = try TextBoundaries.lineBreakOpportunities(in: content, locale: locale).map(\.utf16Offset)
-            graphemeBoundaries = try TextBoundaries.graphemeClusterBoundaries(in: content)
+            graphemeBoundaries = GraphemeClusters.boundaries(in: content)
         } catch {
             throw .textBoundaries(error)
         }
