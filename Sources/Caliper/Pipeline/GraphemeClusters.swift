@@ -31,6 +31,16 @@ enum GraphemeClusters {
         var regionalIndicators = 0
         while index < count {
             let unit = text[index]
+            if (0x20...0x7E).contains(unit) {
+                // Printable ASCII, most of most text: Other and never Extended_Pictographic, so by
+                // GB9b and GB999 a boundary comes before it unless a Prepend character precedes.
+                if index > 0, previous != .prepend { boundaries.append(index) }
+                previous = .other
+                pictographicCandidate = nil
+                regionalIndicators = 0
+                index += 1
+                continue
+            }
             let value: UInt32
             let width: Int
             if UTF16.isLeadSurrogate(unit), index + 1 < count, UTF16.isTrailSurrogate(text[index + 1]) {
@@ -40,8 +50,7 @@ enum GraphemeClusters {
                 value = UInt32(unit)
                 width = 1
             }
-            // Printable ASCII is all Other: asked of ICU once each below, not per character.
-            let current = (0x20...0x7E).contains(value) ? .other : UnicodeProperties.graphemeClusterBreak(of: value)
+            let current = UnicodeProperties.graphemeClusterBreak(of: value)
             if index > 0, breaks(
                 between: previous, and: current, value: value, regionalIndicators: regionalIndicators,
                 zeroWidthJoinerFollowsPictographic: zeroWidthJoinerFollowsPictographic)
