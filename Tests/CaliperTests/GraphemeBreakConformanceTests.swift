@@ -2,6 +2,7 @@
 @testable import Caliper
 import Foundation
 import Testing
+import TestSupport
 
 @Suite struct GraphemeBreakConformanceTests {
     struct TestCase {
@@ -75,7 +76,7 @@ import Testing
             0x200B, 0x2028, 0x2029, 0xFFFC, 0x1F000,
             0xD800, 0xDBFF, 0xDC00,  // lone surrogates (as units)
         ]
-        var generator = ItemizerReferenceTests.Generator(state: 29)
+        var generator = SplitMix64(seed: 29)
         for _ in 0..<40_000 {
             var units: [UInt16] = []
             for _ in 0..<Int.random(in: 1...10, using: &generator) {

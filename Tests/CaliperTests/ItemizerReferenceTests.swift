@@ -4,6 +4,7 @@
 @testable import Caliper
 import Foundation
 import Testing
+import TestSupport
 
 @Suite struct ItemizerReferenceTests {
     /// Pieces the generated texts are drawn from: every case the itemizer treats apart — plain
@@ -20,20 +21,8 @@ import Testing
         "\u{AD}", "\u{FFFD}", "\u{10FFFD}", "\u{E000}", "ŒŸ", "Ωmega", "ß",
     ]
 
-    /// A generator with a fixed seed (SplitMix64), so every run tests the same texts.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var value = state
-            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-            return value ^ (value >> 31)
-        }
-    }
-
     static func generatedTexts(count: Int, seed: UInt64) -> [[UInt16]] {
-        var generator = Generator(state: seed)
+        var generator = SplitMix64(seed: seed)
         return (0..<count).map { _ in
             var units: [UInt16] = []
             for _ in 0..<Int.random(in: 1...14, using: &generator) {
@@ -90,7 +79,7 @@ import Testing
     @Test func severalStylesAndBoxes() throws {
         let styles = try Self.styles()
         let cascades = try styles.map { try FontCascade(style: $0) }
-        var generator = Generator(state: 2_028)
+        var generator = SplitMix64(seed: 2_028)
         var compared = 0
         for var content in Self.generatedTexts(count: 1_500, seed: 1_128) {
             var boundaries = GraphemeClusters.boundaries(in: content)
