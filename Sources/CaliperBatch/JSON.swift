@@ -24,7 +24,7 @@ package enum JSON: Sendable, Equatable {
         case .object(let members):
             writer.beginObject()
             for (key, value) in members {
-                writer.key(key)
+                writer.key(text: key)
                 value.write(to: &writer)
             }
             writer.endObject()

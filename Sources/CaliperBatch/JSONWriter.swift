@@ -51,8 +51,31 @@ public struct JSONWriter {
         bytes.append(UInt8(ascii: "]"))
     }
 
-    /// A member's key; its value follows.
-    public mutating func key(_ key: String) {
+    /// A member's key, as written in the source (`writer.key("width")`); its value follows.
+    ///
+    /// Its bytes are copied as they stand, with the quotes and the colon, in one append: an
+    /// answer writes a key for each of its values. A key that would need an escape is a
+    /// programming error, caught in debug builds; keys made at run time go through ``key(text:)``.
+    public mutating func key(_ key: StaticString) {
+        separate()
+        let count = key.utf8CodeUnitCount
+        key.withUTF8Buffer { utf8 in
+            assert(!utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }, "key \(key) needs escaping")
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count + 3) { buffer in
+                buffer[0] = UInt8(ascii: "\"")
+                for index in 0..<count { buffer[index + 1] = utf8[index] }
+                buffer[count + 1] = UInt8(ascii: "\"")
+                buffer[count + 2] = UInt8(ascii: ":")
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<(count + 3)]))
+            }
+        }
+        // The value that follows must not be preceded by a comma.
+        if !hasContent.isEmpty { hasContent[hasContent.count - 1] = false }
+    }
+
+    /// A member's key made at run time (a variation axis's tag, a JSON value's own member),
+    /// escaped as any string is; its value follows.
+    public mutating func key(text key: String) {
         separate()
         writeString(key)
         bytes.append(UInt8(ascii: ":"))
@@ -76,7 +99,7 @@ public struct JSONWriter {
             append(literal: "null")
             return
         }
-        if !appendExactDecimal(value) { append(value.description) }
+        if !appendExactDecimal(value), !appendShortDecimal(value) { append(value.description) }
     }
 
     /// Whether a NaN or an infinity was written (as `null`).
@@ -131,17 +154,6 @@ public struct JSONWriter {
         }
     }
 
-    /// The number of decimal digits of `value` (1 for 0).
-    private static func digitCount(of value: UInt64) -> Int {
-        var count = 1
-        var remaining = value / 10
-        while remaining > 0 {
-            count += 1
-            remaining /= 10
-        }
-        return count
-    }
-
     /// Writes `value` as Swift's `description` writes it — the shortest digits that read back as
     /// the same Double — when its exact decimal expansion is that, and says whether it did; a
     /// value it leaves is written through `description`. Widths, heights and offsets in answers
@@ -167,9 +179,7 @@ public struct JSONWriter {
         let shift = Int(magnitude.exponent) - Double.significandBitCount + trailingZeros
         if shift >= 0 {
             // A whole number below 10^15: its digits and ".0".
-            if value.sign == .minus { bytes.append(UInt8(ascii: "-")) }
-            appendDigits(of: significand << UInt64(shift))
-            append(literal: ".0")
+            appendPositional((significand << UInt64(shift)) * 10, places: 1, isNegative: value.sign == .minus)
             return true
         }
         // significand / 2^k = significand × 5^k / 10^k: the digits of significand × 5^k, the point k from the right.
@@ -179,25 +189,71 @@ public struct JSONWriter {
         for _ in 0..<places { power *= 5 }
         let wide = UInt128(significand) * power  // odd × 5^k: no trailing zero
         guard wide < 1_000_000_000_000_000 else { return false }  // at most 15 digits
-        let scaled = UInt64(wide)
-        let count = Self.digitCount(of: scaled)
-        if value.sign == .minus { bytes.append(UInt8(ascii: "-")) }
-        if count <= places {
-            // 0.000…digits
-            bytes.append(UInt8(ascii: "0"))
-            bytes.append(UInt8(ascii: "."))
-            for _ in 0..<(places - count) { bytes.append(UInt8(ascii: "0")) }
-            appendDigits(of: scaled)
-        } else {
-            var divisor: UInt64 = 1
-            for _ in 0..<places { divisor *= 10 }
-            appendDigits(of: scaled / divisor)
-            bytes.append(UInt8(ascii: "."))
-            let fractionDigits = scaled % divisor
-            for _ in 0..<(places - Self.digitCount(of: fractionDigits)) { bytes.append(UInt8(ascii: "0")) }
-            appendDigits(of: fractionDigits)
-        }
+        appendPositional(UInt64(wide), places: places, isNegative: value.sign == .minus)
         return true
+    }
+
+    /// Writes `value` as `description` writes it when it is the Double nearest to a decimal of
+    /// at most 16 significant digits, not exact (a width of a font of 1,000 units per em:
+    /// 9.452), and says whether it did. The shortest such decimal has the fewest places after
+    /// the point, so places are tried from one up: with `k` places the candidates are the
+    /// integers m whose m / 10^k reads back as `value`; m / 10^k is that reading exactly, for
+    /// IEEE division of two exact operands (m < 2^52, 10^k for k ≤ 22) rounds as a parser rounds
+    /// a decimal. The product `value` × 10^k is off the true one by at most half a unit below
+    /// 2^52, so the nearest integer to the true product, the one candidate `description` would
+    /// pick, is among round(product) and its two neighbours: with exactly one of them reading
+    /// back it is written; with none, one more place is tried; with two (a tie of closeness this
+    /// does not settle), `description` is left to decide. Checked with ``appendExactDecimal(_:)``
+    /// against `description` over a million random values (`JSONWriterNumberTests`).
+    private mutating func appendShortDecimal(_ value: Double) -> Bool {
+        let magnitude = value.magnitude
+        guard magnitude >= 0.0001, magnitude < 1e15 else { return false }
+        var scale = 1.0
+        for places in 1...22 {
+            scale *= 10  // exact: 10^22 is the largest power of ten a Double holds exactly
+            let product = magnitude * scale
+            guard product < 0x1p52 else { return false }
+            let nearest = product.rounded()
+            var found: Double?
+            for step in 0..<3 {
+                let candidate = nearest + Double(step - 1)
+                guard candidate >= 0, candidate / scale == magnitude else { continue }
+                guard found == nil else { return false }
+                found = candidate
+            }
+            if let found {
+                appendPositional(UInt64(found), places: places, isNegative: value.sign == .minus)
+                return true
+            }
+        }
+        return false
+    }
+
+    /// `scaled` / 10^`places` in positional notation with at least one digit on each side of
+    /// the point, as `description` writes it (`-0.000244140625`, `102.6142578125`), formatted
+    /// in a buffer on the stack and appended in one copy (`places` ≤ 24).
+    private mutating func appendPositional(_ scaled: UInt64, places: Int, isNegative: Bool) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { buffer in
+            var index = buffer.count
+            var remaining = scaled
+            for _ in 0..<places {
+                index -= 1
+                buffer[index] = UInt8(ascii: "0") + UInt8(remaining % 10)
+                remaining /= 10
+            }
+            index -= 1
+            buffer[index] = UInt8(ascii: ".")
+            repeat {
+                index -= 1
+                buffer[index] = UInt8(ascii: "0") + UInt8(remaining % 10)
+                remaining /= 10
+            } while remaining > 0
+            if isNegative {
+                index -= 1
+                buffer[index] = UInt8(ascii: "-")
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[index...]))
+        }
     }
 
     /// A literal's UTF-8, from the program's constant bytes.

@@ -59,7 +59,7 @@ extension TextLayout {
                     writer.key("variations")
                     writer.beginObject()
                     for variation in run.font.variations {
-                        writer.key(variation.tag)
+                        writer.key(text: variation.tag)
                         writer.number(variation.value)
                     }
                     writer.endObject()

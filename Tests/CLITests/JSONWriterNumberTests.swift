@@ -1,4 +1,4 @@
-// JSONWriterNumberTests.swift — numbers written straight into an answer's bytes read exactly as Swift's own `description` writes them.
+// JSONWriterNumberTests.swift — numbers written straight into an answer's bytes read exactly as Swift's own `description` writes them; keys written alike however they are given.
 import CaliperBatch
 import Foundation
 import Testing
@@ -12,9 +12,10 @@ import TestSupport
         return writer.string
     }
 
-    /// A million doubles — answer-like dyadic values (design units over unitsPerEm × a size),
-    /// halves and quarters, whole numbers, values near the edges of positional notation (10⁻⁴,
-    /// 10¹⁵, 10¹⁶), random decimals and random bit patterns of every magnitude — each written
+    /// A million doubles — answer-like values (design units over unitsPerEm × a size), dyadic
+    /// fractions, whole numbers, values near the edges of positional notation (10⁻⁴, 10¹⁵, 10¹⁶),
+    /// random values, the Doubles nearest to short decimals (up to 16 digits, 1 to 20 places) and
+    /// their neighbours one unit in the last place away, and random bit patterns — each written
     /// byte for byte as `Double.description` writes it (issue #28: the writer formats the common
     /// values itself and hands the rest to `description`).
     @Test func aMillionNumbersAreWrittenAsDescriptionWritesThem() {
@@ -23,7 +24,7 @@ import TestSupport
         let upems: [Double] = [1000, 1024, 2048, 2816, 256, 4096]
         for index in 0..<1_000_000 {
             let value: Double
-            switch index % 8 {
+            switch index % 10 {
             case 0:  // a width: advance units × size / unitsPerEm
                 let units = Double(Int.random(in: -200_000...2_000_000, using: &random))
                 value = units * Double(Int.random(in: 1...120, using: &random)) / upems[Int.random(in: 0..<upems.count, using: &random)]
@@ -34,6 +35,13 @@ import TestSupport
             case 4: value = Double.random(in: -1000...1000, using: &random)
             case 5: value = (Double(Int.random(in: 0...99_999, using: &random)) / 100).rounded(.toNearestOrEven)
             case 6: value = Double(bitPattern: random.next())
+            case 8:  // a short decimal, d / 10^k: the nearest Double to it
+                let digits = Int.random(in: 1...16, using: &random)
+                let whole = Double(Int.random(in: 1...Int(pow(10, Double(digits))) - 1, using: &random))
+                value = whole / pow(10, Double(Int.random(in: 1...20, using: &random))) * (Bool.random(using: &random) ? 1 : -1)
+            case 9:  // one unit in the last place beside a short decimal: its shortest digits are long
+                let decimal = Double(Int.random(in: 1...99_999_999, using: &random)) / pow(10, Double(Int.random(in: 1...12, using: &random)))
+                value = Bool.random(using: &random) ? decimal.nextUp : decimal.nextDown
             default: value = Double(Int.random(in: 1...65_535, using: &random)) * 0x1p-24 * (Bool.random(using: &random) ? 1 : -1)
             }
             guard value.isFinite else { continue }
@@ -55,5 +63,32 @@ import TestSupport
             writer.integer(value)
             #expect(writer.string == value.description)
         }
+    }
+
+    /// A key written in the source is copied as it stands and reads as the same key made at
+    /// run time, which is escaped as any string is.
+    @Test func keysInTheSourceAndKeysMadeAtRunTimeAreWrittenAlike() {
+        var literal = JSONWriter()
+        literal.beginObject()
+        literal.key("width")
+        literal.number(1)
+        literal.key("")
+        literal.integer(2)
+        literal.endObject()
+        var made = JSONWriter()
+        made.beginObject()
+        made.key(text: "width")
+        made.number(1)
+        made.key(text: String())
+        made.integer(2)
+        made.endObject()
+        #expect(literal.string == #"{"width":1.0,"":2}"#)
+        #expect(made.bytes == literal.bytes)
+        var escaped = JSONWriter()
+        escaped.beginObject()
+        escaped.key(text: "a\"b\\c\n")
+        escaped.bool(true)
+        escaped.endObject()
+        #expect(escaped.string == #"{"a\"b\\c\n":true}"#)
     }
 }

@@ -161,7 +161,7 @@ extension FontCatalogue.Entry {
             writer.key("coordinates")
             writer.beginObject()
             for (tag, value) in instance.coordinates.sorted(by: { $0.key < $1.key }) {
-                writer.key(tag)
+                writer.key(text: tag)
                 writer.number(value)
             }
             writer.endObject()
