@@ -12,43 +12,54 @@
 /// writer.endObject()  // {"width":102.6}
 /// ```
 public struct JSONWriter {
-    /// The JSON written so far, as UTF-8.
-    public private(set) var bytes: [UInt8] = []
-    /// One entry per open object or array: whether it has a member or element yet.
-    private var hasContent: [Bool] = []
+    /// The bytes and the open containers, shared by copies of the writer until one of them
+    /// writes (copy on write, as an array is).
+    private var output: Output
 
     /// An empty writer, with room for `capacity` bytes reserved.
     public init(capacity: Int = 512) {
-        bytes.reserveCapacity(capacity)
+        output = Output(capacity: capacity)
     }
 
+    /// The JSON written so far, as UTF-8.
+    public var bytes: [UInt8] { output.withBytes { Array($0) } }
+
     /// The JSON written so far, as a string.
-    public var string: String { String(decoding: bytes, as: UTF8.self) }
+    public var string: String { output.withBytes { String(decoding: $0, as: UTF8.self) } }
+
+    /// Called first by every method that writes: a copy of the writer made earlier keeps its own bytes.
+    private mutating func unique() {
+        if !isKnownUniquelyReferenced(&output) { output = output.copy() }
+    }
 
     /// Opens an object: `{`; its members are ``key(_:)`` and a value each.
     public mutating func beginObject() {
+        unique()
         separate()
-        bytes.append(UInt8(ascii: "{"))
-        hasContent.append(false)
+        output.append(UInt8(ascii: "{"))
+        output.open()
     }
 
     /// Closes the object opened last: `}`.
     public mutating func endObject() {
-        hasContent.removeLast()
-        bytes.append(UInt8(ascii: "}"))
+        unique()
+        output.close()
+        output.append(UInt8(ascii: "}"))
     }
 
     /// Opens an array: `[`.
     public mutating func beginArray() {
+        unique()
         separate()
-        bytes.append(UInt8(ascii: "["))
-        hasContent.append(false)
+        output.append(UInt8(ascii: "["))
+        output.open()
     }
 
     /// Closes the array opened last: `]`.
     public mutating func endArray() {
-        hasContent.removeLast()
-        bytes.append(UInt8(ascii: "]"))
+        unique()
+        output.close()
+        output.append(UInt8(ascii: "]"))
     }
 
     /// A member's key, as written in the source (`writer.key("width")`); its value follows.
@@ -57,34 +68,32 @@ public struct JSONWriter {
     /// answer writes a key for each of its values. A key that would need an escape is a
     /// programming error, caught in debug builds; keys made at run time go through ``key(text:)``.
     public mutating func key(_ key: StaticString) {
+        unique()
         separate()
-        let count = key.utf8CodeUnitCount
-        key.withUTF8Buffer { utf8 in
-            assert(!utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }, "key \(key) needs escaping")
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count + 3) { buffer in
-                buffer[0] = UInt8(ascii: "\"")
-                for index in 0..<count { buffer[index + 1] = utf8[index] }
-                buffer[count + 1] = UInt8(ascii: "\"")
-                buffer[count + 2] = UInt8(ascii: ":")
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<(count + 3)]))
-            }
+        assert(key.withUTF8Buffer { !$0.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") } }, "key \(key) needs escaping")
+        if key.hasPointerRepresentation {
+            output.appendKey(UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
+        } else {
+            key.withUTF8Buffer { output.appendKey($0) }  // a one-character literal may be held as its scalar
         }
         // The value that follows must not be preceded by a comma.
-        if !hasContent.isEmpty { hasContent[hasContent.count - 1] = false }
+        output.markEmpty()
     }
 
     /// A member's key made at run time (a variation axis's tag, a JSON value's own member),
     /// escaped as any string is; its value follows.
     public mutating func key(text key: String) {
+        unique()
         separate()
         writeString(key)
-        bytes.append(UInt8(ascii: ":"))
+        output.append(UInt8(ascii: ":"))
         // The value that follows must not be preceded by a comma.
-        if !hasContent.isEmpty { hasContent[hasContent.count - 1] = false }
+        output.markEmpty()
     }
 
     /// A string, escaped as JSON needs: quotes, backslashes and control characters.
     public mutating func string(_ value: String) {
+        unique()
         separate()
         writeString(value)
     }
@@ -93,6 +102,7 @@ public struct JSONWriter {
     /// infinities, which JSON has no way to write (and ``hasNonFiniteNumber`` turns true: an
     /// answer with one is replaced by an error).
     public mutating func number(_ value: Double) {
+        unique()
         separate()
         guard value.isFinite else {
             hasNonFiniteNumber = true
@@ -107,27 +117,29 @@ public struct JSONWriter {
 
     /// An integer, in decimal.
     public mutating func integer(_ value: Int) {
+        unique()
         separate()
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        if value < 0 { output.append(UInt8(ascii: "-")) }
         appendDigits(of: UInt64(value.magnitude))
     }
 
     /// `true` or `false`.
     public mutating func bool(_ value: Bool) {
+        unique()
         separate()
         append(literal: value ? "true" : "false")
     }
 
     /// `null`.
     public mutating func null() {
+        unique()
         separate()
         append(literal: "null")
     }
 
     /// A comma before every member or element but the first of its object or array.
     private mutating func separate() {
-        guard let last = hasContent.indices.last else { return }
-        if hasContent[last] { bytes.append(UInt8(ascii: ",")) } else { hasContent[last] = true }
+        if output.takeMember() { output.append(UInt8(ascii: ",")) }
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
@@ -135,8 +147,8 @@ public struct JSONWriter {
     /// The UTF-8 of `text`, copied from its storage (a native or small string's: every string
     /// these answers write) without the generic sequence path and its reference counting.
     private mutating func append(_ text: String) {
-        if text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
-            bytes.append(contentsOf: text.utf8)
+        if text.utf8.withContiguousStorageIfAvailable({ output.append($0) }) == nil {
+            for byte in text.utf8 { output.append(byte) }
         }
     }
 
@@ -150,7 +162,7 @@ public struct JSONWriter {
                 buffer[index] = UInt8(ascii: "0") + UInt8(remaining % 10)
                 remaining /= 10
             } while remaining > 0
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[index...]))
+            output.append(UnsafeBufferPointer(rebasing: buffer[index...]))
         }
     }
 
@@ -185,11 +197,11 @@ public struct JSONWriter {
         // significand / 2^k = significand × 5^k / 10^k: the digits of significand × 5^k, the point k from the right.
         let places = -shift
         guard places <= 24 else { return false }  // 5^24 × 2^53 still fits in 128 bits
-        var power: UInt128 = 1
-        for _ in 0..<places { power *= 5 }
-        let wide = UInt128(significand) * power  // odd × 5^k: no trailing zero
-        guard wide < 1_000_000_000_000_000 else { return false }  // at most 15 digits
-        appendPositional(UInt64(wide), places: places, isNegative: value.sign == .minus)
+        var power: UInt64 = 1  // 5^24 < 2^56
+        for _ in 0..<places { power &*= 5 }
+        let (high, low) = significand.multipliedFullWidth(by: power)  // odd × 5^k: no trailing zero
+        guard high == 0, low < 1_000_000_000_000_000 else { return false }  // at most 15 digits
+        appendPositional(low, places: places, isNegative: value.sign == .minus)
         return true
     }
 
@@ -213,7 +225,7 @@ public struct JSONWriter {
             scale *= 10  // exact: 10^22 is the largest power of ten a Double holds exactly
             let product = magnitude * scale
             guard product < 0x1p52 else { return false }
-            let nearest = product.rounded()
+            let nearest = (product + 0x1p52) - 0x1p52  // to the nearest integer (below 2^52, in two additions)
             var found: Double?
             for step in 0..<3 {
                 let candidate = nearest + Double(step - 1)
@@ -252,43 +264,157 @@ public struct JSONWriter {
                 index -= 1
                 buffer[index] = UInt8(ascii: "-")
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[index...]))
+            output.append(UnsafeBufferPointer(rebasing: buffer[index...]))
         }
     }
 
     /// A literal's UTF-8, from the program's constant bytes.
     private mutating func append(literal: StaticString) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+        output.append(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
     /// A JSON string: quotes, backslashes and control characters escaped, everything else as is.
     private mutating func writeString(_ string: String) {
-        bytes.append(UInt8(ascii: "\""))
+        output.append(UInt8(ascii: "\""))
         // Most strings (font paths, scripts, ids) need no escape: copy them whole, from their
         // storage when it is contiguous (no copy of the string, so no reference counting).
-        let isPlain = string.utf8.withContiguousStorageIfAvailable { utf8 in
+        let isPlain = string.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
             guard !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
-            bytes.append(contentsOf: utf8)
+            output.append(utf8)
             return true
         } ?? false
         if isPlain {
-            bytes.append(UInt8(ascii: "\""))
+            output.append(UInt8(ascii: "\""))
             return
         }
         for byte in string.utf8 {
             switch byte {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: #"\\"#.utf8)
-            case UInt8(ascii: "\n"): bytes.append(contentsOf: #"\n"#.utf8)
-            case UInt8(ascii: "\r"): bytes.append(contentsOf: #"\r"#.utf8)
-            case UInt8(ascii: "\t"): bytes.append(contentsOf: #"\t"#.utf8)
+            case UInt8(ascii: "\""): append(literal: #"\""#)
+            case UInt8(ascii: "\\"): append(literal: #"\\"#)
+            case UInt8(ascii: "\n"): append(literal: #"\n"#)
+            case UInt8(ascii: "\r"): append(literal: #"\r"#)
+            case UInt8(ascii: "\t"): append(literal: #"\t"#)
             case 0..<0x20:
-                bytes.append(contentsOf: #"\u00"#.utf8)
-                bytes.append(Self.hexDigits[Int(byte >> 4)])
-                bytes.append(Self.hexDigits[Int(byte & 0xF)])
-            default: bytes.append(byte)  // UTF-8 bytes of other characters pass through whole
+                append(literal: #"\u00"#)
+                output.append(Self.hexDigits[Int(byte >> 4)])
+                output.append(Self.hexDigits[Int(byte & 0xF)])
+            default: output.append(byte)  // UTF-8 bytes of other characters pass through whole
             }
         }
-        bytes.append(UInt8(ascii: "\""))
+        output.append(UInt8(ascii: "\""))
+    }
+}
+
+/// A writer's output: its bytes in one allocation that doubles as it fills, written through a
+/// pointer (an array's append checks its uniqueness and capacity and calls out of line for each
+/// piece; an answer is written in hundreds of pieces), and a stack of whether each open object or
+/// array has a member or element yet.
+private final class Output {
+    // Only the writer that owns it touches an output (copy on write), one call at a time, so
+    // the run-time exclusivity checks a class's stored properties get (a third of an answer's
+    // writing time) guard nothing here.
+    @exclusivity(unchecked) private var base: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) private var count = 0
+    @exclusivity(unchecked) private var capacity: Int
+    /// Per open object or array, whether it has a member or element yet (a stack, `depth` deep).
+    @exclusivity(unchecked) private var hasContent: UnsafeMutablePointer<Bool>
+    @exclusivity(unchecked) private var depth = 0
+    @exclusivity(unchecked) private var depthCapacity = 16
+
+    init(capacity: Int) {
+        self.capacity = max(capacity, 16)
+        base = .allocate(capacity: self.capacity)
+        hasContent = .allocate(capacity: depthCapacity)
+    }
+
+    deinit {
+        base.deallocate()
+        hasContent.deallocate()
+    }
+
+    func copy() -> Output {
+        let copy = Output(capacity: max(count, 16))
+        copy.base.update(from: base, count: count)
+        copy.count = count
+        for _ in 0..<depth { copy.open() }
+        copy.hasContent.update(from: hasContent, count: depth)
+        return copy
+    }
+
+    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        body(UnsafeBufferPointer(start: base, count: count))
+    }
+
+    /// Room for `extra` more bytes, doubling the allocation when it is short.
+    @inline(__always) private func reserve(_ extra: Int) {
+        if count + extra > capacity { grow(to: count + extra) }
+    }
+
+    private func grow(to needed: Int) {
+        let newCapacity = max(needed, capacity * 2)
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.moveInitialize(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    @inline(__always) func append(_ byte: UInt8) {
+        reserve(1)
+        base[count] = byte
+        count += 1
+    }
+
+    @inline(__always) func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        reserve(bytes.count)
+        (base + count).update(from: source, count: bytes.count)
+        count += bytes.count
+    }
+
+    /// `"key":`, the key's bytes as they stand.
+    @inline(__always) func appendKey(_ key: UnsafeBufferPointer<UInt8>) {
+        reserve(key.count + 3)
+        base[count] = UInt8(ascii: "\"")
+        count += 1
+        // Keys are short: a loop beats a call to memcpy.
+        for byte in key {
+            base[count] = byte
+            count += 1
+        }
+        base[count] = UInt8(ascii: "\"")
+        base[count + 1] = UInt8(ascii: ":")
+        count += 2
+    }
+
+    func open() {
+        if depth == depthCapacity {
+            let larger = UnsafeMutablePointer<Bool>.allocate(capacity: depthCapacity * 2)
+            larger.moveInitialize(from: hasContent, count: depth)
+            hasContent.deallocate()
+            hasContent = larger
+            depthCapacity *= 2
+        }
+        hasContent[depth] = false
+        depth += 1
+    }
+
+    func close() {
+        precondition(depth > 0, "JSONWriter: a close with nothing open")
+        depth -= 1
+    }
+
+    /// Whether the innermost open object or array already has a member or element (a comma is
+    /// due before the next), marking it as having one.
+    @inline(__always) func takeMember() -> Bool {
+        guard depth > 0 else { return false }
+        if hasContent[depth - 1] { return true }
+        hasContent[depth - 1] = true
+        return false
+    }
+
+    /// The innermost container's next value belongs to the key just written: no comma before it.
+    @inline(__always) func markEmpty() {
+        if depth > 0 { hasContent[depth - 1] = false }
     }
 }

@@ -90,5 +90,33 @@ import TestSupport
         escaped.bool(true)
         escaped.endObject()
         #expect(escaped.string == #"{"a\"b\\c\n":true}"#)
+        // A one-character key, which a literal may hold as its scalar rather than as bytes.
+        var short = JSONWriter()
+        short.beginObject()
+        short.key("x")
+        short.integer(1)
+        short.key("é")
+        short.integer(2)
+        short.endObject()
+        #expect(short.string == #"{"x":1,"é":2}"#)
+    }
+
+    /// A copy of a writer is a value: what one writes after the copy the other does not see,
+    /// however deep the nesting (past the first allocation of both the bytes and the stack).
+    @Test func aCopiedWriterWritesOnItsOwn() {
+        var first = JSONWriter(capacity: 1)
+        for _ in 0..<40 { first.beginArray() }
+        var second = first
+        first.integer(1)
+        second.string("two")
+        for _ in 0..<40 {
+            first.endArray()
+            second.endArray()
+        }
+        let open = String(repeating: "[", count: 40)
+        let close = String(repeating: "]", count: 40)
+        #expect(first.string == open + "1" + close)
+        #expect(second.string == open + #""two""# + close)
+        #expect(first.bytes == Array(first.string.utf8))
     }
 }
