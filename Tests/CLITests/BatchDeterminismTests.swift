@@ -1,6 +1,8 @@
 // BatchDeterminismTests.swift — a request's answer does not depend on the partition it is in, the
 // order of the requests around it, --jobs, or what the caches held before: the property that lets
 // `caliper batch` run as stateless workers on a cluster (see Sources/Caliper/Caliper.docc/Scaling.md).
+import Caliper
+import CaliperBatch
 import Foundation
 import Testing
 import TestSupport
@@ -106,5 +108,30 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: elsewhere) }
         try FileManager.default.copyItem(at: CLI.root.appendingPathComponent("Fonts"), to: elsewhere.appendingPathComponent("Fonts"))
         #expect(try Self.answersByID(Self.batch(Array(requests.prefix(300)), in: elsewhere)) == reference.filter { $0.key < 300 })
+    }
+}
+
+/// `BatchProcessor.cachesPerThread`: the same answers, measured with caches of the threads' own
+/// (of the measurer's cache's budget), the measurer's one cache left alone.
+@Suite struct CachesPerThreadTests {
+    @Test func threadsMeasureWithCachesOfTheirOwnAndAnswerAlike() throws {
+        let requests = BatchDeterminismTests.requests(count: 300)
+        let resolver = FontResolver()
+        let shared = BatchProcessor(resolver: resolver, measurer: TextMeasurer(cache: ShapeCache(byteBudget: 1 << 20)))
+        let reference = shared.answers(requests, jobs: 1)
+        #expect(shared.measurer.cache?.statistics.misses ?? 0 > 0)
+
+        let untouched = ShapeCache(byteBudget: 1 << 20)
+        var perThread = BatchProcessor(resolver: resolver, measurer: TextMeasurer(cache: untouched))
+        perThread.cachesPerThread = true
+        #expect(perThread.answers(requests, jobs: 2) == reference)
+        #expect(perThread.answers(requests.reversed(), jobs: 3) == reference.reversed())  // warm now, in the other order
+        for request in requests.prefix(20) { _ = perThread.answer(request) }  // one at a time, as the service asks
+        #expect(untouched.statistics == ShapeCache(byteBudget: 1 << 20).statistics)
+
+        // Without a cache there is none per thread either, and the answers are the same.
+        var uncached = BatchProcessor(resolver: resolver, measurer: TextMeasurer(cache: nil))
+        uncached.cachesPerThread = true
+        #expect(uncached.answers(requests, jobs: 2) == reference)
     }
 }

@@ -37,7 +37,7 @@ struct Batch: ParsableCommand {
         valueName: "file"))
     var input: String?
 
-    @Option(name: .long, parsing: .unconditional, help: "Answer requests on this many threads at once (answers stay in input order).")
+    @Option(name: .long, parsing: .unconditional, help: "Answer requests on this many threads at once (answers stay in input order), each with a shape cache of its own (64 MiB at most, as a process's).")
     var jobs: Int = 1
 
     @Option(name: .long, help: ArgumentHelp(
@@ -106,6 +106,7 @@ struct Batch: ParsableCommand {
             resolver: resolver, measurer: TextMeasurer(maximumTextLength: maxTextLength),
             systemFallback: fontRoot == nil ? .system : .none, onlyGivenFonts: onlyGivenFonts)
         configured.fontFolder = fontRoot
+        configured.cachesPerThread = jobs > 1
         configured.systemFonts = try systemFont.map { try SystemFonts(directory: $0, cacheByteBudget: fontCacheBytes) }
         let processor = configured
         var lines = LineReader(fileDescriptor: requestInput, maximumLineBytes: maxRequestBytes)
