@@ -58,6 +58,16 @@ public struct BatchProcessor: Sendable {
     /// The per-thread caches, shared by the processor's copies.
     private let threadCaches = ThreadCaches()
 
+    /// The caches the processor measures with: with ``cachesPerThread``, each thread's made so
+    /// far (the measurer's own until a thread has made one); else the measurer's; none when the
+    /// measurer has none. What the service's `/metrics` sums.
+    public var caches: [ShapeCache] {
+        guard let cache = measurer.cache else { return [] }
+        guard cachesPerThread else { return [cache] }
+        let perThread = threadCaches.all
+        return perThread.isEmpty ? [cache] : perThread
+    }
+
     /// A processor that loads fonts through `resolver`, measures with `measurer`, and looks for
     /// characters a request's fonts lack in `systemFallback` (or nowhere, with `onlyGivenFonts`).
     public init(
@@ -365,4 +375,7 @@ private final class ThreadCaches: Sendable {
             return cache
         }
     }
+
+    /// The caches made so far, in no particular order.
+    var all: [ShapeCache] { caches.withLock { Array($0.values) } }
 }

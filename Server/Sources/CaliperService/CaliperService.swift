@@ -50,8 +50,11 @@ public struct CaliperService: Sendable {
         self.resolver = resolver
         catalogue = try FontCatalogue(root: configuration.fontRoot, resolver: resolver, fallback: configuration.fallbackFonts)
         processor.defaultFallbackFonts = catalogue.fallbackFaces
+        // Each compute thread measures with a cache of its own, as `caliper batch --jobs` does:
+        // threads sharing one wait on each other's memory (see BatchProcessor.cachesPerThread).
+        processor.cachesPerThread = configuration.computeThreads > 1
         self.processor = processor
-        metrics = ServiceMetrics(resolver: resolver, cache: processor.measurer.cache)
+        metrics = ServiceMetrics(resolver: resolver, caches: { [processor] in processor.caches })
         pool = ComputePool(width: configuration.computeThreads)
         gate = RequestGate(limit: configuration.maximumConcurrentRequests)
         openAPI = try Self.openAPIDocument(fonts: configuration.allowsFontPatterns ? [] : catalogue.entries.map(\.font))

@@ -12,9 +12,10 @@ final class ServiceMetrics: Sendable {
     let registry = PrometheusCollectorRegistry()
     private let factory: PrometheusMetricsFactory
     private let resolver: FontResolver
-    private let cache: ShapeCache?
+    /// The shape caches the requests are measured with (one per compute thread), read at each exposition.
+    private let caches: @Sendable () -> [ShapeCache]
 
-    init(resolver: FontResolver, cache: ShapeCache?) {
+    init(resolver: FontResolver, caches: @escaping @Sendable () -> [ShapeCache]) {
         var factory = PrometheusMetricsFactory(registry: registry)
         factory.defaultDurationHistogramBuckets = [
             .microseconds(100), .microseconds(250), .microseconds(500), .milliseconds(1), .milliseconds(2.5), .milliseconds(5),
@@ -23,7 +24,7 @@ final class ServiceMetrics: Sendable {
         ]
         self.factory = factory
         self.resolver = resolver
-        self.cache = cache
+        self.caches = caches
     }
 
     /// Counts one request to `route` (its path as the router matched it, `/v1/measure`) answered
@@ -40,11 +41,29 @@ final class ServiceMetrics: Sendable {
         Counter(label: "caliper_batch_lines_total", dimensions: [("outcome", isError ? "error" : "ok")], factory: factory).increment()
     }
 
+    /// Each table's figures summed over several caches' readings (their tables are the same, in the same order).
+    static func summed(_ readings: [[ShapeCache.Table]]) -> [ShapeCache.Table] {
+        guard var total = readings.first else { return [] }
+        for reading in readings.dropFirst() {
+            for (index, table) in reading.enumerated() where index < total.count && total[index].name == table.name {
+                total[index].byteBudget += table.byteBudget
+                total[index].statistics.hits += table.statistics.hits
+                total[index].statistics.misses += table.statistics.misses
+                total[index].statistics.evictions += table.statistics.evictions
+                total[index].statistics.entryCount += table.statistics.entryCount
+                total[index].statistics.byteCount += table.statistics.byteCount
+            }
+        }
+        return total
+    }
+
     /// The metrics in Prometheus's text exposition format, the caches' figures read now.
     func exposition(inFlight: Int) -> [UInt8] {
-        if let cache {
-            // One reading of the tables, so the totals are their sums even while requests run.
-            let tables = cache.tables
+        let caches = caches()
+        if !caches.isEmpty {
+            // One reading of the tables (each table summed over the compute threads' caches), so
+            // the totals are their sums even while requests run.
+            let tables = Self.summed(caches.map(\.tables))
             func total(_ counter: (ShapeCache.Statistics) -> Int) -> Int { tables.reduce(0) { $0 + counter($1.statistics) } }
             gauge("caliper_shape_cache_hits", total(\.hits))
             gauge("caliper_shape_cache_misses", total(\.misses))
