@@ -8,9 +8,11 @@ import Foundation
 /// calls with equal keys compute the same layout bit for bit. Fonts are compared by identity and
 /// held by the key, so a font's address is never reused while a key names it.
 struct LayoutKey: Hashable, Sendable {
-    /// The call's values as bytes (fonts by their identity, in ``fonts``' order).
-    private let bytes: [UInt8]
-    /// The fonts the bytes name, kept alive by the key.
+    /// The call's values as 64-bit words (fonts by their identity, in ``fonts``' order; a
+    /// string as its length and its UTF-8 bytes packed eight to a word, the last padded with
+    /// zeros): a value is one append, where bytes took a copy of eight.
+    private let words: [UInt64]
+    /// The fonts the words name, kept alive by the key.
     private let fonts: [FontFace]
     private let digest: Int
 
@@ -18,7 +20,7 @@ struct LayoutKey: Hashable, Sendable {
     /// style, of its size on one line per paragraph (``TextMeasurer/size(of:)-(AttributedText)``).
     init(_ text: AttributedText, paragraphStyle: ParagraphStyle?, maxWidth: CGFloat?) {
         var encoder = Encoder()
-        encoder.bytes.reserveCapacity(text.string.utf8.count + 96 * text.spans.count + 64)
+        encoder.words.reserveCapacity(text.string.utf8.count / 8 + 16 * text.spans.count + 16)
         encoder.append(text.string)
         encoder.append(text.spans.count)
         for span in text.spans {
@@ -33,63 +35,70 @@ struct LayoutKey: Hashable, Sendable {
             encoder.append(entry.style)
         }
         if let paragraphStyle {
-            encoder.bytes.append(1)
+            encoder.words.append(1)
             encoder.append(paragraphStyle)
         } else {
-            encoder.bytes.append(0)
+            encoder.words.append(0)
         }
         encoder.append(maxWidth)
-        bytes = encoder.bytes
+        words = encoder.words
         fonts = encoder.fonts
         var hasher = Hasher()
-        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+        words.withUnsafeBytes { hasher.combine(bytes: $0) }
         digest = hasher.finalize()
     }
 
     static func == (lhs: LayoutKey, rhs: LayoutKey) -> Bool {
-        lhs.digest == rhs.digest && lhs.bytes == rhs.bytes && lhs.fonts.elementsEqual(rhs.fonts, by: ===)
+        lhs.digest == rhs.digest && lhs.words == rhs.words && lhs.fonts.elementsEqual(rhs.fonts, by: ===)
     }
 
     func hash(into hasher: inout Hasher) { hasher.combine(digest) }
 
     /// Roughly the bytes the key takes: its two arrays and its dictionary slot.
-    var byteCount: Int { 96 + bytes.count + 8 * fonts.count }
+    var byteCount: Int { 96 + 8 * words.count + 8 * fonts.count }
 
-    /// Appends values as bytes, each with its length or a tag where its extent could be ambiguous.
+    /// Appends values as words, each with its length or a tag where its extent could be ambiguous.
     private struct Encoder {
-        var bytes: [UInt8] = []
+        var words: [UInt64] = []
         var fonts: [FontFace] = []
 
         mutating func append(_ value: Int) {
-            withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+            words.append(UInt64(bitPattern: Int64(value)))
         }
 
         mutating func append(_ value: UInt64) {
-            withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+            words.append(value)
         }
 
         mutating func append(_ value: CGFloat) { append(UInt64(value.bitPattern)) }
 
         mutating func append(_ value: CGFloat?) {
             if let value {
-                bytes.append(1)
+                words.append(1)
                 append(value)
             } else {
-                bytes.append(0)
+                words.append(0)
             }
         }
 
         mutating func append(_ string: String) {
-            append(string.utf8.count)
-            bytes.append(contentsOf: string.utf8)
+            var string = string
+            string.withUTF8 { utf8 in
+                append(utf8.count)
+                let start = words.count * 8
+                words.append(contentsOf: repeatElement(0, count: (utf8.count + 7) / 8))
+                words.withUnsafeMutableBytes { raw in
+                    UnsafeMutableRawBufferPointer(rebasing: raw[start..<(start + utf8.count)]).copyMemory(from: UnsafeRawBufferPointer(utf8))
+                }
+            }
         }
 
         mutating func append(_ string: String?) {
             if let string {
-                bytes.append(1)
+                words.append(1)
                 append(string)
             } else {
-                bytes.append(0)
+                words.append(0)
             }
         }
 
@@ -111,10 +120,10 @@ struct LayoutKey: Hashable, Sendable {
             append(style.fallbackFonts.count)
             for font in style.fallbackFonts { append(font) }
             switch style.fallback {
-            case .none: bytes.append(0)
-            case .system: bytes.append(1)
+            case .none: words.append(0)
+            case .system: words.append(1)
             case .fontconfig(let configurationFile):
-                bytes.append(2)
+                words.append(2)
                 append(configurationFile)
             }
             append(style.baselineOffset)
@@ -123,18 +132,18 @@ struct LayoutKey: Hashable, Sendable {
 
         /// Every stored property of ``InlineBox``.
         mutating func append(_ box: InlineBox?) {
-            guard let box else { return bytes.append(0) }
-            bytes.append(1)
+            guard let box else { return words.append(0) }
+            words.append(1)
             append(box.width)
             append(box.height)
             switch box.alignment {
             case .baseline(let offset):
-                bytes.append(0)
+                words.append(0)
                 append(offset)
-            case .centerOnXHeight: bytes.append(1)
-            case .centerOnLine: bytes.append(2)
-            case .top: bytes.append(3)
-            case .bottom: bytes.append(4)
+            case .centerOnXHeight: words.append(1)
+            case .centerOnLine: words.append(2)
+            case .top: words.append(3)
+            case .bottom: words.append(4)
             }
             append(box.id)
         }
@@ -148,15 +157,15 @@ struct LayoutKey: Hashable, Sendable {
             append(style.minimumLineHeight)
             append(style.maximumLineHeight)
             switch style.baseDirection {
-            case .natural: bytes.append(0)
-            case .leftToRight: bytes.append(1)
-            case .rightToLeft: bytes.append(2)
+            case .natural: words.append(0)
+            case .leftToRight: words.append(1)
+            case .rightToLeft: words.append(2)
             }
-            bytes.append(style.usesFontLeading ? 1 : 0)
+            words.append(style.usesFontLeading ? 1 : 0)
             append(style.textWrap.rawValue)
             append(Int(style.hyphenationFactor.bitPattern))
             if let tabs = style.tabSettings {
-                bytes.append(1)
+                words.append(1)
                 append(tabs.stops.count)
                 for stop in tabs.stops {
                     append(stop.alignment.rawValue)
@@ -164,7 +173,7 @@ struct LayoutKey: Hashable, Sendable {
                 }
                 append(tabs.interval)
             } else {
-                bytes.append(0)
+                words.append(0)
             }
         }
     }
