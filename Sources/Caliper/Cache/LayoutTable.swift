@@ -20,7 +20,9 @@ struct LayoutKey: Hashable, Sendable {
     /// style, of its size on one line per paragraph (``TextMeasurer/size(of:)-(AttributedText)``).
     init(_ text: AttributedText, paragraphStyle: ParagraphStyle?, maxWidth: CGFloat?) {
         var encoder = Encoder()
-        encoder.words.reserveCapacity(text.string.utf8.count / 8 + 16 * text.spans.count + 16)
+        // Room for all of it at once: a span's style is about 20 words and its fonts.
+        encoder.words.reserveCapacity(text.string.utf8.count / 8 + text.spans.reduce(32) { $0 + 28 + $1.style.fallbackFonts.count })
+        encoder.fonts.reserveCapacity(text.spans.reduce(0) { $0 + 1 + $1.style.fallbackFonts.count })
         encoder.append(text.string)
         encoder.append(text.spans.count)
         for span in text.spans {
