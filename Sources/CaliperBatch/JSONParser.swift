@@ -246,8 +246,42 @@ package struct JSONParser {
             if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
             guard try digits() > 0 else { throw Self.invalid }
         }
+        if let number = Self.shortDecimal(UnsafeBufferPointer(rebasing: bytes[start..<index])) { return number }
         guard let number = Double(String(decoding: bytes[start..<index], as: UTF8.self)) else { throw Self.invalid }
         return number
+    }
+
+    /// A number of at most 15 digits and 22 places with no exponent (`17`, `-0.5`, `320`,
+    /// `15.25`: nearly every number a request has) read without making a string for `strtod`:
+    /// its digits as an integer m below 2^53 and m / 10^k, both exact, so IEEE division rounds
+    /// the quotient once, as `strtod` rounds the decimal (Clinger's fast path); `nil` for any
+    /// other number. `JSONParserTests` compares it with `Double(String)` over a million numbers.
+    static func shortDecimal(_ token: UnsafeBufferPointer<UInt8>) -> Double? {
+        var index = token.startIndex
+        let isNegative = index < token.endIndex && token[index] == UInt8(ascii: "-")
+        if isNegative { index += 1 }
+        var mantissa: UInt64 = 0
+        var digitCount = 0
+        var places = 0
+        var seenPoint = false
+        while index < token.endIndex {
+            let byte = token[index]
+            if byte == UInt8(ascii: ".") {
+                seenPoint = true
+            } else if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+                mantissa = mantissa * 10 + UInt64(byte - UInt8(ascii: "0"))
+                digitCount += 1
+                if seenPoint { places += 1 }
+            } else {
+                return nil  // an exponent
+            }
+            index += 1
+        }
+        guard digitCount <= 15, places <= 22 else { return nil }  // 10^15 < 2^53; 10^22 is exact
+        var scale = 1.0
+        for _ in 0..<places { scale *= 10 }
+        let magnitude = Double(mantissa) / scale
+        return isNegative ? -magnitude : magnitude
     }
 
     private mutating func digits() throws(InputError) -> Int {

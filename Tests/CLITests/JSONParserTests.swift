@@ -109,4 +109,42 @@ import TestSupport
             #expect(Self.normalized(try JSONParser.parse(text)) == expected, "\(text)")
         }
     }
+
+    /// A million numbers as requests write them — whole numbers, decimals of 1 to 22 places and
+    /// up to 17 digits (past the 15 the shortcut takes), negative ones, zeros, -0, exponents,
+    /// the shortest text of random Doubles — each read to the same bits as `Double(String)`
+    /// reads it, whether the shortcut (`JSONParser.shortDecimal`) or `strtod` answers.
+    @Test func aMillionNumbersReadAsStrtodReadsThem() throws {
+        var random = SplitMix64(seed: 0x28_1127)
+        var mismatches: [String] = []
+        var shortcut = 0
+        for index in 0..<1_000_000 {
+            let sign = Bool.random(using: &random) ? "-" : ""
+            let text: String
+            switch index % 6 {
+            case 0: text = sign + String(Int.random(in: 0...999_999_999_999_999_999, using: &random) >> Int.random(in: 0...60, using: &random))
+            case 1:
+                let digits = String(UInt64.random(in: 0...UInt64.max, using: &random)).prefix(Int.random(in: 1...17, using: &random))
+                let places = Int.random(in: 1...min(22, digits.count + 3), using: &random)
+                let padded = String(repeating: "0", count: max(0, places + 1 - digits.count)) + digits
+                text = sign + padded.dropLast(places).drop(while: { $0 == "0" }).description.ifEmpty("0") + "." + padded.suffix(places)
+            case 2: text = sign + ["0", "0.0", "0.5", "17", "320", "15.25", "0.1", "0.3", "1.7976931348623157", "9007199254740993"][Int.random(in: 0..<10, using: &random)]
+            case 3: text = sign + String(Int.random(in: 1...99_999, using: &random)) + "e" + String(Int.random(in: -30...30, using: &random))
+            case 4: text = Double(bitPattern: random.next()).magnitude.description
+            default: text = sign + String(format: "%.\(Int.random(in: 1...6, using: &random))f", Double.random(in: 0...10_000, using: &random))
+            }
+            guard text.first != "n", text.first != "i", !text.contains("e+"), let expected = Double(text) else { continue }
+            let bytes = Array(text.utf8)
+            if bytes.withUnsafeBufferPointer({ JSONParser.shortDecimal($0) }) != nil { shortcut += 1 }
+            let got = try JSONParser.parse(text)
+            if case .number(let value) = got, value.bitPattern == expected.bitPattern { continue }
+            if mismatches.count < 10 { mismatches.append("\(text): \(got) vs \(expected)") }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches)")
+        #expect(shortcut > 400_000, "\(shortcut)")
+    }
+}
+
+extension String {
+    fileprivate func ifEmpty(_ replacement: String) -> String { isEmpty ? replacement : self }
 }
