@@ -11,7 +11,9 @@ final class ParagraphShapeTable: Sendable {
         /// A style stretch as shaping sees it.
         struct Stretch: Hashable, Sendable {
             let end: Int
-            let fonts: [FontFace]
+            let font: FontFace
+            /// The style's own array (its fonts are not copied into a new one for the key).
+            let fallbackFonts: [FontFace]
             let fallback: FontFallback
             let features: [FontFeature]
             let language: String?
@@ -35,7 +37,7 @@ final class ParagraphShapeTable: Sendable {
             stretches = zip(styles.ends, styles.styles).enumerated().map { index, stretch in
                 let (end, style) = stretch
                 return Stretch(
-                    end: end, fonts: [style.font] + style.fallbackFonts, fallback: style.fallback, features: style.features,
+                    end: end, font: style.font, fallbackFonts: style.fallbackFonts, fallback: style.fallback, features: style.features,
                     language: style.language, isBox: styles.hasBoxes && styles.boxes[index] != nil)
             }
             var hasher = Hasher()

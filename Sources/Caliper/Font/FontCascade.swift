@@ -12,12 +12,13 @@ import Foundation
 /// the primary font (its .notdef glyph) and counted as missing.
 final class FontCascade: Sendable {
     let primary: FontFace
-    private let fonts: [FontFace]
+    /// The style's explicit fallback fonts, tried after ``primary``.
+    private let fallbackFonts: [FontFace]
     private let system: SystemFallback?
 
     init(style: TextStyle) throws(CaliperError) {
         primary = style.font
-        fonts = [style.font] + style.fallbackFonts
+        fallbackFonts = style.fallbackFonts
         switch style.fallback {
         case _ where !style.fallbackFonts.isEmpty, .none:
             system = nil
@@ -63,7 +64,11 @@ final class FontCascade: Sendable {
     /// first that covers it.
     private func firstFace(covering needed: [Unicode.Scalar], _ presentation: Presentation) -> FontFace? {
         var firstCovering: FontFace?
-        for face in fonts where Self.covers(face, needed) {
+        if Self.covers(primary, needed) {
+            if Self.suits(primary, presentation) { return primary }
+            firstCovering = primary
+        }
+        for face in fallbackFonts where Self.covers(face, needed) {
             if Self.suits(face, presentation) { return face }
             if firstCovering == nil { firstCovering = face }
         }

@@ -40,8 +40,15 @@ final class ParagraphShape: Sendable {
     /// HarfBuzz clusters starting before offset `i` — the groups of glyphs AAT tracking adds to
     /// once each (see ``TrackingTable``); empty when no run's face has a `trak` table.
     let clusterPrefix: [Int]
-    /// Letter-spacing slots before grapheme cluster `i` (by index in `graphemeBoundaries`).
+    /// Letter-spacing slots before grapheme cluster `i` (by index in `graphemeBoundaries`);
+    /// empty when there is one after every cluster (no run of a cursive script), read through
+    /// ``spacingSlots(before:)``.
     let spacingPrefix: [Int]
+
+    /// Letter-spacing slots before grapheme cluster `cluster` (by index in `graphemeBoundaries`).
+    func spacingSlots(before cluster: Int) -> Int {
+        spacingPrefix.isEmpty ? cluster : spacingPrefix[cluster]
+    }
     let runStarts: [Int]
     /// The features and language of each style stretch, for reshaping parts of its runs.
     let shaping: [ShapingAttributes]
@@ -125,8 +132,8 @@ final class ParagraphShape: Sendable {
         let boundaries = graphemeBoundaries
         let isCursive = shapedRuns.map { Self.cursiveScriptCodes.contains($0.item.script) }  // once per run, not per cluster
         if !isCursive.contains(true) {
-            // No run suppresses a slot: one after every cluster.
-            spacingPrefix = Array(0..<max(boundaries.count, 1))
+            // No run suppresses a slot: one after every cluster, and no array to say so.
+            spacingPrefix = []
         } else {
             var spacing = [Int](repeating: 0, count: max(boundaries.count, 1))
             let runEnds = shapedRuns.map(\.item.range.upperBound)

@@ -449,8 +449,8 @@ final class SizedParagraph {
     /// Letter-spacing slots of the grapheme clusters that start in relative `start..<end`.
     private func spacingSlots(from start: Int, to end: Int) -> Int {
         guard start < end, styles.hasLetterSpacing else { return 0 }
-        return shape.spacingPrefix[firstIndex(in: shape.graphemeBoundaries, atOrAfter: end)]
-            - shape.spacingPrefix[firstIndex(in: shape.graphemeBoundaries, atOrAfter: start)]
+        return shape.spacingSlots(before: firstIndex(in: shape.graphemeBoundaries, atOrAfter: end))
+            - shape.spacingSlots(before: firstIndex(in: shape.graphemeBoundaries, atOrAfter: start))
     }
 
     /// U+00AD SOFT HYPHEN: a break opportunity shown as a hyphen when a line ends there.
