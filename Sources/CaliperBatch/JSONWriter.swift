@@ -375,16 +375,15 @@ private final class Output {
     /// `"key":`, the key's bytes as they stand.
     @inline(__always) func appendKey(_ key: UnsafeBufferPointer<UInt8>) {
         reserve(key.count + 3)
-        base[count] = UInt8(ascii: "\"")
-        count += 1
+        // Through a local pointer: a store through `base` could change the object's own fields
+        // for all the compiler knows, which it would then read again at every byte.
+        let target = base + count
+        target[0] = UInt8(ascii: "\"")
         // Keys are short: a loop beats a call to memcpy.
-        for byte in key {
-            base[count] = byte
-            count += 1
-        }
-        base[count] = UInt8(ascii: "\"")
-        base[count + 1] = UInt8(ascii: ":")
-        count += 2
+        for index in 0..<key.count { target[index + 1] = key[index] }
+        target[key.count + 1] = UInt8(ascii: "\"")
+        target[key.count + 2] = UInt8(ascii: ":")
+        count += key.count + 3
     }
 
     func open() {
