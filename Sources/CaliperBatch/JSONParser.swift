@@ -269,6 +269,8 @@ package struct JSONParser {
             if byte == UInt8(ascii: ".") {
                 seenPoint = true
             } else if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+                // Past 15 digits it is not this shortcut's (and the digits would soon overflow).
+                guard digitCount < 15 else { return nil }
                 mantissa = mantissa * 10 + UInt64(byte - UInt8(ascii: "0"))
                 digitCount += 1
                 if seenPoint { places += 1 }
@@ -277,7 +279,7 @@ package struct JSONParser {
             }
             index += 1
         }
-        guard digitCount <= 15, places <= 22 else { return nil }  // 10^15 < 2^53; 10^22 is exact
+        guard places <= 22 else { return nil }  // 10^15 < 2^53 above; 10^22 is exact
         var scale = 1.0
         for _ in 0..<places { scale *= 10 }
         let magnitude = Double(mantissa) / scale

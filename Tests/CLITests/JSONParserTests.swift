@@ -12,7 +12,7 @@ import TestSupport
         #"{"a": [1, -2.5, 3e2, -0.0, 0.125E-3, 1E+2], "b": {"c": [true, false, null]}, "d": []}"#,
         #"  {"s": "\"\\\/\b\f\n\r\t\u00e9\u4e16\ud83c\udf0d"}  "#,
         #"{"emoji": "🌍 مرحبا 世界", "empty": "", "nested": [[[[]]]], "o": {}}"#,
-        #"{"big": 12345678901234567890, "small": -1e-320, "id": "x"}"#,
+        #"{"big": 12345678901234567890, "bigger": 2869296410528444942918147375104, "small": -1e-320, "id": "x"}"#,
         #"{"dup": 1, "dup": 2}"#,
         "[1,2,3]", "\"fragment\"", "3.5", "true", "null",
     ]
@@ -121,7 +121,7 @@ import TestSupport
         for index in 0..<1_000_000 {
             let sign = Bool.random(using: &random) ? "-" : ""
             let text: String
-            switch index % 6 {
+            switch index % 7 {
             case 0: text = sign + String(Int.random(in: 0...999_999_999_999_999_999, using: &random) >> Int.random(in: 0...60, using: &random))
             case 1:
                 let digits = String(UInt64.random(in: 0...UInt64.max, using: &random)).prefix(Int.random(in: 1...17, using: &random))
@@ -131,6 +131,11 @@ import TestSupport
             case 2: text = sign + ["0", "0.0", "0.5", "17", "320", "15.25", "0.1", "0.3", "1.7976931348623157", "9007199254740993"][Int.random(in: 0..<10, using: &random)]
             case 3: text = sign + String(Int.random(in: 1...99_999, using: &random)) + "e" + String(Int.random(in: -30...30, using: &random))
             case 4: text = Double(bitPattern: random.next()).magnitude.description
+            case 5:  // long digit strings, whole and not: past 15 digits, past UInt64's 20
+                let length = Int.random(in: 16...60, using: &random)
+                let digits = (0..<length).map { _ in String(Int.random(in: 0...9, using: &random)) }.joined().drop(while: { $0 == "0" })
+                let whole = digits.isEmpty ? "1" : String(digits)
+                text = sign + (Bool.random(using: &random) ? whole : whole.prefix(max(1, whole.count / 2)) + "." + whole.dropFirst(max(1, whole.count / 2)))
             default: text = sign + String(format: "%.\(Int.random(in: 1...6, using: &random))f", Double.random(in: 0...10_000, using: &random))
             }
             guard text.first != "n", text.first != "i", !text.contains("e+"), let expected = Double(text) else { continue }
