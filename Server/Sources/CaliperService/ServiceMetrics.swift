@@ -47,11 +47,7 @@ final class ServiceMetrics: Sendable {
         for reading in readings.dropFirst() {
             for (index, table) in reading.enumerated() where index < total.count && total[index].name == table.name {
                 total[index].byteBudget += table.byteBudget
-                total[index].statistics.hits += table.statistics.hits
-                total[index].statistics.misses += table.statistics.misses
-                total[index].statistics.evictions += table.statistics.evictions
-                total[index].statistics.entryCount += table.statistics.entryCount
-                total[index].statistics.byteCount += table.statistics.byteCount
+                total[index].statistics = total[index].statistics + table.statistics
             }
         }
         return total

@@ -62,6 +62,16 @@ public final class ShapeCache: Sendable {
 
         /// hits ÷ (hits + misses), or 0 before any look-up.
         public var hitRate: Double { hits + misses == 0 ? 0 : Double(hits) / Double(hits + misses) }
+
+        /// Nothing looked up, let go or held.
+        public static let zero = Statistics(hits: 0, misses: 0, evictions: 0, entryCount: 0, byteCount: 0)
+
+        /// Two readings together (several tables', or several caches'): each count added.
+        public static func + (lhs: Statistics, rhs: Statistics) -> Statistics {
+            Statistics(
+                hits: lhs.hits + rhs.hits, misses: lhs.misses + rhs.misses, evictions: lhs.evictions + rhs.evictions,
+                entryCount: lhs.entryCount + rhs.entryCount, byteCount: lhs.byteCount + rhs.byteCount)
+        }
     }
 
     /// The key of a paragraph's shape (``ParagraphShapeTable/Key``).
@@ -95,17 +105,7 @@ public final class ShapeCache: Sendable {
     }
 
     /// The cache's counters and size now, summed over its tables.
-    public var statistics: Statistics {
-        var total = Statistics(hits: 0, misses: 0, evictions: 0, entryCount: 0, byteCount: 0)
-        for table in tables {
-            total.hits += table.statistics.hits
-            total.misses += table.statistics.misses
-            total.evictions += table.statistics.evictions
-            total.entryCount += table.statistics.entryCount
-            total.byteCount += table.statistics.byteCount
-        }
-        return total
-    }
+    public var statistics: Statistics { tables.reduce(.zero) { $0 + $1.statistics } }
 
     /// One of the cache's tables: its name, its share of ``ShapeCache/byteBudget``, and its
     /// counters and size now.
