@@ -169,7 +169,7 @@ enum UnicodeProperties {
 
     static func isEmojiPresentation(_ scalar: Unicode.Scalar) -> Bool { caliper_is_emoji_presentation(scalar.value) != 0 }
     static func isDefaultIgnorable(_ scalar: Unicode.Scalar) -> Bool { caliper_is_default_ignorable(scalar.value) != 0 }
-    static func isExtendedPictographic(_ scalar: Unicode.Scalar) -> Bool { caliper_is_extended_pictographic(scalar.value) != 0 }
+    static func isExtendedPictographic(_ scalar: Unicode.Scalar) -> Bool { isExtendedPictographic(scalar.value) }
     static func isMark(_ scalar: Unicode.Scalar) -> Bool { caliper_is_mark(scalar.value) != 0 }
     /// Extended_Pictographic of a scalar value (a lone surrogate's value answers `false`).
     static func isExtendedPictographic(_ value: UInt32) -> Bool { caliper_is_extended_pictographic(value) != 0 }
