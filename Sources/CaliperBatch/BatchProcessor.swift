@@ -48,9 +48,9 @@ public struct BatchProcessor: Sendable {
     /// of ``measurer``'s cache, rather than with that one cache: `caliper batch --jobs N` with N
     /// above 1 sets it. Threads that share a cache free one another's memory as it turns over,
     /// and glibc's allocator serializes that: on 2 cores, 100,000 generator requests on two
-    /// threads waited on its locks about 18,000 times and took 0.80–0.85 of the time of two
-    /// processes; with a cache per thread, about 1,700 times and 0.93–0.96 (`Benchmarks/run`'s
-    /// scaling row). Each thread's cache is as large as the one would be, as each of N processes'
+    /// threads waited on its locks about 18,000 times, and `--jobs 2` answered at 0.77 of the rate
+    /// of two processes; with a cache per thread, 400–650 times and a median 0.92 over three runs
+    /// of `Benchmarks/run`'s scaling row. Each thread's cache is as large as the one would be, as each of N processes'
     /// is, and is kept for as long as the processor and its copies, for the thread's next
     /// requests. Answers are the same either way: a cache never changes an answer. No effect
     /// when the measurer has no cache.
