@@ -44,11 +44,6 @@ final class ParagraphShape: Sendable {
     /// empty when there is one after every cluster (no run of a cursive script), read through
     /// ``spacingSlots(before:)``.
     let spacingPrefix: [Int]
-
-    /// Letter-spacing slots before grapheme cluster `cluster` (by index in `graphemeBoundaries`).
-    func spacingSlots(before cluster: Int) -> Int {
-        spacingPrefix.isEmpty ? cluster : spacingPrefix[cluster]
-    }
     let runStarts: [Int]
     /// The features and language of each style stretch, for reshaping parts of its runs.
     let shaping: [ShapingAttributes]
@@ -241,6 +236,11 @@ final class ParagraphShape: Sendable {
         return joined
     }
 
+    /// Letter-spacing slots before grapheme cluster `cluster` (by index in `graphemeBoundaries`).
+    func spacingSlots(before cluster: Int) -> Int {
+        spacingPrefix.isEmpty ? cluster : spacingPrefix[cluster]
+    }
+
     /// Shapes a part of run `run` on its own, as a line edge cutting it shows it.
     func reshape(_ range: Range<Int>, of run: ItemRun) -> GlyphRun {
         Shaper.glyphs(content, range: range, run: run, shaping: shaping[run.style])
@@ -254,7 +254,7 @@ final class ParagraphShape: Sendable {
         // Per glyph: one ShapedGlyph (ID, cluster, advance, two offsets, flag); per code unit: the
         // unit, prefix, safe flag.
         return 1024 + content.count * (2 + 8 + 1) + glyphs * MemoryLayout<ShapedGlyph>.stride
-            + (breakOpportunities.count + graphemeBoundaries.count * 2) * 8 + runs.count * 96
+            + (breakOpportunities.count + graphemeBoundaries.count + spacingPrefix.count) * 8 + runs.count * 96
     }
 }
 
