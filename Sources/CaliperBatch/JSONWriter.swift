@@ -155,15 +155,22 @@ public struct JSONWriter {
     /// The decimal digits of `value`, most significant first, written straight into the output.
     private mutating func appendDigits(of value: UInt64) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
-            var remaining = value
-            var index = buffer.count
-            repeat {
-                index -= 1
-                buffer[index] = UInt8(ascii: "0") + UInt8(remaining % 10)
-                remaining /= 10
-            } while remaining > 0
-            output.append(UnsafeBufferPointer(rebasing: buffer[index...]))
+            let start = Self.writeDigits(of: value, endingAt: buffer.count, in: buffer)
+            output.append(UnsafeBufferPointer(rebasing: buffer[start...]))
         }
+    }
+
+    /// Writes the decimal digits of `value` (at least one) into `buffer` so that they end just
+    /// before `end`, and returns where they start.
+    private static func writeDigits(of value: UInt64, endingAt end: Int, in buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        var remaining = value
+        var index = end
+        repeat {
+            index -= 1
+            buffer[index] = UInt8(ascii: "0") + UInt8(remaining % 10)
+            remaining /= 10
+        } while remaining > 0
+        return index
     }
 
     /// Writes `value` as Swift's `description` writes it — the shortest digits that read back as
@@ -255,11 +262,7 @@ public struct JSONWriter {
             }
             index -= 1
             buffer[index] = UInt8(ascii: ".")
-            repeat {
-                index -= 1
-                buffer[index] = UInt8(ascii: "0") + UInt8(remaining % 10)
-                remaining /= 10
-            } while remaining > 0
+            index = Self.writeDigits(of: remaining, endingAt: index, in: buffer)
             if isNegative {
                 index -= 1
                 buffer[index] = UInt8(ascii: "-")
@@ -336,8 +339,9 @@ private final class Output {
         let copy = Output(capacity: max(count, 16))
         copy.base.update(from: base, count: count)
         copy.count = count
-        for _ in 0..<depth { copy.open() }
+        copy.reserveDepth(depth)
         copy.hasContent.update(from: hasContent, count: depth)
+        copy.depth = depth
         return copy
     }
 
@@ -386,14 +390,19 @@ private final class Output {
         count += key.count + 3
     }
 
+    /// Room for `needed` open containers, doubling the stack when it is short.
+    private func reserveDepth(_ needed: Int) {
+        guard needed > depthCapacity else { return }
+        let newCapacity = max(needed, depthCapacity * 2)
+        let larger = UnsafeMutablePointer<Bool>.allocate(capacity: newCapacity)
+        larger.moveInitialize(from: hasContent, count: depth)
+        hasContent.deallocate()
+        hasContent = larger
+        depthCapacity = newCapacity
+    }
+
     func open() {
-        if depth == depthCapacity {
-            let larger = UnsafeMutablePointer<Bool>.allocate(capacity: depthCapacity * 2)
-            larger.moveInitialize(from: hasContent, count: depth)
-            hasContent.deallocate()
-            hasContent = larger
-            depthCapacity *= 2
-        }
+        reserveDepth(depth + 1)
         hasContent[depth] = false
         depth += 1
     }
