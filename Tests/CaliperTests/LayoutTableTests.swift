@@ -115,8 +115,10 @@ import Testing
         varied { $0.fallback = .fontconfig(configurationFile: "Fonts/fonts.conf") }
         varied { $0.baselineOffset = -0.0 }
         varied { $0.language = "fr" }
+        // Each key differs, and so does its hash: the digest covers every value equality compares.
         for (index, changed) in styles.enumerated() {
-            #expect(key(AttributedText("Caf\u{E9} au lait", style: changed)) != base, "style change \(index)")
+            let changedKey = key(AttributedText("Caf\u{E9} au lait", style: changed))
+            #expect(changedKey != base && changedKey.hashValue != base.hashValue, "style change \(index)")
         }
         // Every stored property of the styles has a change above (or below, for paragraph styles
         // and boxes): a new property must be added to LayoutKey and here.
@@ -140,7 +142,8 @@ import Testing
             ParagraphStyle(tabStops: [TextTab(location: 28.000001)]), ParagraphStyle(defaultTabInterval: 28),
         ]
         for (index, paragraphStyle) in paragraphStyles.enumerated() {
-            #expect(key(AttributedText("Caf\u{E9} au lait", style: style), paragraphStyle) != base, "paragraph style change \(index)")
+            let changedKey = key(AttributedText("Caf\u{E9} au lait", style: style), paragraphStyle)
+            #expect(changedKey != base && changedKey.hashValue != base.hashValue, "paragraph style change \(index)")
         }
         // Spans: where they split the text, and each box's values.
         var larger = style
@@ -162,7 +165,7 @@ import Testing
             try text.append(box, style: style)
             return key(text)
         }
-        #expect(Set(boxKeys).count == boxes.count)
+        #expect(Set(boxKeys).count == boxes.count && Set(boxKeys.map(\.hashValue)).count == boxes.count)
         // Paragraphs' own styles: which paragraph has one, and what it is.
         #expect(Mirror(reflecting: AttributedText("", style: style)).children.count == 3, "string, spans, paragraph styles")
         let twoParagraphs = AttributedText("Caf\u{E9}\nau lait", style: style)
