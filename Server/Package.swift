@@ -26,6 +26,7 @@ let package = Package(
         .target(
             name: "CaliperService",
             dependencies: [
+                "CaliperServiceResources",
                 .product(name: "Caliper", package: "Caliper"),
                 .product(name: "CaliperBatch", package: "Caliper"),
                 .product(name: "CaliperLayout", package: "Caliper"),
@@ -40,7 +41,10 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
-            resources: [.copy("Resources")]),
+            // The files of Resources are compiled in by CaliperServiceResources, not copied as a bundle.
+            exclude: ["Resources"]),
+        // The service's files (Sources/CaliperService/Resources) as bytes in the binary (C23 #embed).
+        .target(name: "CaliperServiceResources"),
         .executableTarget(
             name: "caliper-server",
             dependencies: [

@@ -1,4 +1,5 @@
 // HardeningTests.swift — inputs that were answered silently or slowly, each now refused with its own message or honoured.
+import Caliper
 import Foundation
 import Testing
 
@@ -66,10 +67,16 @@ import Testing
         #expect(text.standardOutput.contains("3: [66.41640625, 0.0, 47.12587890625, 20.3890625]"), "\(text.standardOutput)")
     }
 
-    @Test func versionIsPrinted() throws {
+    /// The version is written once (`CaliperVersion`), printed by `caliper --version`, and is the
+    /// newest release CHANGELOG.md records: a version bump without its CHANGELOG entry fails here.
+    @Test func versionIsPrintedAndRecordedInTheChangelog() throws {
         let result = try CLI.run(["--version"])
         #expect(result.status == 0)
-        #expect(result.standardOutput.range(of: #"^\d+\.\d+\.\d+\n$"#, options: .regularExpression) != nil, "\(result.standardOutput)")
+        #expect(result.standardOutput == CaliperVersion.string + "\n", "\(result.standardOutput)")
+        #expect(CaliperVersion.string.range(of: #"^\d+\.\d+\.\d+$"#, options: .regularExpression) != nil)
+        let changelog = try String(contentsOf: CLI.root.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
+        let releases = changelog.split(separator: "\n").filter { $0.hasPrefix("## [") && !$0.hasPrefix("## [Unreleased]") }
+        #expect(releases.first?.hasPrefix("## [\(CaliperVersion.string)] — ") == true, "\(releases.first ?? "no release")")
     }
 
     /// Layout keys that could not apply were dropped silently; each is now refused, naming it.

@@ -68,17 +68,13 @@ public struct CaliperService: Sendable {
         "otc": "font/collection",
     ]
 
-    /// Every file of `Resources/playground`, read once.
-    private static func playgroundFiles() -> [String: (bytes: [UInt8], type: String)] {
-        guard let folder = Bundle.module.url(forResource: "playground", withExtension: nil, subdirectory: "Resources"),
-            let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path)
-        else { return [:] }
+    /// Every file of `Resources/playground` (compiled in), by its name, with its media type.
+    static func playgroundFiles() -> [String: (bytes: [UInt8], type: String)] {
         var files: [String: (bytes: [UInt8], type: String)] = [:]
-        for name in names {
-            guard let type = mediaTypes[(name as NSString).pathExtension.lowercased()],
-                let data = try? Data(contentsOf: folder.appendingPathComponent(name))
-            else { continue }
-            files[name] = (Array(data), type)
+        for (path, bytes) in ServiceResources.files where path.hasPrefix("playground/") {
+            let name = String(path.dropFirst("playground/".count))
+            guard let type = mediaTypes[(name as NSString).pathExtension.lowercased()] else { continue }
+            files[name] = (bytes, type)
         }
         return files
     }
@@ -291,12 +287,18 @@ public struct CaliperService: Sendable {
         return writer.bytes
     }
 
-    /// The answer of `GET /healthz`: `{"status":"ok"}`.
+    /// Caliper's version (``CaliperVersion``), as `caliper-server --version`, `GET /healthz` and the
+    /// OpenAPI document's `info.version` give it.
+    public static let version = CaliperVersion.string
+
+    /// The answer of `GET /healthz`: `{"status":"ok","version":"0.1.0"}`.
     static let healthy: [UInt8] = {
         var writer = JSONWriter(capacity: 16)
         writer.beginObject()
         writer.key("status")
         writer.string("ok")
+        writer.key("version")
+        writer.string(version)
         writer.endObject()
         return writer.bytes
     }()

@@ -3,12 +3,10 @@ import CaliperBatch
 import Foundation
 
 extension CaliperService {
-    /// The bundled document, `Resources/openapi.json`, as served: with `fonts` as `FontName`'s `enum`.
+    /// The document compiled in, `Resources/openapi.json`, as served: with `fonts` as `FontName`'s `enum`.
     static func openAPIDocument(fonts: [String]) throws -> [UInt8] {
-        guard let url = Bundle.module.url(forResource: "openapi", withExtension: "json", subdirectory: "Resources"),
-            let document = try? Data(contentsOf: url)
-        else { throw ServiceError.missingResource("Resources/openapi.json") }
-        return openAPIDocument(Array(document), fonts: fonts)
+        guard let document = ServiceResources.files["openapi.json"] else { throw ServiceError.missingResource("Resources/openapi.json") }
+        return openAPIDocument(document, fonts: fonts)
     }
 
     /// The OpenAPI document with `fonts` as the `enum` of its `FontName` schema: the names requests

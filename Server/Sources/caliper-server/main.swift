@@ -13,7 +13,8 @@ struct CaliperServer: AsyncParsableCommand {
             Listens on loopback unless --host says otherwise. Fonts are read only from --font-root \
             (requests name them relative to it), and fontconfig patterns are refused unless \
             --allow-font-patterns. Stops on SIGTERM or SIGINT after the requests in flight finish.
-            """)
+            """,
+        version: CaliperService.version)
 
     @Option(help: "The address to listen on.") var host = Self.defaults.host
     @Option(help: "The TCP port (0 picks a free one).") var port = Self.defaults.port

@@ -1,4 +1,5 @@
 // RouteTests.swift — the HTTP API through Hummingbird's test client: the batch protocol's answers, and every error as a status with JSON.
+import Caliper
 import CaliperBatch
 import Foundation
 import Hummingbird
@@ -178,7 +179,7 @@ import Testing
             #expect(file.status == .ok && file.headers[.contentType] == "font/ttf")
             #expect(Data(file.body.readableBytesView) == (try Data(contentsOf: Fixtures.root.appendingPathComponent("Fonts/DejaVuSans.ttf"))))
 
-            #expect(Self.body(try await client.execute(uri: "/healthz", method: .get)) == #"{"status":"ok"}"#)
+            #expect(Self.body(try await client.execute(uri: "/healthz", method: .get)) == #"{"status":"ok","version":"\#(CaliperVersion.string)"}"#)
             #expect(try await client.execute(uri: "/healthz", method: .head).status == .ok)
             _ = try await client.execute(
                 uri: "/v1/measure", method: .post, headers: Self.json, body: ByteBuffer(string: #"{"text": "a", "font": "DejaVuSans.ttf"}"#))
@@ -208,6 +209,7 @@ import Testing
             #expect(value("caliper_shape_cache_misses") ?? 0 > 0)
             let document = try Self.object(try await client.execute(uri: "/openapi.json", method: .get))
             #expect((document["openapi"] as? String)?.hasPrefix("3.1") == true)
+            #expect((document["info"] as? [String: Any])?["version"] as? String == CaliperVersion.string)
         }
     }
 

@@ -42,11 +42,12 @@ import FoundationNetworking
         let base: URL
     }
 
-    static func start(_ arguments: [String] = []) async throws -> Started {
-        let binary = try #require(binary, "caliper-server was not built")
+    static func start(_ arguments: [String] = [], binary chosen: URL? = nil, directory: URL? = nil) async throws -> Started {
+        let binary = try #require(chosen ?? binary, "caliper-server was not built")
         let port = try freePort()
         let process = Process()
         process.executableURL = binary
+        if let directory { process.currentDirectoryURL = directory }
         process.arguments = ["--port", String(port), "--font-root", Fixtures.root.appendingPathComponent("Fonts").path, "--log-level", "warning"]
             + arguments
         process.standardOutput = FileHandle.nullDevice
@@ -70,6 +71,28 @@ import FoundationNetworking
         request.timeoutInterval = 60
         let (data, response) = try await URLSession.shared.data(for: request)
         return (data, (response as? HTTPURLResponse)?.statusCode ?? 0)
+    }
+
+    /// The binary copied alone into an empty folder and started there serves its playground, its
+    /// OpenAPI document and a measurement: its files are compiled in, not looked for beside it
+    /// (`Bundle.module` stopped such a copy at start-up, SIGILL). `scripts/package-test` runs the
+    /// packaged, statically linked binary the same way on a system without the build folder.
+    @Test func aCopyOfTheBinaryAloneServesItsFiles() async throws {
+        let original = try #require(Self.binary, "caliper-server was not built")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("caliper-server-copy-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let copy = folder.appendingPathComponent("caliper-server")
+        try FileManager.default.copyItem(at: original, to: copy)
+        let server = try await Self.start(binary: copy, directory: folder)
+        defer { if server.process.isRunning { server.process.terminate() } }
+        let (page, _) = try await URLSession.shared.data(from: server.base.appendingPathComponent("/"))
+        #expect(String(decoding: page, as: UTF8.self).contains("<html"))
+        let (document, _) = try await URLSession.shared.data(from: server.base.appendingPathComponent("openapi.json"))
+        #expect(String(decoding: document, as: UTF8.self).contains(#""openapi": "3.1"#))
+        let (answer, status) = try await Self.post(#"{"text": "Hello", "font": "DejaVuSans.ttf"}"#, to: server.base.appendingPathComponent("v1/measure"), type: "application/json")
+        #expect(status == 200, "\(String(decoding: answer, as: UTF8.self))")
+        #expect(String(decoding: answer, as: UTF8.self).contains(#""width":"#))
     }
 
     /// SIGTERM while a long batch is answered: the batch's every answer still arrives, a new
