@@ -4,5 +4,5 @@
 /// version is 0, a minor version may change the API).
 public enum CaliperVersion {
     /// The version, such as `"0.1.0"`.
-    public static let string = "0.1.0"
+    public static let string = "0.2.0"
 }

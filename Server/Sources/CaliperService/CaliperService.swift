@@ -291,7 +291,7 @@ public struct CaliperService: Sendable {
     /// OpenAPI document's `info.version` give it.
     public static let version = CaliperVersion.string
 
-    /// The answer of `GET /healthz`: `{"status":"ok","version":"0.1.0"}`.
+    /// The answer of `GET /healthz`: `{"status":"ok","version":"…"}`, with ``version``.
     static let healthy: [UInt8] = {
         var writer = JSONWriter(capacity: 16)
         writer.beginObject()
