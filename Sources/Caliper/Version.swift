@@ -1,4 +1,4 @@
-// Version.swift — Caliper's version, the one place it is written.
+// Version.swift — Caliper's version, where it is set (the OpenAPI document and CHANGELOG.md repeat it, held equal by tests).
 
 /// Caliper's version, as `caliper --version` prints it (semantic versioning: while the major
 /// version is 0, a minor version may change the API).
