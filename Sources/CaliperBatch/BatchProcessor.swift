@@ -167,7 +167,6 @@ public struct BatchProcessor: Sendable {
     private func answerBytes(_ line: String, route: String?, error message: inout String?) -> [UInt8] {
         if cachesPerThread { return forCurrentThread().answerBytes(line, route: route, error: &message) }
         var id: JSON = .null
-        var answer: JSON = .null
         do {
             let request = try JSONObject(parsing: line)
             id = request.id
@@ -178,27 +177,29 @@ public struct BatchProcessor: Sendable {
             switch op ?? route ?? "measure" {
             case "measure":
                 try request.requireKnownKeys(Self.measureRequestKeys)
-                // The commonest answer is written straight to bytes.
                 let (layout, text, spans, scale) = try measure(request)
-                var writer = JSONWriter()
-                writer.beginObject()
-                writer.key("id")
-                id.write(to: &writer)
-                layout.writeJSONMembers(
-                    to: &writer,
-                    spanOfRun: spans.isEmpty ? nil : { run, line in Self.requestSpan(of: run, in: line, text: text, spans: spans) },
-                    fontFolder: fontFolder)
-                if let scale {
-                    writer.key("scale")
-                    writer.number(Double(scale))
+                let folder = fontFolder
+                if let bytes = Self.answer(id: id, { writer in
+                    layout.writeJSONMembers(
+                        to: &writer,
+                        spanOfRun: spans.isEmpty ? nil : { run, line in Self.requestSpan(of: run, in: line, text: text, spans: spans) },
+                        fontFolder: folder)
+                    if let scale {
+                        writer.key("scale")
+                        writer.number(Double(scale))
+                    }
+                }) {
+                    return bytes
                 }
-                writer.endObject()
-                guard writer.hasNonFiniteNumber else { return writer.bytes }
                 message = Self.nonFiniteMessage
             case "flow":
-                answer = .object([("id", id)] + LayoutJSON.flowMembers(try flow(request).result))
+                let result = try flow(request).result
+                if let bytes = Self.answer(id: id, { LayoutJSON.writeFlowMembers(result, to: &$0) }) { return bytes }
+                message = Self.nonFiniteMessage
             case "layout":
-                answer = .object([("id", id)] + LayoutJSON.layoutMembers(try arrangement(request)))
+                let arrangement = try arrangement(request)
+                if let bytes = Self.answer(id: id, { LayoutJSON.writeLayoutMembers(arrangement, to: &$0) }) { return bytes }
+                message = Self.nonFiniteMessage
             case let op: throw InputError("unknown op \"\(op)\" (known: measure, flow, layout)")
             }
         } catch let error as InputError {
@@ -210,14 +211,26 @@ public struct BatchProcessor: Sendable {
         } catch {
             message = "\(error)"
         }
-        if let message { answer = Self.errorAnswer(id: id, message) }
+        // Every answer above was returned; what is left is an error (a request's id is read from
+        // JSON, so its numbers are finite).
+        let error = message ?? Self.nonFiniteMessage
+        message = error
         var writer = JSONWriter()
-        answer.write(to: &writer)
-        guard writer.hasNonFiniteNumber else { return writer.bytes }
-        message = Self.nonFiniteMessage
-        writer = JSONWriter()
-        Self.errorAnswer(id: id, Self.nonFiniteMessage).write(to: &writer)
+        Self.errorAnswer(id: id, error).write(to: &writer)
         return writer.bytes
+    }
+
+    /// `{"id": id, …}` with the members `members` writes, as bytes, straight from the results (no
+    /// JSON value built first); nil when one of its numbers was not finite, to be answered with
+    /// an error instead.
+    private static func answer(id: JSON, _ members: (inout JSONWriter) -> Void) -> [UInt8]? {
+        var writer = JSONWriter()
+        writer.beginObject()
+        writer.key("id")
+        id.write(to: &writer)
+        members(&writer)
+        writer.endObject()
+        return writer.hasNonFiniteNumber ? nil : writer.bytes
     }
 
     private static func errorAnswer(id: JSON, _ message: String) -> JSON {

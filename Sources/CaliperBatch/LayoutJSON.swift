@@ -3,48 +3,112 @@ import Caliper
 import CaliperLayout
 import Foundation
 
-/// JSON forms of layout results, shared by the commands and batch answers.
+/// JSON forms of layout results, shared by the commands and batch answers: written member by
+/// member into a ``JSONWriter``, as measure answers are, without a JSON value built first.
 package enum LayoutJSON {
-    package static func rect(_ rect: CGRect) -> JSON {
-        .array([rect.minX, rect.minY, rect.width, rect.height].map { .number(Double($0)) })
+    /// `[x, y, width, height]`.
+    package static func write(_ rect: CGRect, to writer: inout JSONWriter) {
+        writer.beginArray()
+        writer.number(Double(rect.minX))
+        writer.number(Double(rect.minY))
+        writer.number(Double(rect.width))
+        writer.number(Double(rect.height))
+        writer.endArray()
     }
 
-    package static func size(_ size: CGSize) -> JSON { .array([.number(Double(size.width)), .number(Double(size.height))]) }
+    /// `[width, height]`.
+    package static func write(_ size: CGSize, to writer: inout JSONWriter) {
+        writer.beginArray()
+        writer.number(Double(size.width))
+        writer.number(Double(size.height))
+        writer.endArray()
+    }
 
     /// `frames`, `rows`, `contentSize`, `hiddenCount`, `overflow` when there is an overflow chip,
     /// `missingGlyphs` (clusters no font covers in the text shown) with `itemsMissingGlyphs` (the
     /// visible items' indices) when there are any, and `warnings` when the chips' styles asked for
-    /// what could not be done.
-    package static func flowMembers(_ result: FlowLayoutResult) -> [(String, JSON)] {
-        var members: [(String, JSON)] = [
-            ("frames", .array(result.frames.map(rect))),
-            ("rows", .array(result.rows.map { .array([.integer($0.lowerBound), .integer($0.upperBound)]) })),
-            ("contentSize", size(result.contentSize)), ("hiddenCount", .integer(result.hiddenCount)),
-        ]
+    /// what could not be done: the members, written into the object `writer` has open.
+    package static func writeFlowMembers(_ result: FlowLayoutResult, to writer: inout JSONWriter) {
+        writer.key("frames")
+        writer.beginArray()
+        for frame in result.frames { write(frame, to: &writer) }
+        writer.endArray()
+        writer.key("rows")
+        writer.beginArray()
+        for row in result.rows {
+            writer.beginArray()
+            writer.integer(row.lowerBound)
+            writer.integer(row.upperBound)
+            writer.endArray()
+        }
+        writer.endArray()
+        writer.key("contentSize")
+        write(result.contentSize, to: &writer)
+        writer.key("hiddenCount")
+        writer.integer(result.hiddenCount)
         if let overflow = result.overflowChip {
-            members.append(("overflow", .object([("text", .string(result.overflowText ?? "")), ("frame", rect(overflow.frame))])))
+            writer.key("overflow")
+            writer.beginObject()
+            writer.key("text")
+            writer.string(result.overflowText ?? "")
+            writer.key("frame")
+            write(overflow.frame, to: &writer)
+            writer.endObject()
         }
         let missing = result.missingGlyphCount
-        members.append(("missingGlyphs", .integer(missing)))
-        if missing > 0 { members.append(("itemsMissingGlyphs", .array(result.itemsMissingGlyphs.map { .integer($0) }))) }
-        return members + warnings(result.notices)
+        writer.key("missingGlyphs")
+        writer.integer(missing)
+        if missing > 0 {
+            writer.key("itemsMissingGlyphs")
+            writer.beginArray()
+            for index in result.itemsMissingGlyphs { writer.integer(index) }
+            writer.endArray()
+        }
+        writeWarnings(result.notices, to: &writer)
     }
 
     /// `size`, `frames` (every named frame, see ``LayoutArrangement/framesByID``), `missingGlyphs`
     /// with `framesMissingGlyphs` (the named frames whose text has them) when there are any, and
-    /// `warnings` when the styles asked for what could not be done.
-    package static func layoutMembers(_ arrangement: LayoutArrangement) -> [(String, JSON)] {
-        let frames = sortedFrames(arrangement.framesByID).map { ($0.id, rect($0.frame)) }
-        var members: [(String, JSON)] = [("size", size(arrangement.frame.size)), ("frames", .object(frames))]
-        let missing = arrangement.missingGlyphCount
-        members.append(("missingGlyphs", .integer(missing)))
-        if missing > 0 { members.append(("framesMissingGlyphs", .array(arrangement.framesMissingGlyphs.map { .string($0) }))) }
-        return members + warnings(arrangement.notices)
+    /// `warnings` when the styles asked for what could not be done: the members, written into the
+    /// object `writer` has open.
+    package static func writeLayoutMembers(_ arrangement: LayoutArrangement, to writer: inout JSONWriter) {
+        let report = arrangement.report
+        writer.key("size")
+        write(arrangement.frame.size, to: &writer)
+        writer.key("frames")
+        writer.beginObject()
+        for (id, frame) in sortedFrames(report.framesByID) {
+            writer.key(text: id)
+            write(frame, to: &writer)
+        }
+        writer.endObject()
+        writer.key("missingGlyphs")
+        writer.integer(report.missingGlyphCount)
+        if report.missingGlyphCount > 0 {
+            writer.key("framesMissingGlyphs")
+            writer.beginArray()
+            for name in report.framesMissingGlyphs { writer.string(name) }
+            writer.endArray()
+        }
+        writeWarnings(report.notices, to: &writer)
+    }
+
+    /// `{` the members `write` writes `}` on one line (`caliper flow --json`, `caliper layout --json`).
+    package static func object(_ write: (inout JSONWriter) -> Void) -> String {
+        var writer = JSONWriter()
+        writer.beginObject()
+        write(&writer)
+        writer.endObject()
+        return writer.string
     }
 
     /// `warnings`, the notices' sentences, when there are any.
-    static func warnings(_ notices: [LayoutNotice]) -> [(String, JSON)] {
-        notices.isEmpty ? [] : [("warnings", .array(notices.map { .string($0.description) }))]
+    static func writeWarnings(_ notices: [LayoutNotice], to writer: inout JSONWriter) {
+        guard !notices.isEmpty else { return }
+        writer.key("warnings")
+        writer.beginArray()
+        for notice in notices { writer.string(notice.description) }
+        writer.endArray()
     }
 
     /// Named frames in the order people read them: by id, numbers by value (`tags[2]` before `tags[10]`).

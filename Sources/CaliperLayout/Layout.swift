@@ -114,8 +114,18 @@ public struct LayoutArrangement: Sendable {
         self.content = content
     }
 
-    /// This node and all below it, depth first.
-    public var allArrangements: [LayoutArrangement] { [self] + sublayouts.flatMap(\.allArrangements) }
+    /// This node and all below it, depth first (a node before its children, the children in order).
+    public var allArrangements: [LayoutArrangement] {
+        // One array filled from a stack: concatenating each subtree's own array copied every
+        // node once per level above it.
+        var all: [LayoutArrangement] = []
+        var pending = [self]
+        while let next = pending.popLast() {
+            all.append(next)
+            pending.append(contentsOf: next.sublayouts.reversed())
+        }
+        return all
+    }
 
     /// Every named frame, in the root's coordinates:
     /// - every node that has an `id`;
@@ -128,12 +138,15 @@ public struct LayoutArrangement: Sendable {
     /// An id that names two frames keeps the first in depth-first order (a node before its
     /// children, children and items in order, a chip before its inline boxes); `caliper layout`
     /// specs refuse such ids.
-    public var framesByID: [String: CGRect] {
+    public var framesByID: [String: CGRect] { Self.framesByID(in: allArrangements) }
+
+    /// ``framesByID`` of the arrangements `all` (a root's ``allArrangements``).
+    static func framesByID(in all: [LayoutArrangement]) -> [String: CGRect] {
         var frames: [String: CGRect] = [:]
         func add(_ id: String, _ frame: CGRect) {
             if frames[id] == nil { frames[id] = frame }
         }
-        for arrangement in allArrangements {
+        for arrangement in all {
             if let id = arrangement.layout.id { add(id, arrangement.frame) }
             switch arrangement.content {
             case .text(let measured, _):

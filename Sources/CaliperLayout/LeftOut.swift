@@ -24,8 +24,26 @@ extension FlowLayoutResult {
 
 extension LayoutArrangement {
     /// Grapheme clusters no font covers in all the text shown: labels, visible chips and overflow chips.
-    public var missingGlyphCount: Int {
-        allArrangements.reduce(0) { total, arrangement in
+    public var missingGlyphCount: Int { Self.missingGlyphCount(in: allArrangements) }
+
+    /// The names of the frames (as ``framesByID`` names them) whose text has clusters no font
+    /// covers, in depth-first order; text in an unnamed node or chip is counted in
+    /// ``missingGlyphCount`` but has no name to list.
+    public var framesMissingGlyphs: [String] { Self.framesMissingGlyphs(in: allArrangements) }
+
+    /// What the styles of all the text shown asked for and its measurement could not do, each once.
+    public var notices: [LayoutNotice] { Self.notices(in: allArrangements) }
+
+    /// What an answer reports of this arrangement — ``framesByID``, ``missingGlyphCount``,
+    /// ``framesMissingGlyphs`` and ``notices`` — from one walk of its nodes (each property walks
+    /// them anew).
+    package var report: (framesByID: [String: CGRect], missingGlyphCount: Int, framesMissingGlyphs: [String], notices: [LayoutNotice]) {
+        let all = allArrangements
+        return (Self.framesByID(in: all), Self.missingGlyphCount(in: all), Self.framesMissingGlyphs(in: all), Self.notices(in: all))
+    }
+
+    private static func missingGlyphCount(in all: [LayoutArrangement]) -> Int {
+        all.reduce(0) { total, arrangement in
             switch arrangement.content {
             case .text(let measured, _): total + measured.missingGlyphCount
             case .flow(let result, _): total + result.missingGlyphCount
@@ -34,12 +52,9 @@ extension LayoutArrangement {
         }
     }
 
-    /// The names of the frames (as ``framesByID`` names them) whose text has clusters no font
-    /// covers, in depth-first order; text in an unnamed node or chip is counted in
-    /// ``missingGlyphCount`` but has no name to list.
-    public var framesMissingGlyphs: [String] {
+    private static func framesMissingGlyphs(in all: [LayoutArrangement]) -> [String] {
         var names: [String] = []
-        for arrangement in allArrangements {
+        for arrangement in all {
             switch arrangement.content {
             case .text(let measured, _):
                 if measured.missingGlyphCount > 0, let id = arrangement.layout.id { names.append(id) }
@@ -57,9 +72,8 @@ extension LayoutArrangement {
         return names
     }
 
-    /// What the styles of all the text shown asked for and its measurement could not do, each once.
-    public var notices: [LayoutNotice] {
-        LayoutNotice.merged(allArrangements.map { arrangement in
+    private static func notices(in all: [LayoutArrangement]) -> [LayoutNotice] {
+        LayoutNotice.merged(all.map { arrangement in
             switch arrangement.content {
             case .text(let measured, _): measured.notices
             case .flow(let result, _): result.notices

@@ -65,6 +65,24 @@ import Testing
         }
     }
 
+    /// `allArrangements` lists a node before its children and the children in order, at every
+    /// depth (written as one walk over a stack; the order is what `framesByID` keeps the first
+    /// of and what `framesMissingGlyphs` lists in).
+    @Test func allArrangementsAreDepthFirstInOrder() throws {
+        let tree = StackLayout(id: "root", axis: .vertical, children: [
+            StackLayout(id: "a", axis: .horizontal, children: [
+                BoxLayout(id: "a1", width: 10, height: 10),
+                StackLayout(id: "a2", axis: .vertical, children: [BoxLayout(id: "a2x", width: 5, height: 5), BoxLayout(id: "a2y", width: 5, height: 5)]),
+                BoxLayout(id: "a3", width: 10, height: 10),
+            ]),
+            BoxLayout(id: "b", width: 20, height: 20),
+            StackLayout(id: "c", axis: .horizontal, children: [BoxLayout(id: "c1", width: 10, height: 10)]),
+        ])
+        let arrangement = try tree.arrange(width: 100, measurer: measurer)
+        #expect(arrangement.allArrangements.map(\.layout.id) == ["root", "a", "a1", "a2", "a2x", "a2y", "a3", "b", "c", "c1"])
+        #expect(arrangement.sublayouts[1].allArrangements.map(\.layout.id) == ["b"])
+    }
+
     /// The largest lengths accepted, stacked many times over, still give finite frames.
     @Test func theLargestLengthsStackedGiveFiniteFrames() throws {
         let limit = LayoutLimits.maximumLength

@@ -94,7 +94,7 @@ struct Flow: ParsableCommand {
             try SVGFile.write(picture, toPath: svg)
         }
         if json {
-            try StandardOutput.write(lines: [JSON.object(LayoutJSON.flowMembers(result)).serialized])
+            try StandardOutput.write(lines: [LayoutJSON.object { LayoutJSON.writeFlowMembers(result, to: &$0) }])
             return
         }
         var output = [

@@ -70,7 +70,7 @@ struct LayoutCell: ParsableCommand {
             try SVGFile.write(picture, toPath: svg)
         }
         if json {
-            try StandardOutput.write(lines: [JSON.object(LayoutJSON.layoutMembers(arrangement)).serialized])
+            try StandardOutput.write(lines: [LayoutJSON.object { LayoutJSON.writeLayoutMembers(arrangement, to: &$0) }])
             return
         }
         var output = ["size: \(Readable.size(arrangement.frame.size))"]
