@@ -69,15 +69,12 @@ public struct JSONWriter {
     /// programming error, caught in debug builds; keys made at run time go through ``key(text:)``.
     public mutating func key(_ key: StaticString) {
         unique()
-        separate()
         assert(key.withUTF8Buffer { !$0.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") } }, "key \(key) needs escaping")
         if key.hasPointerRepresentation {
             output.appendKey(UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
         } else {
             key.withUTF8Buffer { output.appendKey($0) }  // a one-character literal may be held as its scalar
         }
-        // The value that follows must not be preceded by a comma.
-        output.markEmpty()
     }
 
     /// A member's key made at run time (a variation axis's tag, a JSON value's own member),
@@ -376,18 +373,25 @@ private final class Output {
         count += bytes.count
     }
 
-    /// `"key":`, the key's bytes as they stand.
+    /// `"key":` — after a comma when the innermost object already has a member — the key's bytes
+    /// as they stand, in one reserve; the value that follows is marked as needing no comma.
     @inline(__always) func appendKey(_ key: UnsafeBufferPointer<UInt8>) {
-        reserve(key.count + 3)
+        let comma = takeMember() ? 1 : 0
+        let length = comma + key.count + 3
+        reserve(length)
         // Through a local pointer: a store through `base` could change the object's own fields
         // for all the compiler knows, which it would then read again at every byte.
         let target = base + count
-        target[0] = UInt8(ascii: "\"")
-        // Keys are short: a loop beats a call to memcpy.
-        for index in 0..<key.count { target[index + 1] = key[index] }
-        target[key.count + 1] = UInt8(ascii: "\"")
-        target[key.count + 2] = UInt8(ascii: ":")
-        count += key.count + 3
+        target[0] = UInt8(ascii: ",")  // overwritten by the quote when no comma is due
+        target[comma] = UInt8(ascii: "\"")
+        if let source = key.baseAddress {
+            (target + comma + 1).update(from: source, count: key.count)
+        }
+        target[length - 2] = UInt8(ascii: "\"")
+        target[length - 1] = UInt8(ascii: ":")
+        count += length
+        // The value that follows must not be preceded by a comma.
+        markEmpty()
     }
 
     /// Room for `needed` open containers, doubling the stack when it is short.
