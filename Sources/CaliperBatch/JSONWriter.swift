@@ -151,6 +151,8 @@ public struct JSONWriter {
 
     /// The decimal digits of `value`, most significant first, written straight into the output.
     private mutating func appendDigits(of value: UInt64) {
+        // Most integers in answers are offsets and levels: one digit.
+        guard value >= 10 else { return output.append(UInt8(ascii: "0") + UInt8(value)) }
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
             let start = Self.writeDigits(of: value, endingAt: buffer.count, in: buffer)
             output.append(UnsafeBufferPointer(rebasing: buffer[start...]))
@@ -162,12 +164,34 @@ public struct JSONWriter {
     private static func writeDigits(of value: UInt64, endingAt end: Int, in buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
         var remaining = value
         var index = end
-        repeat {
+        while remaining >= 100 {
+            index -= 2
+            writePair(Int(remaining % 100), at: index, in: buffer)
+            remaining /= 100
+        }
+        if remaining >= 10 {
+            index -= 2
+            writePair(Int(remaining), at: index, in: buffer)
+        } else {
             index -= 1
-            buffer[index] = UInt8(ascii: "0") + UInt8(remaining % 10)
-            remaining /= 10
-        } while remaining > 0
+            buffer[index] = UInt8(ascii: "0") + UInt8(remaining)
+        }
         return index
+    }
+
+    /// The two digits of every number below 100, "00" to "99": numbers are written two digits a
+    /// division.
+    private static let digitPairs: StaticString = """
+        00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+        40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+        8081828384858687888990919293949596979899
+        """
+
+    /// The two digits of `pair` (below 100) at `index` and the index after it.
+    @inline(__always) private static func writePair(_ pair: Int, at index: Int, in buffer: UnsafeMutableBufferPointer<UInt8>) {
+        let digits = digitPairs.utf8Start
+        buffer[index] = digits[2 * pair]
+        buffer[index + 1] = digits[2 * pair + 1]
     }
 
     /// Writes `value` as Swift's `description` writes it — the shortest digits that read back as
@@ -252,7 +276,14 @@ public struct JSONWriter {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { buffer in
             var index = buffer.count
             var remaining = scaled
-            for _ in 0..<places {
+            var placesLeft = places
+            while placesLeft >= 2 {
+                index -= 2
+                Self.writePair(Int(remaining % 100), at: index, in: buffer)
+                remaining /= 100
+                placesLeft -= 2
+            }
+            if placesLeft == 1 {
                 index -= 1
                 buffer[index] = UInt8(ascii: "0") + UInt8(remaining % 10)
                 remaining /= 10

@@ -58,7 +58,16 @@ import TestSupport
     /// Whole numbers are written as Swift writes them, from the most negative to the most positive.
     @Test func integersAreWrittenAsDescriptionWritesThem() {
         var random = SplitMix64(seed: 28)
-        for value in [0, 1, -1, 9, 10, -10, Int.max, Int.min, 1_000_000] + (0..<10_000).map({ _ in Int(truncatingIfNeeded: random.next()) }) {
+        // Every value to ±1,000 and each power of ten and its neighbours: one digit, then two at a
+        // time, with an even and an odd count of digits.
+        var powers: [Int] = []
+        var power = 10
+        while power <= Int.max / 10 {
+            powers += [power - 1, power, power + 1, -power + 1, -power, -power - 1]
+            power *= 10
+        }
+        let values = Array(-1_000...1_000) + powers + [Int.max, Int.min, Int.max - 1, Int.min + 1, 1_000_000]
+        for value in values + (0..<10_000).map({ _ in Int(truncatingIfNeeded: random.next()) }) {
             var writer = JSONWriter()
             writer.integer(value)
             #expect(writer.string == value.description)
