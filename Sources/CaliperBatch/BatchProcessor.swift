@@ -211,12 +211,14 @@ public struct BatchProcessor: Sendable {
         } catch {
             message = "\(error)"
         }
-        // Every answer above was returned; what is left is an error (a request's id is read from
-        // JSON, so its numbers are finite).
-        let error = message ?? Self.nonFiniteMessage
-        message = error
+        // Every answer above was returned; what is left is an error. Its id can still hold a
+        // number no Double holds (`"id": 1e400` reads as infinity), which JSON cannot write.
         var writer = JSONWriter()
-        Self.errorAnswer(id: id, error).write(to: &writer)
+        Self.errorAnswer(id: id, message ?? Self.nonFiniteMessage).write(to: &writer)
+        guard writer.hasNonFiniteNumber else { return writer.bytes }
+        message = Self.nonFiniteMessage
+        writer = JSONWriter()
+        Self.errorAnswer(id: id, Self.nonFiniteMessage).write(to: &writer)
         return writer.bytes
     }
 

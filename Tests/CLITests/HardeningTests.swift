@@ -79,6 +79,20 @@ import Testing
         #expect(releases.first?.hasPrefix("## [\(CaliperVersion.string)] — ") == true, "\(releases.first ?? "no release")")
     }
 
+    /// An id that overflows a Double reads as infinity, which JSON cannot write: the answer is the
+    /// error for a number too large, its id null, whatever else the request got wrong or right.
+    @Test func anIdBeyondADoubleIsAnsweredAsANumberTooLarge() throws {
+        let answers = try CLI.batchAnswers([
+            #"{"id": 1e400, "op": "nope"}"#,
+            #"{"id": -1e999, "text": "Hello", "font": "\#(CLI.path("Fonts/DejaVuSans.ttf"))"}"#,
+        ])
+        #expect(answers.count == 2)
+        for answer in answers {
+            #expect(answer["error"] as? String == "the result has a number too large to represent (an input is too large for the layout)", "\(answer)")
+            #expect(answer["id"] is NSNull, "\(answer)")
+        }
+    }
+
     /// Layout keys that could not apply were dropped silently; each is now refused, naming it.
     @Test func layoutKeysThatCannotApplyAreRefused() throws {
         let answers = try CLI.batchAnswers([
