@@ -383,12 +383,19 @@ private final class Output {
     }
 
     private func grow(to needed: Int) {
+        (base, capacity) = Self.enlarged(base, count: count, capacity: capacity, toHold: needed)
+    }
+
+    /// `storage`'s first `count` elements moved into a new allocation of twice `capacity`, or of
+    /// `needed` when that is more; `storage` is freed. The bytes and the container stack grow so.
+    private static func enlarged<Element>(
+        _ storage: UnsafeMutablePointer<Element>, count: Int, capacity: Int, toHold needed: Int
+    ) -> (UnsafeMutablePointer<Element>, Int) {
         let newCapacity = max(needed, capacity * 2)
-        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        newBase.moveInitialize(from: base, count: count)
-        base.deallocate()
-        base = newBase
-        capacity = newCapacity
+        let larger = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
+        larger.moveInitialize(from: storage, count: count)
+        storage.deallocate()
+        return (larger, newCapacity)
     }
 
     @inline(__always) func append(_ byte: UInt8) {
@@ -428,12 +435,7 @@ private final class Output {
     /// Room for `needed` open containers, doubling the stack when it is short.
     private func reserveDepth(_ needed: Int) {
         guard needed > depthCapacity else { return }
-        let newCapacity = max(needed, depthCapacity * 2)
-        let larger = UnsafeMutablePointer<Bool>.allocate(capacity: newCapacity)
-        larger.moveInitialize(from: hasContent, count: depth)
-        hasContent.deallocate()
-        hasContent = larger
-        depthCapacity = newCapacity
+        (hasContent, depthCapacity) = Self.enlarged(hasContent, count: depth, capacity: depthCapacity, toHold: needed)
     }
 
     func open() {
