@@ -115,20 +115,19 @@ public struct BatchProcessor: Sendable {
         guard jobs > 1, requests.count > 1 else { return requests.map(answerBytes) }
         let slots = AnswerSlots(count: requests.count)
         DispatchQueue.concurrentPerform(iterations: min(jobs, requests.count)) { _ in
-            let processor = forCurrentThread()  // once per thread and chunk, not per request
-            while let index = slots.claim() { slots.set(index, processor.answerBytes(requests[index])) }
+            while let index = slots.claim() { slots.set(index, answerBytes(requests[index])) }
         }
         return slots.values
     }
 
-    /// This processor measuring with the calling thread's own cache when ``cachesPerThread``
-    /// asks for it (and no longer asking), else itself.
-    private func forCurrentThread() -> BatchProcessor {
-        guard cachesPerThread else { return self }
-        var local = self
-        local.cachesPerThread = false
-        if let shared = measurer.cache { local.measurer.cache = threadCaches.cache(byteBudget: shared.byteBudget) }
-        return local
+    /// The measurer of the calling thread's requests: with ``cachesPerThread``, one measuring
+    /// with the thread's own cache, made fresh rather than copied from ``measurer`` so that the
+    /// shared cache's reference count is never touched; else ``measurer`` itself. Once a thread
+    /// has its cache this takes no lock and writes nothing other threads read.
+    private var threadMeasurer: TextMeasurer {
+        guard cachesPerThread, measurer.cache != nil else { return measurer }
+        let cache = threadCaches.cache { measurer.cache?.byteBudget ?? ShapeCache.defaultByteBudget }
+        return TextMeasurer(maximumTextLength: measurer.maximumTextLength, cache: cache)
     }
 
     /// The answer line for one request line: a result or an error, never a trap.
@@ -165,7 +164,7 @@ public struct BatchProcessor: Sendable {
     /// The answer to `line`, as the op `route` when one is given (the request's `op` must then be
     /// absent or equal); `error` is set to the message of an error answer.
     private func answerBytes(_ line: String, route: String?, error message: inout String?) -> [UInt8] {
-        if cachesPerThread { return forCurrentThread().answerBytes(line, route: route, error: &message) }
+        let measurer = threadMeasurer
         var id: JSON = .null
         do {
             let request = try JSONObject(parsing: line)
@@ -177,7 +176,7 @@ public struct BatchProcessor: Sendable {
             switch op ?? route ?? "measure" {
             case "measure":
                 try request.requireKnownKeys(Self.measureRequestKeys)
-                let (layout, text, spans, scale) = try measure(request)
+                let (layout, text, spans, scale) = try measure(request, with: measurer)
                 let folder = fontFolder
                 if let bytes = Self.answer(id: id, { writer in
                     layout.writeJSONMembers(
@@ -193,11 +192,11 @@ public struct BatchProcessor: Sendable {
                 }
                 message = Self.nonFiniteMessage
             case "flow":
-                let result = try flow(request).result
+                let result = try flow(request, with: measurer).result
                 if let bytes = Self.answer(id: id, { LayoutJSON.writeFlowMembers(result, to: &$0) }) { return bytes }
                 message = Self.nonFiniteMessage
             case "layout":
-                let arrangement = try arrangement(request)
+                let arrangement = try arrangement(request, with: measurer)
                 if let bytes = Self.answer(id: id, { LayoutJSON.writeLayoutMembers(arrangement, to: &$0) }) { return bytes }
                 message = Self.nonFiniteMessage
             case let op: throw InputError("unknown op \"\(op)\" (known: measure, flow, layout)")
@@ -253,7 +252,7 @@ public struct BatchProcessor: Sendable {
 
     /// The layout a measure request asks for, its text, its spans' ranges by request index, and
     /// the scale its sizes were shrunk by when it gives a `minimumScaleFactor`.
-    private func measure(_ request: JSONObject) throws -> (TextLayout, AttributedText, [(range: Range<Int>, index: Int)], CGFloat?) {
+    private func measure(_ request: JSONObject, with measurer: TextMeasurer) throws -> (TextLayout, AttributedText, [(range: Range<Int>, index: Int)], CGFloat?) {
         let spec = try layoutSpec(for: request)
         let (styled, spans) = try spec.styledText(request, lengthLimit: measurer.maximumTextLength)
         let paragraphStyle = try spec.paragraphStyle(request, over: ParagraphStyle(numberOfLines: try request.integer("maxLines") ?? 0))
@@ -314,10 +313,10 @@ public struct BatchProcessor: Sendable {
             }
             switch op {
             case "flow":
-                let (flow, result) = try flow(object)
+                let (flow, result) = try flow(object, with: threadMeasurer)
                 return Picture(svg: try SVGRenderer().svg(for: result, of: flow))
             case "layout":
-                let arrangement = try arrangement(object)
+                let arrangement = try arrangement(object, with: threadMeasurer)
                 return Picture(svg: try SVGRenderer().svg(for: arrangement, size: arrangement.frame.size))
             default:
                 throw InputError("unknown picture op \"\(op)\" (known: flow, layout)")
@@ -331,7 +330,7 @@ public struct BatchProcessor: Sendable {
 
     /// A flow request's keys checked, its flow, and the flow laid out at its `width`: what a
     /// flow answer reports and a flow picture draws.
-    private func flow(_ request: JSONObject) throws -> (flow: FlowLayout, result: FlowLayoutResult) {
+    private func flow(_ request: JSONObject, with measurer: TextMeasurer) throws -> (flow: FlowLayout, result: FlowLayoutResult) {
         try request.requireKnownKeys(Self.flowRequestKeys)
         let flow = try layoutSpec(for: request).flow(request)
         return (flow, try flow.layout(width: CGFloat(try request.requiredNumber("width")), measurer: measurer))
@@ -339,7 +338,7 @@ public struct BatchProcessor: Sendable {
 
     /// A layout request's keys checked and its root arranged at its `width`: what a layout answer
     /// reports and a layout picture draws.
-    private func arrangement(_ request: JSONObject) throws -> LayoutArrangement {
+    private func arrangement(_ request: JSONObject, with measurer: TextMeasurer) throws -> LayoutArrangement {
         try request.requireKnownKeys(Self.layoutRequestKeys)
         let root = try layoutSpec(for: request).layout(request.object("root"))
         return try root.arrange(width: CGFloat(try request.requiredNumber("width")), measurer: measurer)
@@ -376,21 +375,77 @@ private final class AnswerSlots: @unchecked Sendable {
     var values: [[UInt8]] { Array(storage) }
 }
 
-/// One ``ShapeCache`` per thread (by its POSIX thread ID), made on the thread's first request.
+/// One ``ShapeCache`` per thread, made on the thread's first request and found again without a
+/// lock: each thread keeps its caches in a slot of its own (``ThreadSlots``), by the generation
+/// number of the `ThreadCaches` that made them. The registry of every cache made (what `/metrics`
+/// sums) is locked only when a thread makes its cache.
 private final class ThreadCaches: Sendable {
-    private let caches = Mutex<[UInt: ShapeCache]>([:])
+    /// The generations given so far: each `ThreadCaches` has its own, never reused (an address
+    /// could be, once its object is freed).
+    private static let generations = Atomic<UInt64>(0)
 
-    /// The calling thread's cache.
-    func cache(byteBudget: Int) -> ShapeCache {
-        let thread = UInt(pthread_self())
-        return caches.withLock { caches in
-            if let cache = caches[thread] { return cache }
-            let cache = ShapeCache(byteBudget: byteBudget)
-            caches[thread] = cache
-            return cache
-        }
+    private let generation = ThreadCaches.generations.add(1, ordering: .relaxed).newValue
+    private let made = Mutex<[ShapeCache]>([])
+
+    /// The calling thread's cache; a new one of `byteBudget()` bytes on its first call.
+    func cache(byteBudget: () -> Int) -> ShapeCache {
+        let slots = ThreadSlots.current
+        if let cache = slots.cache(of: generation) { return cache }
+        let cache = ShapeCache(byteBudget: byteBudget())
+        made.withLock { $0.append(cache) }
+        slots.keep(cache, of: generation, owner: self)
+        return cache
     }
 
-    /// The caches made so far, in no particular order.
-    var all: [ShapeCache] { caches.withLock { Array($0.values) } }
+    /// The caches made so far, one per thread, in the order they were made.
+    var all: [ShapeCache] { made.withLock { $0 } }
+
+    /// The caches' entries go with their processor: a thread's slot keeps its (empty) cache only
+    /// until that thread next makes one.
+    deinit { made.withLock { caches in caches.forEach { $0.removeAll() } } }
+}
+
+/// The caches of one thread, by the generation of the ``ThreadCaches`` that made each: a thread
+/// answers for one processor or a few, so a short array. Only its own thread reads or writes it.
+private final class ThreadSlots {
+    private struct Slot {
+        var generation: UInt64
+        var cache: ShapeCache
+        /// The maker: once it is gone, the slot is dropped when the thread next makes a cache.
+        weak var owner: ThreadCaches?
+    }
+    private var slots: [Slot] = []
+
+    /// The key of every thread's slots; a thread's slots are released when it exits.
+    private static let key: pthread_key_t? = {
+        var key = pthread_key_t()
+        let made = pthread_key_create(&key) { pointer in
+            if let pointer { Unmanaged<ThreadSlots>.fromOpaque(pointer).release() }
+        }
+        return made == 0 ? key : nil
+    }()
+
+    /// The calling thread's slots (made on its first call). Should the system have no thread
+    /// key left to give, a fresh object each time: every call then makes a new cache, slower but
+    /// with the same answers.
+    static var current: ThreadSlots {
+        guard let key else { return ThreadSlots() }
+        if let pointer = pthread_getspecific(key) { return Unmanaged<ThreadSlots>.fromOpaque(pointer).takeUnretainedValue() }
+        let slots = ThreadSlots()
+        guard pthread_setspecific(key, Unmanaged.passRetained(slots).toOpaque()) == 0 else {
+            Unmanaged.passUnretained(slots).release()
+            return slots
+        }
+        return slots
+    }
+
+    func cache(of generation: UInt64) -> ShapeCache? {
+        for slot in slots where slot.generation == generation { return slot.cache }
+        return nil
+    }
+
+    func keep(_ cache: ShapeCache, of generation: UInt64, owner: ThreadCaches) {
+        slots.removeAll { $0.owner == nil }
+        slots.append(Slot(generation: generation, cache: cache, owner: owner))
+    }
 }

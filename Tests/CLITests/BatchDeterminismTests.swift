@@ -134,4 +134,33 @@ import TestSupport
         uncached.cachesPerThread = true
         #expect(uncached.answers(requests, jobs: 2) == reference)
     }
+
+    /// A thread finds its cache again on every request (the service asks one request at a time),
+    /// each processor has its own, and a processor's caches are emptied when it goes.
+    @Test func aThreadKeepsOneCacheForEachProcessor() throws {
+        let requests = Array(BatchDeterminismTests.requests(count: 40))
+        var first = BatchProcessor(measurer: TextMeasurer(cache: ShapeCache(byteBudget: 1 << 20)))
+        first.cachesPerThread = true
+        let reference = BatchProcessor(measurer: TextMeasurer(cache: nil)).answers(requests, jobs: 1)
+        // On one thread, twice over: the second pass is answered from the first pass's cache.
+        let answers = (requests + requests).map { first.answer($0) }
+        #expect(answers == reference + reference)
+        let caches = first.caches
+        try #require(caches.count == 1)
+        let statistics = caches[0].statistics
+        #expect(statistics.hits >= requests.count)
+        #expect(statistics.entryCount > 0)
+
+        var second = first  // a copy shares the first's caches
+        #expect(second.answer(requests[0]) == reference[0])
+        #expect(second.caches.count == 1 && second.caches[0] === caches[0])
+        second = BatchProcessor(measurer: TextMeasurer(cache: ShapeCache(byteBudget: 1 << 20)))
+        second.cachesPerThread = true
+        #expect(second.answer(requests[0]) == reference[0])
+        #expect(second.caches.count == 1 && second.caches[0] !== caches[0])
+
+        first = second  // the first processor's last copy goes: its cache is emptied
+        #expect(caches[0].statistics.entryCount == 0)
+        #expect(first.answer(requests[1]) == reference[1])
+    }
 }
