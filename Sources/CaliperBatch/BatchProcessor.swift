@@ -45,17 +45,23 @@ public struct BatchProcessor: Sendable {
     public var systemFonts: SystemFonts?
 
     /// Whether each thread that answers measures with a ``ShapeCache`` of its own, of the budget
-    /// of ``measurer``'s cache, rather than with that one cache: `caliper batch --jobs N` with N
-    /// above 1 sets it. Threads that share a cache free one another's memory as it turns over,
-    /// and glibc's allocator serializes that: on 2 cores, 100,000 generator requests on two
+    /// of ``measurer``'s cache, rather than with that one cache, and with fonts of its own, from a
+    /// sibling of ``resolver`` (``FontResolver/sibling()``: faces of its own, made from bytes the
+    /// threads share): `caliper batch --jobs N` with N above 1 and the service with more than one
+    /// compute thread set it. Threads that share a cache free one another's memory as it turns
+    /// over, and glibc's allocator serializes that: on 2 cores, 100,000 generator requests on two
     /// threads waited on its locks about 18,000 times, and `--jobs 2` answered at 0.77 of the rate
     /// of two processes; with a cache per thread, 400–650 times and a median 0.92 over three runs
-    /// of `Benchmarks/run`'s scaling row. Each thread's cache is as large as the one would be, as each of N processes'
-    /// is, and is kept for as long as the processor and its copies, for the thread's next
-    /// requests. Answers are the same either way: a cache never changes an answer. No effect
-    /// when the measurer has no cache.
+    /// of `Benchmarks/run`'s scaling row. Threads that share faces count references to them at
+    /// every run copied, each count a write to memory every core reads: with two threads,
+    /// `swift_retain` and `swift_release` took 24% of the samples of `--jobs 2`, against 10% with
+    /// one. Each thread's shape cache is as large as the one would be, as each of N processes'
+    /// is, and its fonts as many as the resolver's budget allows; both are kept for as long as
+    /// the processor and its copies, for the thread's next requests. Answers are the same either
+    /// way: a cache never changes an answer, and a face answers alike whichever resolver made it.
+    /// ``defaultFallbackFonts`` and ``systemFonts`` stay shared.
     public var cachesPerThread = false
-    /// The per-thread caches, shared by the processor's copies.
+    /// The per-thread caches and resolvers, shared by the processor's copies.
     private let threadCaches = ThreadCaches()
 
     /// The caches the processor measures with: with ``cachesPerThread``, each thread's made so
@@ -64,8 +70,16 @@ public struct BatchProcessor: Sendable {
     public var caches: [ShapeCache] {
         guard let cache = measurer.cache else { return [] }
         guard cachesPerThread else { return [cache] }
-        let perThread = threadCaches.all
+        let perThread = threadCaches.all.compactMap(\.cache)
         return perThread.isEmpty ? [cache] : perThread
+    }
+
+    /// How fonts have been served, over ``resolver`` and, with ``cachesPerThread``, each thread's
+    /// sibling of it: each count summed (a file loaded by several threads counts once for each,
+    /// though its bytes are in memory once). What the service's `/metrics` reports.
+    public var fontStatistics: FontResolver.Statistics {
+        let resolvers = [resolver] + (cachesPerThread ? threadCaches.all.map(\.resolver) : [])
+        return resolvers.map(\.statistics).reduce(.zero, +)
     }
 
     /// A processor that loads fonts through `resolver`, measures with `measurer`, and looks for
@@ -120,14 +134,17 @@ public struct BatchProcessor: Sendable {
         return slots.values
     }
 
-    /// The measurer of the calling thread's requests: with ``cachesPerThread``, one measuring
-    /// with the thread's own cache, made fresh rather than copied from ``measurer`` so that the
-    /// shared cache's reference count is never touched; else ``measurer`` itself. Once a thread
-    /// has its cache this takes no lock and writes nothing other threads read.
-    private var threadMeasurer: TextMeasurer {
-        guard cachesPerThread, measurer.cache != nil else { return measurer }
-        let cache = threadCaches.cache { measurer.cache?.byteBudget ?? ShapeCache.defaultByteBudget }
-        return TextMeasurer(maximumTextLength: measurer.maximumTextLength, cache: cache)
+    /// What the calling thread measures with and loads fonts through: with ``cachesPerThread``,
+    /// the thread's own cache and resolver, the measurer made fresh rather than copied from
+    /// ``measurer`` so that the shared cache's reference count is never touched; else
+    /// ``measurer`` and ``resolver``. Once a thread has its own this takes no lock and writes
+    /// nothing other threads read.
+    private var forThread: (measurer: TextMeasurer, resolver: FontResolver) {
+        guard cachesPerThread else { return (measurer, resolver) }
+        let own = threadCaches.forCurrentThread {
+            (measurer.cache.map { ShapeCache(byteBudget: $0.byteBudget) }, resolver.sibling())
+        }
+        return (TextMeasurer(maximumTextLength: measurer.maximumTextLength, cache: own.cache), own.resolver)
     }
 
     /// The answer line for one request line: a result or an error, never a trap.
@@ -164,7 +181,7 @@ public struct BatchProcessor: Sendable {
     /// The answer to `line`, as the op `route` when one is given (the request's `op` must then be
     /// absent or equal); `error` is set to the message of an error answer.
     private func answerBytes(_ line: String, route: String?, error message: inout String?) -> [UInt8] {
-        let measurer = threadMeasurer
+        let (measurer, resolver) = forThread
         var id: JSON = .null
         do {
             let request = try JSONObject(parsing: line)
@@ -176,7 +193,7 @@ public struct BatchProcessor: Sendable {
             switch op ?? route ?? "measure" {
             case "measure":
                 try request.requireKnownKeys(Self.measureRequestKeys)
-                let (layout, text, spans, scale) = try measure(request, with: measurer)
+                let (layout, text, spans, scale) = try measure(request, with: measurer, resolver: resolver)
                 let folder = fontFolder
                 if let bytes = Self.answer(id: id, { writer in
                     layout.writeJSONMembers(
@@ -192,11 +209,11 @@ public struct BatchProcessor: Sendable {
                 }
                 message = Self.nonFiniteMessage
             case "flow":
-                let result = try flow(request, with: measurer).result
+                let result = try flow(request, with: measurer, resolver: resolver).result
                 if let bytes = Self.answer(id: id, { LayoutJSON.writeFlowMembers(result, to: &$0) }) { return bytes }
                 message = Self.nonFiniteMessage
             case "layout":
-                let arrangement = try arrangement(request, with: measurer)
+                let arrangement = try arrangement(request, with: measurer, resolver: resolver)
                 if let bytes = Self.answer(id: id, { LayoutJSON.writeLayoutMembers(arrangement, to: &$0) }) { return bytes }
                 message = Self.nonFiniteMessage
             case let op: throw InputError("unknown op \"\(op)\" (known: measure, flow, layout)")
@@ -240,7 +257,7 @@ public struct BatchProcessor: Sendable {
 
     /// The reader of `request`'s text and layout: its fonts from the resolver (relative paths from
     /// ``fontFolder``, a font root, when there is one), with the request's `onlyGivenFonts`.
-    private func layoutSpec(for request: JSONObject) throws -> LayoutSpec {
+    private func layoutSpec(for request: JSONObject, resolver: FontResolver) throws -> LayoutSpec {
         let asksOnlyGivenFonts = try request.bool("onlyGivenFonts") == true
         var spec = LayoutSpec(
             resolver: resolver, fallback: systemFallback, fontFolder: fontFolder, onlyGivenFonts: onlyGivenFonts || asksOnlyGivenFonts)
@@ -252,8 +269,8 @@ public struct BatchProcessor: Sendable {
 
     /// The layout a measure request asks for, its text, its spans' ranges by request index, and
     /// the scale its sizes were shrunk by when it gives a `minimumScaleFactor`.
-    private func measure(_ request: JSONObject, with measurer: TextMeasurer) throws -> (TextLayout, AttributedText, [(range: Range<Int>, index: Int)], CGFloat?) {
-        let spec = try layoutSpec(for: request)
+    private func measure(_ request: JSONObject, with measurer: TextMeasurer, resolver: FontResolver) throws -> (TextLayout, AttributedText, [(range: Range<Int>, index: Int)], CGFloat?) {
+        let spec = try layoutSpec(for: request, resolver: resolver)
         let (styled, spans) = try spec.styledText(request, lengthLimit: measurer.maximumTextLength)
         let paragraphStyle = try spec.paragraphStyle(request, over: ParagraphStyle(numberOfLines: try request.integer("maxLines") ?? 0))
         let attributed = try spec.settingParagraphStyles(of: request, on: styled, over: paragraphStyle)
@@ -313,10 +330,12 @@ public struct BatchProcessor: Sendable {
             }
             switch op {
             case "flow":
-                let (flow, result) = try flow(object, with: threadMeasurer)
+                let (measurer, resolver) = forThread
+                let (flow, result) = try flow(object, with: measurer, resolver: resolver)
                 return Picture(svg: try SVGRenderer().svg(for: result, of: flow))
             case "layout":
-                let arrangement = try arrangement(object, with: threadMeasurer)
+                let (measurer, resolver) = forThread
+                let arrangement = try arrangement(object, with: measurer, resolver: resolver)
                 return Picture(svg: try SVGRenderer().svg(for: arrangement, size: arrangement.frame.size))
             default:
                 throw InputError("unknown picture op \"\(op)\" (known: flow, layout)")
@@ -330,17 +349,17 @@ public struct BatchProcessor: Sendable {
 
     /// A flow request's keys checked, its flow, and the flow laid out at its `width`: what a
     /// flow answer reports and a flow picture draws.
-    private func flow(_ request: JSONObject, with measurer: TextMeasurer) throws -> (flow: FlowLayout, result: FlowLayoutResult) {
+    private func flow(_ request: JSONObject, with measurer: TextMeasurer, resolver: FontResolver) throws -> (flow: FlowLayout, result: FlowLayoutResult) {
         try request.requireKnownKeys(Self.flowRequestKeys)
-        let flow = try layoutSpec(for: request).flow(request)
+        let flow = try layoutSpec(for: request, resolver: resolver).flow(request)
         return (flow, try flow.layout(width: CGFloat(try request.requiredNumber("width")), measurer: measurer))
     }
 
     /// A layout request's keys checked and its root arranged at its `width`: what a layout answer
     /// reports and a layout picture draws.
-    private func arrangement(_ request: JSONObject, with measurer: TextMeasurer) throws -> LayoutArrangement {
+    private func arrangement(_ request: JSONObject, with measurer: TextMeasurer, resolver: FontResolver) throws -> LayoutArrangement {
         try request.requireKnownKeys(Self.layoutRequestKeys)
-        let root = try layoutSpec(for: request).layout(request.object("root"))
+        let root = try layoutSpec(for: request, resolver: resolver).layout(request.object("root"))
         return try root.arrange(width: CGFloat(try request.requiredNumber("width")), measurer: measurer)
     }
 }
@@ -375,46 +394,62 @@ private final class AnswerSlots: @unchecked Sendable {
     var values: [[UInt8]] { Array(storage) }
 }
 
-/// One ``ShapeCache`` per thread, made on the thread's first request and found again without a
-/// lock: each thread keeps its caches in a slot of its own (``ThreadSlots``), by the generation
-/// number of the `ThreadCaches` that made them. The registry of every cache made (what `/metrics`
-/// sums) is locked only when a thread makes its cache.
+/// Each thread's own ``ShapeCache`` (if any) and ``FontResolver``, made on the thread's first
+/// request and found again without a lock: each thread keeps them in a slot of its own
+/// (``ThreadSlots``), by the generation number of the `ThreadCaches` that made them. The registry
+/// of all made (what `/metrics` sums) is locked only when a thread makes its own.
 private final class ThreadCaches: Sendable {
+    /// One thread's own.
+    final class Own: Sendable {
+        let cache: ShapeCache?
+        let resolver: FontResolver
+        init(cache: ShapeCache?, resolver: FontResolver) {
+            self.cache = cache
+            self.resolver = resolver
+        }
+    }
+
     /// The generations given so far: each `ThreadCaches` has its own, never reused (an address
     /// could be, once its object is freed).
     private static let generations = Atomic<UInt64>(0)
 
     private let generation = ThreadCaches.generations.add(1, ordering: .relaxed).newValue
-    private let made = Mutex<[ShapeCache]>([])
+    private let made = Mutex<[Own]>([])
 
-    /// The calling thread's cache; a new one of `byteBudget()` bytes on its first call.
-    func cache(byteBudget: () -> Int) -> ShapeCache {
+    /// The calling thread's own; made by `make()` on its first call.
+    func forCurrentThread(make: () -> (cache: ShapeCache?, resolver: FontResolver)) -> Own {
         let slots = ThreadSlots.current
-        if let cache = slots.cache(of: generation) { return cache }
-        let cache = ShapeCache(byteBudget: byteBudget())
-        made.withLock { $0.append(cache) }
-        slots.keep(cache, of: generation, owner: self)
-        return cache
+        if let own = slots.own(of: generation) { return own }
+        let parts = make()
+        let own = Own(cache: parts.cache, resolver: parts.resolver)
+        made.withLock { $0.append(own) }
+        slots.keep(own, of: generation, owner: self)
+        return own
     }
 
-    /// The caches made so far, one per thread, in the order they were made.
-    var all: [ShapeCache] { made.withLock { $0 } }
+    /// What the threads have made so far, in the order they made it.
+    var all: [Own] { made.withLock { $0 } }
 
-    /// The caches' entries go with their processor: a thread's slot keeps its (empty) cache only
-    /// until that thread next makes one.
-    deinit { made.withLock { caches in caches.forEach { $0.removeAll() } } }
+    /// The caches' entries go with their processor: a thread's slot keeps its (empty) cache and
+    /// its resolver only until that thread next makes its own for another processor.
+    deinit { made.withLock { owns in owns.forEach { $0.cache?.removeAll() } } }
 }
 
-/// The caches of one thread, by the generation of the ``ThreadCaches`` that made each: a thread
-/// answers for one processor or a few, so a short array. Only its own thread reads or writes it.
+/// What one thread has of each processor, by the generation of the ``ThreadCaches`` that made
+/// it: a thread answers for one processor or a few, so a short array. Only its own thread reads
+/// or writes it.
 private final class ThreadSlots {
-    private struct Slot {
-        var generation: UInt64
-        var cache: ShapeCache
-        /// The maker: once it is gone, the slot is dropped when the thread next makes a cache.
-        weak var owner: ThreadCaches?
+    // Three arrays rather than one of structs: reading a slot that held its weak reference would
+    // copy the reference, and copying a weak reference writes to its object's side table, which
+    // every thread shares. The owners are read only when a thread makes its own.
+    private var generations: [UInt64] = []
+    private var owns: [ThreadCaches.Own] = []
+    /// Each one's maker: once it is gone, its slot is dropped when the thread next makes one.
+    private var owners: [Owner] = []
+
+    private struct Owner {
+        weak var caches: ThreadCaches?
     }
-    private var slots: [Slot] = []
 
     /// The key of every thread's slots; a thread's slots are released when it exits.
     private static let key: pthread_key_t? = {
@@ -426,8 +461,8 @@ private final class ThreadSlots {
     }()
 
     /// The calling thread's slots (made on its first call). Should the system have no thread
-    /// key left to give, a fresh object each time: every call then makes a new cache, slower but
-    /// with the same answers.
+    /// key left to give, a fresh object each time: every call then makes a new cache and
+    /// resolver, slower but with the same answers.
     static var current: ThreadSlots {
         guard let key else { return ThreadSlots() }
         if let pointer = pthread_getspecific(key) { return Unmanaged<ThreadSlots>.fromOpaque(pointer).takeUnretainedValue() }
@@ -439,13 +474,18 @@ private final class ThreadSlots {
         return slots
     }
 
-    func cache(of generation: UInt64) -> ShapeCache? {
-        for slot in slots where slot.generation == generation { return slot.cache }
-        return nil
+    func own(of generation: UInt64) -> ThreadCaches.Own? {
+        generations.firstIndex(of: generation).map { owns[$0] }
     }
 
-    func keep(_ cache: ShapeCache, of generation: UInt64, owner: ThreadCaches) {
-        slots.removeAll { $0.owner == nil }
-        slots.append(Slot(generation: generation, cache: cache, owner: owner))
+    func keep(_ own: ThreadCaches.Own, of generation: UInt64, owner: ThreadCaches) {
+        for index in owners.indices.reversed() where owners[index].caches == nil {
+            generations.remove(at: index)
+            owns.remove(at: index)
+            owners.remove(at: index)
+        }
+        generations.append(generation)
+        owns.append(own)
+        owners.append(Owner(caches: owner))
     }
 }

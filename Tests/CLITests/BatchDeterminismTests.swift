@@ -150,6 +150,9 @@ import TestSupport
         let statistics = caches[0].statistics
         #expect(statistics.hits >= requests.count)
         #expect(statistics.entryCount > 0)
+        // Fonts are the thread's own too, from a sibling of the processor's resolver.
+        #expect(first.resolver.statistics == .zero)
+        #expect(first.fontStatistics.fileCount > 0)
 
         var second = first  // a copy shares the first's caches
         #expect(second.answer(requests[0]) == reference[0])

@@ -110,6 +110,48 @@ import Testing
         }
     }
 
+    /// A sibling (what each thread of `caliper batch --jobs` resolves with) makes faces of its
+    /// own, which measure alike, from the bytes the first resolver read: no file is read twice.
+    @Test func aSiblingMakesFacesOfItsOwnFromTheSameBytes() throws {
+        let resolver = FontResolver(cacheByteBudget: 1 << 20)
+        let path = Fixtures.path("Fonts/NotoSansThai-Regular.ttf")
+        let face = try resolver.face(for: path)
+        let sibling = resolver.sibling()
+        #expect(sibling.cacheByteBudget == 1 << 20)
+        let own = try sibling.face(for: path)
+        #expect(own !== face)
+        #expect(own.data === face.data)
+        #expect(sibling.statistics == FontResolver.Statistics(hits: 1, misses: 0, evictions: 0, fileCount: 1, byteCount: 37_744))
+        #expect(try sibling.face(for: path) === own)
+        let measurer = TextMeasurer(cache: nil)
+        let text = "สวัสดีครับ ภาษาไทย"
+        #expect(try measurer.size(of: text, style: TextStyle(font: own, size: 17)) == measurer.size(of: text, style: TextStyle(font: face, size: 17)))
+        // A file only the sibling reads is read once, there.
+        let arabic = try sibling.face(for: Fixtures.path("Fonts/NotoSansArabic-Regular.ttf"))
+        #expect(sibling.statistics.misses == 1)
+        #expect(try resolver.face(for: Fixtures.path("Fonts/NotoSansArabic-Regular.ttf")).data === arabic.data)
+        #expect(resolver.statistics.misses == 1)
+    }
+
+    /// A sibling is confined to its resolver's font root, and refuses as it does.
+    @Test func aSiblingKeepsItsResolversFontRoot() throws {
+        let resolver = try FontResolver(fontRoot: Fixtures.path("Fonts"))
+        let sibling = resolver.sibling()
+        #expect(sibling.fontRoot == resolver.fontRoot)
+        #expect(sibling.allowsFontconfigPatterns == resolver.allowsFontconfigPatterns)
+        #expect(try sibling.face(for: Fixtures.path("Fonts/DejaVuSans.ttf")).familyName == "DejaVu Sans")
+        let outside = "/etc/hostname"
+        var refusals: [String] = []
+        for each in [resolver, sibling] {
+            do {
+                _ = try each.face(for: outside)
+            } catch {
+                refusals.append("\(error)")
+            }
+        }
+        #expect(refusals.count == 2 && refusals[0] == refusals[1])
+    }
+
     @Test func aFileLetGoAndDeadIsReadAgain() throws {
         let resolver = FontResolver(cacheByteBudget: 300_000)
         _ = try resolver.face(for: Fixtures.path("Fonts/NotoSansThai-Regular.ttf"))

@@ -54,7 +54,7 @@ public struct CaliperService: Sendable {
         // threads sharing one wait on each other's memory (see BatchProcessor.cachesPerThread).
         processor.cachesPerThread = configuration.computeThreads > 1
         self.processor = processor
-        metrics = ServiceMetrics(resolver: resolver, caches: { [processor] in processor.caches })
+        metrics = ServiceMetrics(fonts: { [processor] in processor.fontStatistics }, caches: { [processor] in processor.caches })
         pool = ComputePool(width: configuration.computeThreads)
         gate = RequestGate(limit: configuration.maximumConcurrentRequests)
         openAPI = try Self.openAPIDocument(fonts: configuration.allowsFontPatterns ? [] : catalogue.entries.map(\.font))

@@ -11,11 +11,13 @@ import Prometheus
 final class ServiceMetrics: Sendable {
     let registry = PrometheusCollectorRegistry()
     private let factory: PrometheusMetricsFactory
-    private let resolver: FontResolver
+    /// How the fonts have been served, over the service's resolver and each compute thread's
+    /// sibling of it, read at each exposition.
+    private let fonts: @Sendable () -> FontResolver.Statistics
     /// The shape caches the requests are measured with (one per compute thread), read at each exposition.
     private let caches: @Sendable () -> [ShapeCache]
 
-    init(resolver: FontResolver, caches: @escaping @Sendable () -> [ShapeCache]) {
+    init(fonts: @escaping @Sendable () -> FontResolver.Statistics, caches: @escaping @Sendable () -> [ShapeCache]) {
         var factory = PrometheusMetricsFactory(registry: registry)
         factory.defaultDurationHistogramBuckets = [
             .microseconds(100), .microseconds(250), .microseconds(500), .milliseconds(1), .milliseconds(2.5), .milliseconds(5),
@@ -23,7 +25,7 @@ final class ServiceMetrics: Sendable {
             .seconds(1), .seconds(2.5), .seconds(5), .seconds(10),
         ]
         self.factory = factory
-        self.resolver = resolver
+        self.fonts = fonts
         self.caches = caches
     }
 
@@ -77,7 +79,7 @@ final class ServiceMetrics: Sendable {
                 gauge("caliper_shape_cache_table_budget_bytes", table.byteBudget, name)
             }
         }
-        let fonts = resolver.statistics
+        let fonts = fonts()
         gauge("caliper_font_cache_hits", fonts.hits)
         gauge("caliper_font_cache_misses", fonts.misses)
         gauge("caliper_font_cache_evictions", fonts.evictions)

@@ -13,7 +13,9 @@
 ///
 /// Those bytes are found through a weak reference to them, not to the faces: a weakly referenced
 /// object's reference counting takes the runtime's slow path, and faces are retained and released
-/// throughout measuring, bytes only when a face is made or freed.
+/// throughout measuring, bytes only when a face is made or freed. The weak references live in a
+/// ``LoadedBytes`` that sibling caches share (``FontResolver/sibling()``): each makes faces of its
+/// own, and no file is in memory twice among them either.
 ///
 /// It also remembers how requests spelled their fonts (a path as given, a fontconfig pattern),
 /// up to ``spellingLimit`` spellings, so a repeated request costs one look-up and no system call.
@@ -46,15 +48,46 @@ final class FontCache: Sendable {
         }
     }
 
-    /// A file's bytes, held weakly: found again while any face made from them is alive.
-    private final class WeakData {
-        weak var data: FontData?
-        init(_ data: FontData) { self.data = data }
+    /// The bytes of the files that caches sharing it have read, each held weakly: found again
+    /// while any face made from them is alive, in whichever cache. Its lock is taken only when a
+    /// cache makes a face.
+    final class LoadedBytes: Sendable {
+        /// A file's bytes, held weakly.
+        private final class WeakData {
+            weak var data: FontData?
+            init(_ data: FontData) { self.data = data }
+        }
+
+        private struct State {
+            var alive: [FontFileIdentity: WeakData] = [:]
+            /// How many references there may be before the dead ones are swept.
+            var sweepAbove = 64
+        }
+
+        private let state = Locked(State())
+
+        /// The bytes of the file `identity`, if a face made from them is alive.
+        func data(of identity: FontFileIdentity) -> FontData? {
+            state.withLock { $0.alive[identity]?.data }
+        }
+
+        /// Remembers `data` as the bytes of the file `identity`.
+        func remember(_ data: FontData, of identity: FontFileIdentity) {
+            state.withLock { state in
+                guard state.alive[identity]?.data !== data else { return }
+                state.alive[identity] = WeakData(data)
+                // Dead references are swept once they double, so a sweep is paid for by the
+                // loads that made them.
+                if state.alive.count > state.sweepAbove {
+                    state.alive = state.alive.filter { $0.value.data != nil }
+                    state.sweepAbove = 2 * state.alive.count + 64
+                }
+            }
+        }
     }
 
     private struct State {
         var files: [FontFileIdentity: LoadedFile] = [:]
-        var alive: [FontFileIdentity: WeakData] = [:]
         var spellings: [String: FaceKey] = [:]
         var clock: UInt64 = 0
         var statistics = FontResolver.Statistics(hits: 0, misses: 0, evictions: 0, fileCount: 0, byteCount: 0)
@@ -80,10 +113,14 @@ final class FontCache: Sendable {
     /// The most spellings remembered; past it they are forgotten all at once (and looked up again).
     let spellingLimit: Int
     private let state = Locked(State())
+    /// The bytes this cache and its siblings have read.
+    let bytes: LoadedBytes
 
-    init(byteBudget: Int, spellingLimit: Int = 4096) {
+    /// An empty cache; `bytes` is shared with sibling caches, whose files it reads no second time.
+    init(byteBudget: Int, spellingLimit: Int = 4096, bytes: LoadedBytes = LoadedBytes()) {
         self.byteBudget = max(0, byteBudget)
         self.spellingLimit = max(0, spellingLimit)
+        self.bytes = bytes
     }
 
     var statistics: FontResolver.Statistics { state.withLock { $0.statistics } }
@@ -108,16 +145,14 @@ final class FontCache: Sendable {
                 if let spelling { state.remember(spelling, as: key, limit: spellingLimit) }
                 return (face, nil)
             }
-            // Another face of a collection already read, or bytes a live face still holds.
-            return (nil, state.files[key.identity]?.data ?? state.alive[key.identity]?.data)
+            // Another face of a collection already read.
+            return (nil, state.files[key.identity]?.data)
         }
         if let face = found.face { return face }
+        // Else bytes a live face still holds, here or in a sibling cache; else the file read.
+        let inMemory = found.data ?? bytes.data(of: key.identity)
         let data: FontData
-        if let inMemory = found.data {
-            data = inMemory
-        } else {
-            data = try file.read(limit: min(fileSizeLimit, byteBudget))
-        }
+        if let inMemory { data = inMemory } else { data = try file.read(limit: min(fileSizeLimit, byteBudget)) }
         let loaded = try FontFace(data: data, faceIndex: faceIndex)
         let made = try namedInstance.map { (index: Int) throws(CaliperError) in try loaded.namedInstance(at: index) } ?? loaded
         return state.withLock { state in
@@ -126,7 +161,7 @@ final class FontCache: Sendable {
                 if let spelling { state.remember(spelling, as: key, limit: spellingLimit) }
                 return raced
             }
-            if found.data == nil { state.statistics.misses += 1 } else { state.statistics.hits += 1 }
+            if inMemory == nil { state.statistics.misses += 1 } else { state.statistics.hits += 1 }
             keep(made, as: key, in: &state)
             if let spelling { state.remember(spelling, as: key, limit: spellingLimit) }
             return made
@@ -145,7 +180,7 @@ final class FontCache: Sendable {
         }()
         file.faces[key.slot] = face
         file.lastUsed = state.clock
-        if state.alive[key.identity]?.data !== face.data { state.alive[key.identity] = WeakData(face.data) }
+        bytes.remember(face.data, of: key.identity)
         if state.statistics.byteCount > byteBudget {
             let byAge = state.files.filter { $0.key != key.identity }.sorted { $0.value.lastUsed < $1.value.lastUsed }
             for (identity, evicted) in byAge where state.statistics.byteCount > byteBudget {
@@ -154,11 +189,6 @@ final class FontCache: Sendable {
                 state.statistics.byteCount -= evicted.data.byteCount
                 state.statistics.evictions += 1
             }
-        }
-        // Dead weak references are swept once they outnumber the files kept, so the sweep is paid
-        // for by the loads that made them.
-        if state.alive.count > 2 * state.files.count + 64 {
-            state.alive = state.alive.filter { $0.value.data != nil }
         }
     }
 }

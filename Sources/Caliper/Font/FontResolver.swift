@@ -48,6 +48,16 @@ public final class FontResolver: Sendable {
         public var fileCount: Int
         /// Their bytes.
         public var byteCount: Int
+
+        /// Nothing served, let go or kept.
+        public static let zero = Statistics(hits: 0, misses: 0, evictions: 0, fileCount: 0, byteCount: 0)
+
+        /// Two readings together (several resolvers'): each count added.
+        public static func + (lhs: Statistics, rhs: Statistics) -> Statistics {
+            Statistics(
+                hits: lhs.hits + rhs.hits, misses: lhs.misses + rhs.misses, evictions: lhs.evictions + rhs.evictions,
+                fileCount: lhs.fileCount + rhs.fileCount, byteCount: lhs.byteCount + rhs.byteCount)
+        }
     }
 
     private let cache: FontCache
@@ -68,10 +78,11 @@ public final class FontResolver: Sendable {
     public var statistics: Statistics { cache.statistics }
 
     private init(
-        fileSizeLimit: Int, cacheByteBudget: Int, resolvedRoot: String?, givenRoot: String? = nil, allowsFontconfigPatterns: Bool
+        fileSizeLimit: Int, cacheByteBudget: Int, resolvedRoot: String?, givenRoot: String? = nil, allowsFontconfigPatterns: Bool,
+        bytes: FontCache.LoadedBytes = FontCache.LoadedBytes()
     ) {
         self.fileSizeLimit = fileSizeLimit
-        self.cache = FontCache(byteBudget: cacheByteBudget)
+        self.cache = FontCache(byteBudget: cacheByteBudget, bytes: bytes)
         self.fontRoot = resolvedRoot
         self.fontRootAsGiven = givenRoot
         self.allowsFontconfigPatterns = allowsFontconfigPatterns
@@ -112,6 +123,19 @@ public final class FontResolver: Sendable {
         self.init(
             fileSizeLimit: fileSizeLimit, cacheByteBudget: cacheByteBudget, resolvedRoot: resolved, givenRoot: fontRoot,
             allowsFontconfigPatterns: allowsFontconfigPatterns)
+    }
+
+    /// A resolver with this one's settings (font root, limits, budget) and faces of its own,
+    /// sharing with it only the bytes of the files they read: a file either has read is not read
+    /// again while a face made from it lives. Each thread of `caliper batch --jobs` and of the
+    /// service's compute pool resolves with a sibling, so that threads never count references to
+    /// the same faces (their counts would bounce between the cores' caches on every run copied);
+    /// its faces answer exactly as this resolver's would. Each sibling keeps up to
+    /// ``cacheByteBudget`` bytes of files loaded; bytes they share are in memory once.
+    public func sibling() -> FontResolver {
+        FontResolver(
+            fileSizeLimit: fileSizeLimit, cacheByteBudget: cacheByteBudget, resolvedRoot: fontRoot, givenRoot: fontRootAsGiven,
+            allowsFontconfigPatterns: allowsFontconfigPatterns, bytes: cache.bytes)
     }
 
     /// The face for `specification`, loaded on first use.
