@@ -106,7 +106,7 @@ extension LayoutSpec {
             styled = (try AttributedText(markup: markup, style: style, fonts: resolver), [])
         } else {
             let text = try object.requiredString("text")
-            let length = text.utf16.count
+            let length = text.utf16UnitCount
             guard length <= lengthLimit else { throw CaliperError.textTooLong(utf16Length: length, limit: lengthLimit) }
             styled = try attributedText(text, style: style, spans: object)
         }

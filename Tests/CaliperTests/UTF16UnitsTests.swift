@@ -20,6 +20,7 @@ import Testing
         }
         for text in texts {
             #expect(text.utf16Units == Array(text.utf16), "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+            #expect(text.utf16UnitCount == text.utf16.count, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
         }
         // A string sliced from a larger one, and one bridged from Foundation.
         let long = String(repeating: "ab€😀", count: 50)
@@ -27,5 +28,29 @@ import Testing
         #expect(slice.utf16Units == Array(slice.utf16))
         let bridged = NSString(string: "Ünïcödé 😀 text").description
         #expect(bridged.utf16Units == Array(bridged.utf16))
+        #expect(slice.utf16UnitCount == slice.utf16.count && bridged.utf16UnitCount == bridged.utf16.count)
+    }
+
+    /// The walk's index at each scalar boundary equals the UTF-16 view's, going forward in steps
+    /// of every size and starting again when an offset goes back.
+    @Test func theWalkFindsTheUTF16ViewsIndices() {
+        let texts = ["", "plain ASCII text", "café “quoted” — ✓ 日本語 👩‍👩‍👧 🇫🇷", String(repeating: "ab€😀ไทย", count: 40), "\u{10FFFF}\u{80}a"]
+        for text in texts {
+            let utf16 = text.utf16
+            // Every offset that is not inside a surrogate pair.
+            let boundaries = (0...utf16.count).filter { offset in
+                offset == 0 || offset == utf16.count
+                    || !UTF16.isTrailSurrogate(utf16[utf16.index(utf16.startIndex, offsetBy: offset)])
+            }
+            for step in [1, 2, 3, 7, 33, 70] {
+                var walk = UTF16Walk(text)
+                for offset in stride(from: 0, to: boundaries.count, by: step).map({ boundaries[$0] }) + [boundaries.last ?? 0] {
+                    #expect(walk.index(at: offset) == utf16.index(utf16.startIndex, offsetBy: offset), "\(text) \(offset)")
+                }
+                // Back to an earlier offset: the walk starts again.
+                let earlier = boundaries[boundaries.count / 2]
+                #expect(walk.index(at: earlier) == utf16.index(utf16.startIndex, offsetBy: earlier))
+            }
+        }
     }
 }

@@ -55,7 +55,7 @@ public struct AttributedText: Sendable, Hashable {
     /// `string` in one style: what ``TextMeasurer`` measures for a `String` and a ``TextStyle``.
     public init(_ string: String, style: TextStyle) {
         self.string = string
-        spans = [Span(utf16Range: 0..<string.utf16.count, style: style)]
+        spans = [Span(utf16Range: 0..<string.utf16UnitCount, style: style)]
     }
 
     /// Text from spans that cover it, as a batch request or a parser gives them.
@@ -95,7 +95,7 @@ public struct AttributedText: Sendable, Hashable {
     /// Appends `string` in `style`.
     public mutating func append(_ string: String, style: TextStyle) {
         let start = utf16Count
-        let end = start + string.utf16.count
+        let end = start + string.utf16UnitCount
         if start == 0, spans.count == 1 {
             // An empty text's span only held a style for its empty line.
             spans = [Span(utf16Range: 0..<end, style: style)]

@@ -110,13 +110,9 @@ extension MeasuredText {
         _ placed: [PlacedLine], paragraphStyle: ParagraphStyle, isWrapped: Bool, isTruncated: Bool
     ) -> TextLayout {
         var stack = LineStack(capacity: placed.count)
-        // Walk the string's UTF-16 view once instead of seeking from its start for every line.
-        let utf16 = text.utf16
-        var cursor = (offset: 0, index: utf16.startIndex)
-        func index(at offset: Int) -> String.Index {
-            cursor = (offset, utf16.index(cursor.index, offsetBy: offset - cursor.offset))
-            return cursor.index
-        }
+        // Walk the string once instead of seeking from its start for every line.
+        var walk = UTF16Walk(text)
+        func index(at offset: Int) -> String.Index { walk.index(at: offset) }
         var boxes: [PlacedInlineBox] = []
         for line in placed {
             let style = style(ofParagraph: line.paragraphIndex, given: paragraphStyle)
