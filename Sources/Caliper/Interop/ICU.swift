@@ -97,16 +97,33 @@ enum Bidi {
         of text: [UInt16], baseDirection: BaseDirection = .natural
     ) throws(ICUError) -> (levels: [UInt8], paragraphLevel: UInt8) {
         guard !text.isEmpty else { return ([], baseDirection == .rightToLeft ? 1 : 0) }
-        // Below U+0590 no character is right-to-left (R, AL, AN) or an explicit embedding, so a
-        // paragraph that is not forced right-to-left is all at level 0, whatever ICU would be asked.
-        if baseDirection != .rightToLeft, !text.contains(where: { $0 >= firstRightToLeftUnit }) {
+        // A paragraph that is not forced right-to-left and has no code unit that may raise a
+        // level is all at level 0, whatever ICU would be asked: with no R, AL or AN character and
+        // no explicit embedding, override or isolate, every strong character is L, European
+        // digits take the L before them (rule W7) and neutrals between L and the paragraph's
+        // edges are L (N1). Latin, CJK, Thai, Indic and emoji text never reaches ICU.
+        if baseDirection != .rightToLeft, !text.contains(where: mayRaiseLevel) {
             return ([UInt8](repeating: 0, count: text.count), 0)
         }
         return try icuLevels(of: text, baseDirection: baseDirection)
     }
 
-    /// The first code unit of the Hebrew block, where the right-to-left characters start.
-    static let firstRightToLeftUnit: UInt16 = 0x0590
+    /// Whether a UTF-16 code unit may belong to a character that is right-to-left (R, AL), an
+    /// Arabic number (AN) or an explicit embedding, override or isolate (LRE, RLE, PDF, LRO,
+    /// RLO, LRI, RLI, FSI, PDI, and RLM), by the blocks where Unicode gives those classes, their
+    /// unassigned code points included (DerivedBidiClass.txt's defaults): U+0590–U+08FF,
+    /// U+FB1D–U+FDFF, U+FE70–U+FEFF, and through their high surrogates U+10800–U+10FFF and
+    /// U+1E800–U+1EFFF. `PipelineShortcutTests` checks every code unit outside them against ICU.
+    static func mayRaiseLevel(_ unit: UInt16) -> Bool {
+        switch unit {
+        case ..<0x0590: false
+        case 0x0590...0x08FF: true
+        case 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+        case 0xD802...0xD803, 0xD83A...0xD83B: true
+        case 0xFB1D...0xFDFF, 0xFE70...0xFEFF: true
+        default: false
+        }
+    }
 
     /// ``levels(of:baseDirection:)`` from ICU alone, without its shortcut for text below U+0590 (for tests).
     static func icuLevels(of text: [UInt16], baseDirection: BaseDirection) throws(ICUError) -> (levels: [UInt8], paragraphLevel: UInt8) {
