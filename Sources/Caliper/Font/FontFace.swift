@@ -34,6 +34,9 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     /// Which of U+0000…U+024F (Basic Latin to Latin Extended-B) the character map covers, one bit
     /// each: the plain-Latin fast path (``PlainLatinLabel``) checks coverage here, without HarfBuzz.
     let latinCoverage: LatinCoverage
+    /// Which characters past Latin, up to U+1FFFF, the character map covers, learned as text asks
+    /// (see ``GlyphCoverage``); made on the first such question.
+    private let coverage = GlyphCoverage.Lazy()
     private let spaceIsolation = Locked<Bool?>(nil)
     private let wordIsolation = Locked<Bool?>(nil)
 
@@ -373,8 +376,12 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether the face's character map has a glyph for `scalar`.
     public func hasGlyph(for scalar: Unicode.Scalar) -> Bool {
-        // The Latin bitmap holds the same answers for its range, made from the same call.
-        scalar.value < LatinCoverage.end ? latinCoverage.contains(scalar.value) : harfBuzz.nominalGlyph(for: scalar) != nil
+        // The Latin bitmap and the kept coverage hold the same answers, from the same call.
+        let value = scalar.value
+        if value < LatinCoverage.end { return latinCoverage.contains(value) }
+        guard value < GlyphCoverage.end else { return harfBuzz.nominalGlyph(for: scalar) != nil }
+        let harfBuzz = self.harfBuzz
+        return coverage.withCoverage { $0.contains(value) { harfBuzz.nominalGlyph(forValue: $0) != nil } }
     }
 
     /// Whether Latin words shape the same on their own as between spaces (see ``SpaceIsolation``),

@@ -149,8 +149,13 @@ final class HarfBuzzFont: @unchecked Sendable {
 
     /// The glyph the font's cmap maps `scalar` to, or `nil` if it has none.
     func nominalGlyph(for scalar: Unicode.Scalar) -> UInt32? {
+        nominalGlyph(forValue: scalar.value)
+    }
+
+    /// ``nominalGlyph(for:)`` of a scalar's value.
+    func nominalGlyph(forValue value: UInt32) -> UInt32? {
         var glyph: hb_codepoint_t = 0
-        return hb_font_get_nominal_glyph(font, scalar.value, &glyph) != 0 ? glyph : nil
+        return hb_font_get_nominal_glyph(font, value, &glyph) != 0 ? glyph : nil
     }
 
     /// The advance of `glyph` in design units.
