@@ -128,7 +128,7 @@ final class WordTable: Sendable {
         state.withLockFreeingDropped { state in
             let current = state.current.group(of: style)
             let previous = state.previous.group(of: style)
-            var found = [[ShapedGlyph]?](repeating: nil, count: words.count)
+            var found = [[ShapedGlyph]?](filling: nil, count: words.count)
             var forward: [(units: ArraySlice<UInt16>, digest: Int, glyphs: [ShapedGlyph])] = []
             for (index, range) in words.enumerated() {
                 guard let digest = digests[index] else { continue }

@@ -103,7 +103,7 @@ enum Bidi {
         // digits take the L before them (rule W7) and neutrals between L and the paragraph's
         // edges are L (N1). Latin, CJK, Thai, Indic and emoji text never reaches ICU.
         if baseDirection != .rightToLeft, !text.contains(where: mayRaiseLevel) {
-            return ([UInt8](repeating: 0, count: text.count), 0)
+            return ([UInt8](filling: 0, count: text.count), 0)
         }
         return try icuLevels(of: text, baseDirection: baseDirection)
     }
@@ -133,7 +133,7 @@ enum Bidi {
         case .leftToRight: 0
         case .rightToLeft: 1
         }
-        var levels = [UInt8](repeating: 0, count: text.count)
+        var levels = [UInt8](filling: 0, count: text.count)
         var paragraphLevel: Int32 = 0
         let status = text.withUnsafeBufferPointer { buffer in
             levels.withUnsafeMutableBufferPointer { output in

@@ -99,7 +99,7 @@ extension AttributedText {
     /// The own paragraph style of each of `segments` (this text's paragraphs, in order), `nil`
     /// for those that have none.
     func ownParagraphStyles(of segments: [ParagraphSegment]) -> [ParagraphStyle?] {
-        guard !paragraphStyles.isEmpty else { return Array(repeating: nil, count: segments.count) }
+        guard !paragraphStyles.isEmpty else { return Array(filling: nil, count: segments.count) }
         var entries = paragraphStyles[...]
         return segments.map { segment in
             while let first = entries.first, first.paragraphStart < segment.content.lowerBound { entries.removeFirst() }

@@ -80,10 +80,10 @@ final class ParagraphShape: Sendable {
         missingGlyphs = itemization.missingGlyphs
 
         let count = content.count
-        var clusterAdvance = [Int](repeating: 0, count: count + 1)
+        var clusterAdvance = [Int](filling: 0, count: count + 1)
         // What each offset starts, as bits of one array (one allocation, not three).
         let startsCluster: UInt8 = 1, unsafe: UInt8 = 2, startsRun: UInt8 = 4
-        var flags = [UInt8](repeating: 0, count: count + 1)
+        var flags = [UInt8](filling: 0, count: count + 1)
         var shapedRuns: [ShapedRun] = []
         shapedRuns.reserveCapacity(itemization.runs.count)
         var hasTrackedRun = false
@@ -107,11 +107,11 @@ final class ParagraphShape: Sendable {
         }
         runs = shapedRuns
         runStarts = shapedRuns.map(\.item.range.lowerBound)
-        var prefix = [Int](repeating: 0, count: count + 1)
+        var prefix = [Int](filling: 0, count: count + 1)
         for offset in 0..<count { prefix[offset + 1] = prefix[offset] + clusterAdvance[offset] }
         unitPrefix = prefix
         if hasTrackedRun {
-            var clusters = [Int](repeating: 0, count: count + 1)
+            var clusters = [Int](filling: 0, count: count + 1)
             for offset in 0..<count { clusters[offset + 1] = clusters[offset] + (flags[offset] & startsCluster != 0 ? 1 : 0) }
             clusterPrefix = clusters
         } else {
@@ -130,7 +130,7 @@ final class ParagraphShape: Sendable {
             // No run suppresses a slot: one after every cluster, and no array to say so.
             spacingPrefix = []
         } else {
-            var spacing = [Int](repeating: 0, count: max(boundaries.count, 1))
+            var spacing = [Int](filling: 0, count: max(boundaries.count, 1))
             let runEnds = shapedRuns.map(\.item.range.upperBound)
             var runIndex = 0
             for cluster in 0..<max(boundaries.count - 1, 0) {
@@ -203,7 +203,7 @@ final class ParagraphShape: Sendable {
             let shaped = Shaper.glyphs(text, range: pieces[first].lowerBound..<pieces[last].upperBound, run: run, shaping: shaping)
             // Clusters are monotone (HarfBuzz's default cluster level), so each piece's glyphs are
             // consecutive: in logical order left to right, in reverse right to left.
-            var dealt = [[ShapedGlyph]](repeating: [], count: last - first + 1)
+            var dealt = [[ShapedGlyph]](filling: [], count: last - first + 1)
             for index in dealt.indices { dealt[index].reserveCapacity(pieces[first + index].count) }
             var piece = isRightToLeft ? last : first
             for var glyph in shaped.glyphs {

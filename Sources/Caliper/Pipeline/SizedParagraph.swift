@@ -175,7 +175,7 @@ final class SizedParagraph {
     /// Points of all the runs before run `i`, at the style's size: made on first use, once per
     /// paragraph and size.
     private lazy var runStartPoints: [Double] = {
-        var sums = [Double](repeating: 0, count: shape.runs.count + 1)
+        var sums = [Double](filling: 0, count: shape.runs.count + 1)
         for (index, run) in shape.runs.enumerated() {
             sums[index + 1] = sums[index] + partAdvance(run.item.range, of: run.item)
         }

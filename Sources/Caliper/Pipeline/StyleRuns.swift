@@ -29,7 +29,7 @@ struct StyleRuns: Sendable {
     }
 
     init(ends: [Int], styles: [TextStyle], cascades: [FontCascade], spanIndices: [Int], boxes: [InlineBox?]? = nil) {
-        self.boxes = boxes ?? Array(repeating: nil, count: ends.count)
+        self.boxes = boxes ?? Array(filling: nil, count: ends.count)
         hasBoxes = self.boxes.contains { $0 != nil }
         self.ends = ends
         self.styles = styles

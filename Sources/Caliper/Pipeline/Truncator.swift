@@ -325,17 +325,17 @@ private struct CutGeometry {
         let isSafe = paragraph.shape.isSafeBoundary
         let base = paragraph.range.lowerBound
         let count = max(end - start, 0)
-        contentEnds = [Int](repeating: start, count: count + 1)
-        safeBefore = [Int](repeating: start, count: count + 1)
-        widthsFromStart = [CGFloat](repeating: 0, count: count + 1)
+        contentEnds = [Int](filling: start, count: count + 1)
+        safeBefore = [Int](filling: start, count: count + 1)
+        widthsFromStart = [CGFloat](filling: 0, count: count + 1)
         for index in stride(from: 1, through: count, by: 1) {
             let offset = start + index
             contentEnds[index] = ParagraphSegmenter.isHangingWhitespace(text[offset - 1]) ? contentEnds[index - 1] : offset
             safeBefore[index] = isSafe[offset - base] || index == count ? offset : safeBefore[index - 1]
             widthsFromStart[index] = paragraph.estimatedWidth(from: start, to: offset)
         }
-        contentStarts = [Int](repeating: start + count, count: count + 1)
-        safeAfter = [Int](repeating: start + count, count: count + 1)
+        contentStarts = [Int](filling: start + count, count: count + 1)
+        safeAfter = [Int](filling: start + count, count: count + 1)
         for index in stride(from: count - 1, through: 0, by: -1) {
             let offset = start + index
             contentStarts[index] = ParagraphSegmenter.isHangingWhitespace(text[offset]) ? contentStarts[index + 1] : offset

@@ -170,7 +170,7 @@ public struct FlowLayout: Sendable, Hashable {
         hiddenCount: Int, width: CGFloat
     ) -> FlowLayoutResult {
         let hiddenItem = FlowLayoutResult.PlacedItem(frame: .zero, isHidden: true, text: nil, textFrame: nil, baseline: 0)
-        var placed = [FlowLayoutResult.PlacedItem](repeating: hiddenItem, count: measured.count)
+        var placed = [FlowLayoutResult.PlacedItem](filling: hiddenItem, count: measured.count)
         var placedOverflow: FlowLayoutResult.PlacedItem?
         let spacing = style.interitemSpacing
         let leadingInset = style.isRightToLeft ? style.insets.right : style.insets.left

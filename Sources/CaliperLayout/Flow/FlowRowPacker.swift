@@ -35,7 +35,7 @@ enum FlowRowPacker {
         let rowCount = greedy.count
         guard rowCount > 1 else { return greedy }
         let count = widths.count
-        var prefix = [CGFloat](repeating: 0, count: count + 1)
+        var prefix = [CGFloat](filling: 0, count: count + 1)
         for index in 0..<count { prefix[index + 1] = prefix[index] + widths[index] }
         func width(_ start: Int, _ end: Int) -> CGFloat {
             prefix[end] - prefix[start] + spacing * CGFloat(end - start - 1)
@@ -48,7 +48,7 @@ enum FlowRowPacker {
         // lowestEnd[r]: the earliest end of row r that still lets the remaining rows hold the rest
         // (greedy from the back, which packs the most items into the last rows).
         let fromBack = greedyRows(widths: widths.reversed(), available: available, spacing: spacing)
-        var lowestEnd = [Int](repeating: count, count: rowCount)
+        var lowestEnd = [Int](filling: count, count: rowCount)
         var covered = 0
         for rowsFromEnd in 1..<rowCount {
             covered += fromBack[rowsFromEnd - 1].count
@@ -60,8 +60,8 @@ enum FlowRowPacker {
         var startOf: [[Int]] = []
         for row in 0..<rowCount {
             let ends = lowestEnd[row]...highestEnd[row]
-            var rowCost = [CGFloat](repeating: .infinity, count: ends.count)
-            var rowStart = [Int](repeating: -1, count: ends.count)
+            var rowCost = [CGFloat](filling: .infinity, count: ends.count)
+            var rowStart = [Int](filling: -1, count: ends.count)
             for end in ends {
                 let starts = row == 0 ? 0...0 : lowestEnd[row - 1]...highestEnd[row - 1]
                 for start in starts where start < end && fits(start, end) {
