@@ -59,7 +59,8 @@ public struct BatchProcessor: Sendable {
     /// is, and its fonts as many as the resolver's budget allows; both are kept for as long as
     /// the processor and its copies, for the thread's next requests. Answers are the same either
     /// way: a cache never changes an answer, and a face answers alike whichever resolver made it.
-    /// ``defaultFallbackFonts`` and ``systemFonts`` stay shared.
+    /// Each thread also has its own faces of ``defaultFallbackFonts`` (an instance of a variable
+    /// font aside) and its own copy of ``fontFolder``; ``systemFonts`` stays shared.
     public var cachesPerThread = false
     /// The per-thread caches and resolvers, shared by the processor's copies.
     private let threadCaches = ThreadCaches()
@@ -134,17 +135,43 @@ public struct BatchProcessor: Sendable {
         return slots.values
     }
 
-    /// What the calling thread measures with and loads fonts through: with ``cachesPerThread``,
-    /// the thread's own cache and resolver, the measurer made fresh rather than copied from
-    /// ``measurer`` so that the shared cache's reference count is never touched; else
-    /// ``measurer`` and ``resolver``. Once a thread has its own this takes no lock and writes
-    /// nothing other threads read.
-    private var forThread: (measurer: TextMeasurer, resolver: FontResolver) {
-        guard cachesPerThread else { return (measurer, resolver) }
-        let own = threadCaches.forCurrentThread {
-            (measurer.cache.map { ShapeCache(byteBudget: $0.byteBudget) }, resolver.sibling())
+    /// What a request is answered with on one thread.
+    private struct Context {
+        var measurer: TextMeasurer
+        var resolver: FontResolver
+        var fontFolder: String?
+        var fallbackFonts: [FontFace]
+    }
+
+    /// What the calling thread answers with: with ``cachesPerThread``, the thread's own cache,
+    /// resolver, font folder and fallback fonts (the same fonts, its resolver's faces of them),
+    /// the measurer made fresh rather than copied from ``measurer`` so that the shared cache's
+    /// reference count is never touched; else this processor's own. Once a thread has its own
+    /// this takes no lock and writes nothing other threads read.
+    private var context: Context {
+        guard cachesPerThread else {
+            return Context(measurer: measurer, resolver: resolver, fontFolder: fontFolder, fallbackFonts: defaultFallbackFonts)
         }
-        return (TextMeasurer(maximumTextLength: measurer.maximumTextLength, cache: own.cache), own.resolver)
+        let own = threadCaches.forCurrentThread {
+            let sibling = resolver.sibling()
+            return ThreadCaches.Own(
+                cache: measurer.cache.map { ShapeCache(byteBudget: $0.byteBudget) }, resolver: sibling,
+                // A copy with storage of its own: a copied string shares its storage, and its count.
+                fontFolder: fontFolder.map { String(decoding: Array($0.utf8), as: UTF8.self) },
+                fallbackFonts: defaultFallbackFonts.map { Self.sameFace(as: $0, from: sibling) })
+        }
+        return Context(
+            measurer: TextMeasurer(maximumTextLength: measurer.maximumTextLength, cache: own.cache), resolver: own.resolver,
+            fontFolder: own.fontFolder, fallbackFonts: own.fallbackFonts)
+    }
+
+    /// `face` as `resolver` loads it (the same file and face index, a face of its own), or `face`
+    /// itself when it is an instance of a variable font or its file cannot be loaded again.
+    private static func sameFace(as face: FontFace, from resolver: FontResolver) -> FontFace {
+        guard face.variations.isEmpty else { return face }
+        let specification = face.faceIndex == 0 ? face.path : face.path + "#\(face.faceIndex)"
+        guard let own = try? resolver.face(for: specification), own.path == face.path, own.faceIndex == face.faceIndex else { return face }
+        return own
     }
 
     /// The answer line for one request line: a result or an error, never a trap.
@@ -181,7 +208,7 @@ public struct BatchProcessor: Sendable {
     /// The answer to `line`, as the op `route` when one is given (the request's `op` must then be
     /// absent or equal); `error` is set to the message of an error answer.
     private func answerBytes(_ line: String, route: String?, error message: inout String?) -> [UInt8] {
-        let (measurer, resolver) = forThread
+        let context = context
         var id: JSON = .null
         do {
             let request = try JSONObject(parsing: line)
@@ -193,8 +220,8 @@ public struct BatchProcessor: Sendable {
             switch op ?? route ?? "measure" {
             case "measure":
                 try request.requireKnownKeys(Self.measureRequestKeys)
-                let (layout, text, spans, scale) = try measure(request, with: measurer, resolver: resolver)
-                let folder = fontFolder
+                let (layout, text, spans, scale) = try measure(request, in: context)
+                let folder = context.fontFolder
                 if let bytes = Self.answer(id: id, { writer in
                     layout.writeJSONMembers(
                         to: &writer,
@@ -209,11 +236,11 @@ public struct BatchProcessor: Sendable {
                 }
                 message = Self.nonFiniteMessage
             case "flow":
-                let result = try flow(request, with: measurer, resolver: resolver).result
+                let result = try flow(request, in: context).result
                 if let bytes = Self.answer(id: id, { LayoutJSON.writeFlowMembers(result, to: &$0) }) { return bytes }
                 message = Self.nonFiniteMessage
             case "layout":
-                let arrangement = try arrangement(request, with: measurer, resolver: resolver)
+                let arrangement = try arrangement(request, in: context)
                 if let bytes = Self.answer(id: id, { LayoutJSON.writeLayoutMembers(arrangement, to: &$0) }) { return bytes }
                 message = Self.nonFiniteMessage
             case let op: throw InputError("unknown op \"\(op)\" (known: measure, flow, layout)")
@@ -257,20 +284,22 @@ public struct BatchProcessor: Sendable {
 
     /// The reader of `request`'s text and layout: its fonts from the resolver (relative paths from
     /// ``fontFolder``, a font root, when there is one), with the request's `onlyGivenFonts`.
-    private func layoutSpec(for request: JSONObject, resolver: FontResolver) throws -> LayoutSpec {
+    private func layoutSpec(for request: JSONObject, in context: Context) throws -> LayoutSpec {
         let asksOnlyGivenFonts = try request.bool("onlyGivenFonts") == true
         var spec = LayoutSpec(
-            resolver: resolver, fallback: systemFallback, fontFolder: fontFolder, onlyGivenFonts: onlyGivenFonts || asksOnlyGivenFonts)
+            resolver: context.resolver, fallback: systemFallback, fontFolder: context.fontFolder,
+            onlyGivenFonts: onlyGivenFonts || asksOnlyGivenFonts)
         spec.fontFolderIsRoot = true
         spec.systemFonts = systemFonts
-        if !asksOnlyGivenFonts { spec.defaultFallbackFonts = defaultFallbackFonts }
+        if !asksOnlyGivenFonts { spec.defaultFallbackFonts = context.fallbackFonts }
         return spec
     }
 
     /// The layout a measure request asks for, its text, its spans' ranges by request index, and
     /// the scale its sizes were shrunk by when it gives a `minimumScaleFactor`.
-    private func measure(_ request: JSONObject, with measurer: TextMeasurer, resolver: FontResolver) throws -> (TextLayout, AttributedText, [(range: Range<Int>, index: Int)], CGFloat?) {
-        let spec = try layoutSpec(for: request, resolver: resolver)
+    private func measure(_ request: JSONObject, in context: Context) throws -> (TextLayout, AttributedText, [(range: Range<Int>, index: Int)], CGFloat?) {
+        let measurer = context.measurer
+        let spec = try layoutSpec(for: request, in: context)
         let (styled, spans) = try spec.styledText(request, lengthLimit: measurer.maximumTextLength)
         let paragraphStyle = try spec.paragraphStyle(request, over: ParagraphStyle(numberOfLines: try request.integer("maxLines") ?? 0))
         let attributed = try spec.settingParagraphStyles(of: request, on: styled, over: paragraphStyle)
@@ -330,12 +359,10 @@ public struct BatchProcessor: Sendable {
             }
             switch op {
             case "flow":
-                let (measurer, resolver) = forThread
-                let (flow, result) = try flow(object, with: measurer, resolver: resolver)
+                let (flow, result) = try flow(object, in: context)
                 return Picture(svg: try SVGRenderer().svg(for: result, of: flow))
             case "layout":
-                let (measurer, resolver) = forThread
-                let arrangement = try arrangement(object, with: measurer, resolver: resolver)
+                let arrangement = try arrangement(object, in: context)
                 return Picture(svg: try SVGRenderer().svg(for: arrangement, size: arrangement.frame.size))
             default:
                 throw InputError("unknown picture op \"\(op)\" (known: flow, layout)")
@@ -349,18 +376,18 @@ public struct BatchProcessor: Sendable {
 
     /// A flow request's keys checked, its flow, and the flow laid out at its `width`: what a
     /// flow answer reports and a flow picture draws.
-    private func flow(_ request: JSONObject, with measurer: TextMeasurer, resolver: FontResolver) throws -> (flow: FlowLayout, result: FlowLayoutResult) {
+    private func flow(_ request: JSONObject, in context: Context) throws -> (flow: FlowLayout, result: FlowLayoutResult) {
         try request.requireKnownKeys(Self.flowRequestKeys)
-        let flow = try layoutSpec(for: request, resolver: resolver).flow(request)
-        return (flow, try flow.layout(width: CGFloat(try request.requiredNumber("width")), measurer: measurer))
+        let flow = try layoutSpec(for: request, in: context).flow(request)
+        return (flow, try flow.layout(width: CGFloat(try request.requiredNumber("width")), measurer: context.measurer))
     }
 
     /// A layout request's keys checked and its root arranged at its `width`: what a layout answer
     /// reports and a layout picture draws.
-    private func arrangement(_ request: JSONObject, with measurer: TextMeasurer, resolver: FontResolver) throws -> LayoutArrangement {
+    private func arrangement(_ request: JSONObject, in context: Context) throws -> LayoutArrangement {
         try request.requireKnownKeys(Self.layoutRequestKeys)
-        let root = try layoutSpec(for: request, resolver: resolver).layout(request.object("root"))
-        return try root.arrange(width: CGFloat(try request.requiredNumber("width")), measurer: measurer)
+        let root = try layoutSpec(for: request, in: context).layout(request.object("root"))
+        return try root.arrange(width: CGFloat(try request.requiredNumber("width")), measurer: context.measurer)
     }
 }
 
@@ -394,7 +421,7 @@ private final class AnswerSlots: @unchecked Sendable {
     var values: [[UInt8]] { Array(storage) }
 }
 
-/// Each thread's own ``ShapeCache`` (if any) and ``FontResolver``, made on the thread's first
+/// Each thread's own ``ShapeCache`` (if any), ``FontResolver``, font folder and fallback fonts, made on the thread's first
 /// request and found again without a lock: each thread keeps them in a slot of its own
 /// (``ThreadSlots``), by the generation number of the `ThreadCaches` that made them. The registry
 /// of all made (what `/metrics` sums) is locked only when a thread makes its own.
@@ -403,9 +430,13 @@ private final class ThreadCaches: Sendable {
     final class Own: Sendable {
         let cache: ShapeCache?
         let resolver: FontResolver
-        init(cache: ShapeCache?, resolver: FontResolver) {
+        let fontFolder: String?
+        let fallbackFonts: [FontFace]
+        init(cache: ShapeCache?, resolver: FontResolver, fontFolder: String?, fallbackFonts: [FontFace]) {
             self.cache = cache
             self.resolver = resolver
+            self.fontFolder = fontFolder
+            self.fallbackFonts = fallbackFonts
         }
     }
 
@@ -417,11 +448,10 @@ private final class ThreadCaches: Sendable {
     private let made = Mutex<[Own]>([])
 
     /// The calling thread's own; made by `make()` on its first call.
-    func forCurrentThread(make: () -> (cache: ShapeCache?, resolver: FontResolver)) -> Own {
+    func forCurrentThread(make: () -> Own) -> Own {
         let slots = ThreadSlots.current
         if let own = slots.own(of: generation) { return own }
-        let parts = make()
-        let own = Own(cache: parts.cache, resolver: parts.resolver)
+        let own = make()
         made.withLock { $0.append(own) }
         slots.keep(own, of: generation, owner: self)
         return own

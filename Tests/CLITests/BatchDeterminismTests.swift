@@ -162,6 +162,22 @@ import TestSupport
         #expect(second.answer(requests[0]) == reference[0])
         #expect(second.caches.count == 1 && second.caches[0] !== caches[0])
 
+        // The default fallback fonts are the thread's own faces of the same files: the same answers.
+        let fallback = try ["NotoColorEmoji.ttf", "DroidSansFallbackFull.ttf"].map { try FontResolver().face(for: CLI.root.appendingPathComponent("Fonts/" + $0).path) }
+        let font = CLI.root.appendingPathComponent("Fonts/DejaVuSans.ttf").path
+        let fallbackRequests = ["Tags 😀 and 世界", "🇫🇷 日本語 text 👩‍👩‍👧", "plain"].enumerated().map { index, text in
+            #"{"id": \#(index), "text": "\#(text)", "font": "\#(font)", "maxWidth": 80}"#
+        }
+        var sharedFallback = BatchProcessor(measurer: TextMeasurer(cache: nil))
+        sharedFallback.defaultFallbackFonts = fallback
+        var ownFallback = BatchProcessor(measurer: TextMeasurer(cache: ShapeCache(byteBudget: 1 << 20)))
+        ownFallback.defaultFallbackFonts = fallback
+        ownFallback.cachesPerThread = true
+        let expected = fallbackRequests.map { sharedFallback.answer($0) }
+        #expect(expected.filter { $0.contains("NotoColorEmoji") }.count == 2)
+        #expect(fallbackRequests.map { ownFallback.answer($0) } == expected)
+        #expect(ownFallback.fontStatistics.fileCount >= 3)  // DejaVu and both fallback files, in the thread's resolver
+
         first = second  // the first processor's last copy goes: its cache is emptied
         #expect(caches[0].statistics.entryCount == 0)
         #expect(first.answer(requests[1]) == reference[1])

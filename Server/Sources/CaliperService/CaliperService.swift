@@ -19,7 +19,12 @@ import NIOCore
 public struct CaliperService: Sendable {
     /// What the service was started with.
     public let configuration: ServiceConfiguration
-    let processor: BatchProcessor
+    /// The processor, in one object: a request's work holds this one reference, where a copy of
+    /// the processor would count references to each of its fonts, caches and strings, shared by
+    /// every thread, at every request.
+    let answering: Answering
+    /// The processor that answers the requests.
+    var processor: BatchProcessor { answering.processor }
     let catalogue: FontCatalogue
     let metrics: ServiceMetrics
     let pool: ComputePool
@@ -53,7 +58,7 @@ public struct CaliperService: Sendable {
         // Each compute thread measures with a cache of its own, as `caliper batch --jobs` does:
         // threads sharing one wait on each other's memory (see BatchProcessor.cachesPerThread).
         processor.cachesPerThread = configuration.computeThreads > 1
-        self.processor = processor
+        answering = Answering(processor)
         metrics = ServiceMetrics(fonts: { [processor] in processor.fontStatistics }, caches: { [processor] in processor.caches })
         pool = ComputePool(width: configuration.computeThreads)
         gate = RequestGate(limit: configuration.maximumConcurrentRequests)
@@ -133,8 +138,8 @@ public struct CaliperService: Sendable {
     /// One request as `op`: its body (JSON, at most ``ServiceConfiguration/maximumBodyBytes``)
     /// answered by the batch processor on the compute pool.
     private func single(_ request: Request, op: String) async throws -> Response {
-        let processor = self.processor
-        let answer = try await compute(request) { text in processor.answer(text, op: op) }
+        let answering = self.answering
+        let answer = try await compute(request) { text in answering.processor.answer(text, op: op) }
         return Response(
             status: answer.error == nil ? .ok : .badRequest, headers: [.contentType: "application/json"],
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.json)))
@@ -142,8 +147,8 @@ public struct CaliperService: Sendable {
 
     /// A flow or layout request drawn as SVG (`image/svg+xml`), or its error as JSON with 400.
     private func picture(_ request: Request, op: String) async throws -> Response {
-        let processor = self.processor
-        let picture = try await compute(request) { text in processor.picture(text, op: op) }
+        let answering = self.answering
+        let picture = try await compute(request) { text in answering.processor.picture(text, op: op) }
         guard let svg = picture.svg else { throw ServiceHTTPError(.badRequest, picture.error ?? "no picture") }
         return Response(
             status: .ok, headers: [.contentType: "image/svg+xml; charset=utf-8"],
@@ -179,7 +184,7 @@ public struct CaliperService: Sendable {
             of: request, oneOf: ["application/x-ndjson", "application/jsonl", "application/json-lines", "application/json", "text/plain"],
             suffix: nil)
         let body = request.body
-        let (processor, pool, metrics, gate) = (self.processor, self.pool, self.metrics, self.gate)
+        let (answering, pool, metrics, gate) = (self.answering, self.pool, self.metrics, self.gate)
         let (lineLimit, timeout) = (configuration.maximumBatchLineBytes, configuration.requestTimeout)
         return Response(
             status: .ok, headers: [.contentType: "application/x-ndjson"],
@@ -193,7 +198,7 @@ public struct CaliperService: Sendable {
                             let arrived = ContinuousClock.now
                             if let ticket = await gate.enter(within: timeout) {
                                 let answer = await pool.run(timeout: timeout - (ContinuousClock.now - arrived)) {
-                                    processor.answer(line, op: nil)
+                                    answering.processor.answer(line, op: nil)
                                 }
                                 withExtendedLifetime(ticket) {}
                                 output = answer?.json ?? Self.errorJSON(ServiceHTTPError.timedOut(timeout).message, id: true)
@@ -408,4 +413,10 @@ struct ErrorAndMetricsMiddleware<Context: RequestContext>: RouterMiddleware {
         response.headers[.connection] = "close"
         return response
     }
+}
+
+/// The service's batch processor, held by one object that requests share.
+final class Answering: Sendable {
+    let processor: BatchProcessor
+    init(_ processor: BatchProcessor) { self.processor = processor }
 }
