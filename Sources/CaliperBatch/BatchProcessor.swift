@@ -13,8 +13,8 @@ import Synchronization
 /// processor.answer(#"{"id": 1, "text": "Hello", "font": "Fonts/DejaVuSans.ttf"}"#)
 /// ```
 public struct BatchProcessor: Sendable {
-    public var resolver: FontResolver
-    public var measurer: TextMeasurer
+    public var resolver: FontResolver { didSet { threadCaches = ThreadCaches() } }
+    public var measurer: TextMeasurer { didSet { threadCaches = ThreadCaches() } }
     /// Where characters the request's fonts lack are looked for when it names no fallback fonts.
     public var systemFallback: FontFallback
     /// Whether every request uses only the fonts it names, as if each said `"onlyGivenFonts": true`:
@@ -26,7 +26,7 @@ public struct BatchProcessor: Sendable {
     /// root here, so that clients name fonts as the root's files (`"DejaVuSans.ttf"`); a path
     /// that names no file there is still read from the current directory while it names a file
     /// inside the root (`FontResolver.face(for:inRoot:)`).
-    public var fontFolder: String?
+    public var fontFolder: String? { didSet { threadCaches = ThreadCaches() } }
     /// The longest text a request may measure by default in the protocol's doors (`caliper batch
     /// --max-text-length`, the service's `--max-text-length`), in UTF-16 code units: a tenth of
     /// the library's own default (``TextMeasurer/defaultMaximumTextLength``), as a request comes
@@ -37,7 +37,7 @@ public struct BatchProcessor: Sendable {
     /// `systemFallback`; none by default. A request with `"onlyGivenFonts": true` does without them.
     /// A service sets its font root's cascade here (colour emoji and CJK fonts), so that requests
     /// measure what a phone would show.
-    public var defaultFallbackFonts: [FontFace] = []
+    public var defaultFallbackFonts: [FontFace] = [] { didSet { threadCaches = ThreadCaches() } }
 
     /// Apple's system fonts, which a request's `systemFont` is set in (`caliper batch
     /// --system-font DIR`, the service's `--system-font DIR`); `nil` (the default) refuses
@@ -61,9 +61,12 @@ public struct BatchProcessor: Sendable {
     /// way: a cache never changes an answer, and a face answers alike whichever resolver made it.
     /// Each thread also has its own faces of ``defaultFallbackFonts`` (an instance of a variable
     /// font aside) and its own copy of ``fontFolder``; ``systemFonts`` stays shared.
-    public var cachesPerThread = false
-    /// The per-thread caches and resolvers, shared by the processor's copies.
-    private let threadCaches = ThreadCaches()
+    public var cachesPerThread = false { didSet { threadCaches = ThreadCaches() } }
+    /// What each thread answers with, made from ``resolver``, ``measurer``'s cache,
+    /// ``fontFolder`` and ``defaultFallbackFonts`` as they are now: shared by the processor's
+    /// copies until one of those changes, which starts afresh (a thread's own never answers with
+    /// settings the processor no longer has).
+    private var threadCaches = ThreadCaches()
 
     /// The caches the processor measures with: with ``cachesPerThread``, each thread's made so
     /// far (the measurer's own until a thread has made one); else the measurer's; none when the
@@ -152,7 +155,7 @@ public struct BatchProcessor: Sendable {
         guard cachesPerThread else {
             return Context(measurer: measurer, resolver: resolver, fontFolder: fontFolder, fallbackFonts: defaultFallbackFonts)
         }
-        let own = threadCaches.forCurrentThread {
+        let made = threadCaches.forCurrentThread {
             let sibling = resolver.sibling()
             return ThreadCaches.Own(
                 cache: measurer.cache.map { ShapeCache(byteBudget: $0.byteBudget) }, resolver: sibling,
@@ -160,17 +163,24 @@ public struct BatchProcessor: Sendable {
                 fontFolder: fontFolder.map { String(decoding: Array($0.utf8), as: UTF8.self) },
                 fallbackFonts: defaultFallbackFonts.map { Self.sameFace(as: $0, from: sibling) })
         }
+        guard let own = made else {
+            return Context(measurer: measurer, resolver: resolver, fontFolder: fontFolder, fallbackFonts: defaultFallbackFonts)
+        }
         return Context(
             measurer: TextMeasurer(maximumTextLength: measurer.maximumTextLength, cache: own.cache), resolver: own.resolver,
             fontFolder: own.fontFolder, fallbackFonts: own.fallbackFonts)
     }
 
     /// `face` as `resolver` loads it (the same file and face index, a face of its own), or `face`
-    /// itself when it is an instance of a variable font or its file cannot be loaded again.
+    /// itself when it is an instance of a variable font, or when its file cannot be loaded again
+    /// or now holds another font (its glyph count, names or metrics differ).
     private static func sameFace(as face: FontFace, from resolver: FontResolver) -> FontFace {
         guard face.variations.isEmpty else { return face }
         let specification = face.faceIndex == 0 ? face.path : face.path + "#\(face.faceIndex)"
-        guard let own = try? resolver.face(for: specification), own.path == face.path, own.faceIndex == face.faceIndex else { return face }
+        guard let own = try? resolver.face(for: specification), own.path == face.path, own.faceIndex == face.faceIndex,
+            own.glyphCount == face.glyphCount, own.familyName == face.familyName, own.styleName == face.styleName,
+            own.designMetrics == face.designMetrics
+        else { return face }
         return own
     }
 
@@ -419,103 +429,4 @@ private final class AnswerSlots: @unchecked Sendable {
     }
 
     var values: [[UInt8]] { Array(storage) }
-}
-
-/// Each thread's own ``ShapeCache`` (if any), ``FontResolver``, font folder and fallback fonts, made on the thread's first
-/// request and found again without a lock: each thread keeps them in a slot of its own
-/// (``ThreadSlots``), by the generation number of the `ThreadCaches` that made them. The registry
-/// of all made (what `/metrics` sums) is locked only when a thread makes its own.
-private final class ThreadCaches: Sendable {
-    /// One thread's own.
-    final class Own: Sendable {
-        let cache: ShapeCache?
-        let resolver: FontResolver
-        let fontFolder: String?
-        let fallbackFonts: [FontFace]
-        init(cache: ShapeCache?, resolver: FontResolver, fontFolder: String?, fallbackFonts: [FontFace]) {
-            self.cache = cache
-            self.resolver = resolver
-            self.fontFolder = fontFolder
-            self.fallbackFonts = fallbackFonts
-        }
-    }
-
-    /// The generations given so far: each `ThreadCaches` has its own, never reused (an address
-    /// could be, once its object is freed).
-    private static let generations = Atomic<UInt64>(0)
-
-    private let generation = ThreadCaches.generations.add(1, ordering: .relaxed).newValue
-    private let made = Mutex<[Own]>([])
-
-    /// The calling thread's own; made by `make()` on its first call.
-    func forCurrentThread(make: () -> Own) -> Own {
-        let slots = ThreadSlots.current
-        if let own = slots.own(of: generation) { return own }
-        let own = make()
-        made.withLock { $0.append(own) }
-        slots.keep(own, of: generation, owner: self)
-        return own
-    }
-
-    /// What the threads have made so far, in the order they made it.
-    var all: [Own] { made.withLock { $0 } }
-
-    /// The caches' entries go with their processor: a thread's slot keeps its (empty) cache and
-    /// its resolver only until that thread next makes its own for another processor.
-    deinit { made.withLock { owns in owns.forEach { $0.cache?.removeAll() } } }
-}
-
-/// What one thread has of each processor, by the generation of the ``ThreadCaches`` that made
-/// it: a thread answers for one processor or a few, so a short array. Only its own thread reads
-/// or writes it.
-private final class ThreadSlots {
-    // Three arrays rather than one of structs: reading a slot that held its weak reference would
-    // copy the reference, and copying a weak reference writes to its object's side table, which
-    // every thread shares. The owners are read only when a thread makes its own.
-    private var generations: [UInt64] = []
-    private var owns: [ThreadCaches.Own] = []
-    /// Each one's maker: once it is gone, its slot is dropped when the thread next makes one.
-    private var owners: [Owner] = []
-
-    private struct Owner {
-        weak var caches: ThreadCaches?
-    }
-
-    /// The key of every thread's slots; a thread's slots are released when it exits.
-    private static let key: pthread_key_t? = {
-        var key = pthread_key_t()
-        let made = pthread_key_create(&key) { pointer in
-            if let pointer { Unmanaged<ThreadSlots>.fromOpaque(pointer).release() }
-        }
-        return made == 0 ? key : nil
-    }()
-
-    /// The calling thread's slots (made on its first call). Should the system have no thread
-    /// key left to give, a fresh object each time: every call then makes a new cache and
-    /// resolver, slower but with the same answers.
-    static var current: ThreadSlots {
-        guard let key else { return ThreadSlots() }
-        if let pointer = pthread_getspecific(key) { return Unmanaged<ThreadSlots>.fromOpaque(pointer).takeUnretainedValue() }
-        let slots = ThreadSlots()
-        guard pthread_setspecific(key, Unmanaged.passRetained(slots).toOpaque()) == 0 else {
-            Unmanaged.passUnretained(slots).release()
-            return slots
-        }
-        return slots
-    }
-
-    func own(of generation: UInt64) -> ThreadCaches.Own? {
-        generations.firstIndex(of: generation).map { owns[$0] }
-    }
-
-    func keep(_ own: ThreadCaches.Own, of generation: UInt64, owner: ThreadCaches) {
-        for index in owners.indices.reversed() where owners[index].caches == nil {
-            generations.remove(at: index)
-            owns.remove(at: index)
-            owners.remove(at: index)
-        }
-        generations.append(generation)
-        owns.append(own)
-        owners.append(Owner(caches: owner))
-    }
 }

@@ -140,7 +140,13 @@ import Testing
         #expect(sibling.fontRoot == resolver.fontRoot)
         #expect(sibling.allowsFontconfigPatterns == resolver.allowsFontconfigPatterns)
         #expect(try sibling.face(for: Fixtures.path("Fonts/DejaVuSans.ttf")).familyName == "DejaVu Sans")
-        let outside = "/etc/hostname"
+        // A real font outside the root: refused by both, alike, though an unconfined resolver reads it.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("caliper-sibling-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let outside = folder.appendingPathComponent("DejaVuSans.ttf").path
+        try FileManager.default.copyItem(atPath: Fixtures.path("Fonts/DejaVuSans.ttf"), toPath: outside)
+        #expect(try FontResolver().sibling().face(for: outside).familyName == "DejaVu Sans")
         var refusals: [String] = []
         for each in [resolver, sibling] {
             do {

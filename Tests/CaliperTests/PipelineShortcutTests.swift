@@ -8,8 +8,9 @@ import TestSupport
     /// Text without a code unit that may raise a level (`Bidi.mayRaiseLevel`) and not forced
     /// right-to-left is all at level 0 without asking ICU: checked against ICU on every such
     /// code unit of the BMP alone (controls, paragraph separators, digits, marks, brackets, CJK,
-    /// Thai, Indic), every supplementary plane's character through its surrogate pair, each
-    /// between Latin letters and between digits, and in random strings, in each base direction
+    /// Thai, Indic), each between Latin letters and between digits, the supplementary
+    /// characters of every high surrogate it lets through (one low surrogate in 63 of each), and
+    /// random strings, in each base direction
     /// the shortcut takes; and on the units it sends to ICU, to show the list is not much wider
     /// than it needs to be (most of them raise a level between Latin letters; marks and
     /// unassigned code points need not).

@@ -71,10 +71,12 @@ final class FontCache: Sendable {
             state.withLock { $0.alive[identity]?.data }
         }
 
-        /// Remembers `data` as the bytes of the file `identity`.
-        func remember(_ data: FontData, of identity: FontFileIdentity) {
+        /// The bytes of the file `identity` that are alive, else `data`, remembered as them: two
+        /// caches that read the same file at once both make their faces from the first copy.
+        @discardableResult
+        func remember(_ data: FontData, of identity: FontFileIdentity) -> FontData {
             state.withLock { state in
-                guard state.alive[identity]?.data !== data else { return }
+                if let alive = state.alive[identity]?.data { return alive }
                 state.alive[identity] = WeakData(data)
                 // Dead references are swept once they double, so a sweep is paid for by the
                 // loads that made them.
@@ -82,6 +84,7 @@ final class FontCache: Sendable {
                     state.alive = state.alive.filter { $0.value.data != nil }
                     state.sweepAbove = 2 * state.alive.count + 64
                 }
+                return data
             }
         }
     }
@@ -152,7 +155,11 @@ final class FontCache: Sendable {
         // Else bytes a live face still holds, here or in a sibling cache; else the file read.
         let inMemory = found.data ?? bytes.data(of: key.identity)
         let data: FontData
-        if let inMemory { data = inMemory } else { data = try file.read(limit: min(fileSizeLimit, byteBudget)) }
+        if let inMemory {
+            data = inMemory
+        } else {
+            data = bytes.remember(try file.read(limit: min(fileSizeLimit, byteBudget)), of: key.identity)
+        }
         let loaded = try FontFace(data: data, faceIndex: faceIndex)
         let made = try namedInstance.map { (index: Int) throws(CaliperError) in try loaded.namedInstance(at: index) } ?? loaded
         return state.withLock { state in

@@ -131,7 +131,8 @@ public final class FontResolver: Sendable {
     /// service's compute pool resolves with a sibling, so that threads never count references to
     /// the same faces (their counts would bounce between the cores' caches on every run copied);
     /// its faces answer exactly as this resolver's would. Each sibling keeps up to
-    /// ``cacheByteBudget`` bytes of files loaded; bytes they share are in memory once.
+    /// ``cacheByteBudget`` bytes of files loaded; bytes they share are in memory once, so
+    /// siblings hold more than one budget only while they use different files.
     public func sibling() -> FontResolver {
         FontResolver(
             fileSizeLimit: fileSizeLimit, cacheByteBudget: cacheByteBudget, resolvedRoot: fontRoot, givenRoot: fontRootAsGiven,

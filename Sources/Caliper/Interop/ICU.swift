@@ -125,7 +125,8 @@ enum Bidi {
         }
     }
 
-    /// ``levels(of:baseDirection:)`` from ICU alone, without its shortcut for text below U+0590 (for tests).
+    /// ``levels(of:baseDirection:)`` from ICU alone, without its shortcut for text with no code
+    /// unit that may raise a level (for tests).
     static func icuLevels(of text: [UInt16], baseDirection: BaseDirection) throws(ICUError) -> (levels: [UInt8], paragraphLevel: UInt8) {
         guard !text.isEmpty else { return ([], baseDirection == .rightToLeft ? 1 : 0) }
         let requested: Int32 = switch baseDirection {
