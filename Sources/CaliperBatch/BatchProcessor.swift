@@ -152,9 +152,7 @@ public struct BatchProcessor: Sendable {
     /// reference count is never touched; else this processor's own. Once a thread has its own
     /// this takes no lock and writes nothing other threads read.
     private var context: Context {
-        guard cachesPerThread else {
-            return Context(measurer: measurer, resolver: resolver, fontFolder: fontFolder, fallbackFonts: defaultFallbackFonts)
-        }
+        guard cachesPerThread else { return sharedContext }
         let made = threadCaches.forCurrentThread {
             let sibling = resolver.sibling()
             return ThreadCaches.Own(
@@ -163,12 +161,16 @@ public struct BatchProcessor: Sendable {
                 fontFolder: fontFolder.map { String(decoding: Array($0.utf8), as: UTF8.self) },
                 fallbackFonts: defaultFallbackFonts.map { Self.sameFace(as: $0, from: sibling) })
         }
-        guard let own = made else {
-            return Context(measurer: measurer, resolver: resolver, fontFolder: fontFolder, fallbackFonts: defaultFallbackFonts)
-        }
+        guard let own = made else { return sharedContext }
         return Context(
             measurer: TextMeasurer(maximumTextLength: measurer.maximumTextLength, cache: own.cache), resolver: own.resolver,
             fontFolder: own.fontFolder, fallbackFonts: own.fallbackFonts)
+    }
+
+    /// This processor's own measurer, resolver, font folder and fallback fonts, which every
+    /// thread shares.
+    private var sharedContext: Context {
+        Context(measurer: measurer, resolver: resolver, fontFolder: fontFolder, fallbackFonts: defaultFallbackFonts)
     }
 
     /// `face` as `resolver` loads it (the same file and face index, a face of its own), or `face`
