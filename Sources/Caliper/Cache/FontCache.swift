@@ -176,7 +176,8 @@ final class FontCache: Sendable {
     }
 
     /// Keeps `face`'s file loaded (counting its bytes once) with `face` among its faces, then lets
-    /// the least recently used other files go until the rest fit the budget.
+    /// the least recently used other files go until the rest fit the budget. Its bytes are in
+    /// ``bytes`` already: they were remembered there when the file was read.
     private func keep(_ face: FontFace, as key: FaceKey, in state: inout State) {
         let file = state.files[key.identity] ?? {
             let file = LoadedFile(data: face.data, lastUsed: state.clock)
@@ -187,7 +188,6 @@ final class FontCache: Sendable {
         }()
         file.faces[key.slot] = face
         file.lastUsed = state.clock
-        bytes.remember(face.data, of: key.identity)
         if state.statistics.byteCount > byteBudget {
             let byAge = state.files.filter { $0.key != key.identity }.sorted { $0.value.lastUsed < $1.value.lastUsed }
             for (identity, evicted) in byAge where state.statistics.byteCount > byteBudget {
