@@ -27,6 +27,28 @@ public struct JSONWriter {
     /// The JSON written so far, as a string.
     public var string: String { output.withBytes { String(decoding: $0, as: UTF8.self) } }
 
+    /// How many bytes have been written.
+    public var byteCount: Int { output.byteCount }
+
+    /// Ends a line of JSON Lines after a whole value: a newline, so that the writer can go on with
+    /// the next line's value (values outside any object or array are written one after another,
+    /// with no comma).
+    public mutating func lineBreak() {
+        unique()
+        precondition(output.isAtTopLevel, "JSONWriter: a line break inside an object or array")
+        output.append(UInt8(ascii: "\n"))
+    }
+
+    /// Forgets what was written after the first `byteCount` bytes (kept, as their room is), for a
+    /// value given up halfway, such as an answer replaced by an error; ``hasNonFiniteNumber`` is
+    /// false again. `byteCount` must be a ``byteCount`` read between whole values (every object
+    /// and array then open is closed).
+    public mutating func rewind(to byteCount: Int) {
+        unique()
+        output.rewind(to: byteCount)
+        hasNonFiniteNumber = false
+    }
+
     /// Called first by every method that writes: a copy of the writer made earlier keeps its own bytes.
     private mutating func unique() {
         if !isKnownUniquelyReferenced(&output) { output = output.copy() }
@@ -371,6 +393,17 @@ private final class Output {
         copy.hasContent.update(from: hasContent, count: depth)
         copy.depth = depth
         return copy
+    }
+
+    var byteCount: Int { count }
+
+    var isAtTopLevel: Bool { depth == 0 }
+
+    /// Back to the first `byteCount` bytes, with no container open.
+    func rewind(to byteCount: Int) {
+        precondition((0...count).contains(byteCount), "JSONWriter: a rewind past the bytes written")
+        count = byteCount
+        depth = 0
     }
 
     func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {

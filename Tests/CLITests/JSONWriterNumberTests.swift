@@ -128,4 +128,37 @@ import TestSupport
         #expect(second.string == open + #""two""# + close)
         #expect(first.bytes == Array(first.string.utf8))
     }
+
+    /// Lines of JSON Lines in one writer: a value given up halfway (an answer with a number that
+    /// is not finite) is rewound away, with the containers it opened and the non-finite mark, and
+    /// the next line is written as if it had never been.
+    @Test func aRewoundValueLeavesNoTraceInTheLinesAfterIt() {
+        var writer = JSONWriter(capacity: 4)
+        writer.beginObject()
+        writer.key("a")
+        writer.integer(1)
+        writer.endObject()
+        writer.lineBreak()
+        let start = writer.byteCount
+        #expect(start == 8)
+        writer.beginObject()
+        writer.key("b")
+        writer.beginArray()
+        writer.number(.infinity)
+        #expect(writer.hasNonFiniteNumber)
+        writer.rewind(to: start)
+        #expect(!writer.hasNonFiniteNumber)
+        writer.beginObject()
+        writer.key("c")
+        writer.beginArray()
+        writer.integer(2)
+        writer.endArray()
+        writer.endObject()
+        writer.lineBreak()
+        writer.string("last")
+        #expect(writer.string == "{\"a\":1}\n{\"c\":[2]}\n\"last\"")
+        writer.rewind(to: 0)
+        writer.null()
+        #expect(writer.string == "null")
+    }
 }
