@@ -114,19 +114,6 @@ public struct BatchProcessor: Sendable {
         answerBytes(requests, jobs: jobs).map { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// The answers to `requests` as UTF-8 lines, each ended by a newline, in their order: what
-    /// `caliper batch` writes.
-    package func answerLines(_ requests: [String], jobs: Int) -> [UInt8] {
-        let answers = answerBytes(requests, jobs: jobs)
-        var output: [UInt8] = []
-        output.reserveCapacity(answers.reduce(0) { $0 + $1.count + 1 })
-        for answer in answers {
-            output.append(contentsOf: answer)
-            output.append(UInt8(ascii: "\n"))
-        }
-        return output
-    }
-
     /// Each request's answer, computed on up to `jobs` threads that take the next unanswered
     /// request as they become free (requests differ in cost a thousandfold: a tag, a long paragraph).
     private func answerBytes(_ requests: [String], jobs: Int) -> [[UInt8]] {
@@ -220,7 +207,35 @@ public struct BatchProcessor: Sendable {
     /// The answer to `line`, as the op `route` when one is given (the request's `op` must then be
     /// absent or equal); `error` is set to the message of an error answer.
     private func answerBytes(_ line: String, route: String?, error message: inout String?) -> [UInt8] {
+        var writer = JSONWriter()
+        write(answerTo: line, route: route, error: &message, to: &writer)
+        return writer.bytes
+    }
+
+    /// Writes the answer to one request line (what ``answer(_:)`` answers, without a newline) at
+    /// the end of `writer`, which must be between whole values: for a transport that writes many
+    /// answers to one buffer, as `caliper batch` does (a writer on each thread, kept from request
+    /// to request, a ``JSONWriter/lineBreak()`` after each answer), so that an answer needs no
+    /// buffer of its own.
+    ///
+    /// ```swift
+    /// var writer = JSONWriter()
+    /// for line in requestLines {
+    ///     processor.write(answerTo: line, to: &writer)
+    ///     writer.lineBreak()
+    /// }
+    /// ```
+    public func write(answerTo line: String, to writer: inout JSONWriter) {
+        var error: String?
+        write(answerTo: line, route: nil, error: &error, to: &writer)
+    }
+
+    /// Writes the answer to `line` at the end of `writer`, as the op `route` when one is given
+    /// (the request's `op` must then be absent or equal); `error` is set to the message of an
+    /// error answer.
+    private func write(answerTo line: String, route: String?, error message: inout String?, to writer: inout JSONWriter) {
         let context = context
+        let start = writer.byteCount
         var id: JSON = .null
         do {
             let request = try JSONObject(parsing: line)
@@ -234,7 +249,7 @@ public struct BatchProcessor: Sendable {
                 try request.requireKnownKeys(Self.measureRequestKeys)
                 let (layout, text, spans, scale) = try measure(request, in: context)
                 let folder = context.fontFolder
-                if let bytes = Self.answer(id: id, { writer in
+                if Self.write(id: id, to: &writer, { writer in
                     layout.writeJSONMembers(
                         to: &writer,
                         spanOfRun: spans.isEmpty ? nil : { run, line in Self.requestSpan(of: run, in: line, text: text, spans: spans) },
@@ -244,16 +259,16 @@ public struct BatchProcessor: Sendable {
                         writer.number(Double(scale))
                     }
                 }) {
-                    return bytes
+                    return
                 }
                 message = Self.nonFiniteMessage
             case "flow":
                 let result = try flow(request, in: context).result
-                if let bytes = Self.answer(id: id, { LayoutJSON.writeFlowMembers(result, to: &$0) }) { return bytes }
+                if Self.write(id: id, to: &writer, { LayoutJSON.writeFlowMembers(result, to: &$0) }) { return }
                 message = Self.nonFiniteMessage
             case "layout":
                 let arrangement = try arrangement(request, in: context)
-                if let bytes = Self.answer(id: id, { LayoutJSON.writeLayoutMembers(arrangement, to: &$0) }) { return bytes }
+                if Self.write(id: id, to: &writer, { LayoutJSON.writeLayoutMembers(arrangement, to: &$0) }) { return }
                 message = Self.nonFiniteMessage
             case let op: throw InputError("unknown op \"\(op)\" (known: measure, flow, layout)")
             }
@@ -266,28 +281,31 @@ public struct BatchProcessor: Sendable {
         } catch {
             message = "\(error)"
         }
-        // Every answer above was returned; what is left is an error. Its id can still hold a
+        // Every answer above was written; what is left is an error. Its id can still hold a
         // number no Double holds (`"id": 1e400` reads as infinity), which JSON cannot write.
-        var writer = JSONWriter()
+        writer.rewind(to: start)
         Self.errorAnswer(id: id, message ?? Self.nonFiniteMessage).write(to: &writer)
-        guard writer.hasNonFiniteNumber else { return writer.bytes }
+        guard writer.hasNonFiniteNumber else { return }
+        // Only the id can be what was not finite: it is written as the `null` it came out as,
+        // so that the writer is left with no non-finite number for the answers after this one.
         message = Self.nonFiniteMessage
-        writer = JSONWriter()
-        Self.errorAnswer(id: id, Self.nonFiniteMessage).write(to: &writer)
-        return writer.bytes
+        writer.rewind(to: start)
+        Self.errorAnswer(id: .null, Self.nonFiniteMessage).write(to: &writer)
     }
 
-    /// `{"id": id, …}` with the members `members` writes, as bytes, straight from the results (no
-    /// JSON value built first); nil when one of its numbers was not finite, to be answered with
-    /// an error instead.
-    private static func answer(id: JSON, _ members: (inout JSONWriter) -> Void) -> [UInt8]? {
-        var writer = JSONWriter()
+    /// Writes `{"id": id, …}` with the members `members` writes, straight from the results (no
+    /// JSON value built first); false, with nothing written, when one of its numbers was not
+    /// finite, to be answered with an error instead. `writer` must be between whole values.
+    private static func write(id: JSON, to writer: inout JSONWriter, _ members: (inout JSONWriter) -> Void) -> Bool {
+        let start = writer.byteCount
         writer.beginObject()
         writer.key("id")
         id.write(to: &writer)
         members(&writer)
         writer.endObject()
-        return writer.hasNonFiniteNumber ? nil : writer.bytes
+        guard writer.hasNonFiniteNumber else { return true }
+        writer.rewind(to: start)
+        return false
     }
 
     private static func errorAnswer(id: JSON, _ message: String) -> JSON {

@@ -56,6 +56,28 @@ struct LineReader {
     /// `beforeWaiting` runs before a read of the descriptor that may wait: one that has no input
     /// ready (a client waiting for its answers), never one of a regular file or a full pipe.
     mutating func next<Failure: Error>(beforeWaiting: () throws(Failure) -> Void) throws(Failure) -> Line? {
+        switch try nextLine(beforeWaiting: beforeWaiting) {
+        case .text(let range)?: .text(buffer.string(range))
+        case .tooLong?: .tooLong
+        case nil: nil
+        }
+    }
+
+    /// Where a line is in the reader's buffer, until the next line is asked for.
+    enum Place: Equatable {
+        /// A line of at most `maximumLineBytes` bytes, without its newline: ``bytes(of:)`` reads them.
+        case text(Range<Int>)
+        /// A line longer than `maximumLineBytes`: its bytes are skipped to the next newline.
+        case tooLong
+    }
+
+    /// The bytes of a line whose place ``nextLine(beforeWaiting:)`` gave last.
+    func bytes(of range: Range<Int>) -> ArraySlice<UInt8> { buffer.slice(range) }
+
+    /// The next line's place, as ``next(beforeWaiting:)`` reads the next line: for a caller that
+    /// copies its bytes rather than make a string of them (`caliper batch --jobs N` leaves that to
+    /// the thread answering it, which then frees what it allocated).
+    mutating func nextLine<Failure: Error>(beforeWaiting: () throws(Failure) -> Void) throws(Failure) -> Place? {
         while true {
             if let newline = nextNewline() {
                 let lineStart = start
@@ -67,7 +89,7 @@ struct LineReader {
                     continue
                 }
                 guard newline - lineStart <= maximumLineBytes else { return .tooLong }
-                return .text(buffer.string(lineStart..<newline))
+                return .text(lineStart..<newline)
             }
             // No newline after `start`: the buffer holds part of one line.
             if isSkipping {
@@ -80,8 +102,11 @@ struct LineReader {
             if atEnd {
                 // The last line may lack its newline; a skipped one has been answered already.
                 guard start < buffer.count, !isSkipping else { return nil }
-                defer { dropBuffer() }
-                return .text(buffer.string(start..<buffer.count))
+                // Its bytes stay in the buffer until the next call, which finds none after them.
+                let lineStart = start
+                start = buffer.count
+                searched = start
+                return .text(lineStart..<buffer.count)
             }
             if !SystemCall.canReadWithoutWaiting(fileDescriptor) { try beforeWaiting() }
             readMore()

@@ -60,6 +60,9 @@ struct ReadBuffer {
     /// `range` of the bytes held, decoded as UTF-8 (an ill-formed sequence becomes U+FFFD).
     func string(_ range: Range<Int>) -> String { String(decoding: storage[range], as: UTF8.self) }
 
+    /// `range` of the bytes held.
+    func slice(_ range: Range<Int>) -> ArraySlice<UInt8> { storage[range] }
+
     /// The bytes held.
     var bytes: [UInt8] { Array(storage[..<count]) }
 

@@ -110,44 +110,60 @@ struct Batch: ParsableCommand {
         configured.systemFonts = try systemFont.map { try SystemFonts(directory: $0, cacheByteBudget: fontCacheBytes) }
         let processor = configured
         var lines = LineReader(fileDescriptor: requestInput, maximumLineBytes: maxRequestBytes)
-        let writer = AnswerWriter(jobs: jobs)
-        // Requests are answered in chunks, on `jobs` threads, and written in order with one write
-        // per chunk. A chunk ends when the reader would wait for input, so a client that waits
-        // for each answer gets it at once; when it holds `chunkSize` requests; and when it holds
-        // as many bytes as one buffer of the reader (--max-request-bytes plus one read), which
-        // bounds its memory. Ending one at every read instead (64 KiB, a few hundred requests)
-        // left a thread idle at the end of each, while the other finished the chunk's last request.
+        // With one job each chunk is answered and written at once, on this thread; with several,
+        // threads of the pipeline answer and write while this one reads on.
+        let pipeline = jobs > 1 ? AnswerPipeline(threads: jobs, write: StandardOutput.write) : nil
+        defer { pipeline?.close() }
+        var writer = JSONWriter(capacity: 64 * 1024)
+        func send(_ count: Int, _ answer: @escaping @Sendable (Int, inout JSONWriter) -> Void) throws(StandardOutputError) {
+            guard let pipeline else {
+                for index in 0..<count {
+                    answer(index, &writer)
+                    writer.lineBreak()
+                }
+                let lines = writer.bytes
+                // A chunk of huge answers does not stay reserved for the rest of the batch.
+                writer = writer.byteCount > 1024 * 1024 ? JSONWriter(capacity: 64 * 1024) : writer
+                writer.rewind(to: 0)
+                return try StandardOutput.write(lines)
+            }
+            try pipeline.send(count: count, answer: answer)
+        }
+        // Requests are sent in chunks, each written with one write. A chunk ends when the reader
+        // would wait for input, so a client that waits for each answer gets it at once; when it
+        // holds `chunkSize` requests; and when it holds as many bytes as one buffer of the reader
+        // (--max-request-bytes plus one read), which bounds its memory.
         let chunkSize = 1024 * jobs
         let chunkByteLimit = maxRequestBytes + LineReader.readSize
-        var chunk: [String] = []
-        var chunkBytes = 0
+        var chunk = RequestChunk()
         func flush() throws {
-            guard !chunk.isEmpty else { return }
+            guard chunk.count > 0 else { return }
             let requests = chunk
-            chunk.removeAll(keepingCapacity: true)
-            chunkBytes = 0
-            try writer.send { [jobs] in processor.answerLines(requests, jobs: jobs) }
+            chunk.removeAll()
+            try send(requests.count) { processor.write(answerTo: requests[$0], to: &$1) }
         }
-        let tooLongAnswer = Array((JSON.object([
+        let tooLongAnswer = JSON.object([
             ("id", .null),
             ("error", .string("request line of more than \(maxRequestBytes) bytes (--max-request-bytes); skipped to its end")),
-        ]).serialized + "\n").utf8)
-        while let line = try lines.next(beforeWaiting: flush) {
+        ])
+        while let line = try lines.nextLine(beforeWaiting: flush) {
             switch line {
-            case .text(let request):
+            case .text(let range):
+                let request = lines.bytes(of: range)
                 // A request starts with "{"; only other lines need the (slower) Unicode whitespace test.
-                guard request.utf8.first == UInt8(ascii: "{") || !request.allSatisfy(\.isWhitespace) else { continue }
+                guard request.first == UInt8(ascii: "{")
+                    || !String(decoding: request, as: UTF8.self).allSatisfy(\.isWhitespace)
+                else { continue }
                 chunk.append(request)
-                chunkBytes += request.utf8.count
-                if chunk.count >= chunkSize || chunkBytes >= chunkByteLimit { try flush() }
+                if chunk.count >= chunkSize || chunk.byteCount >= chunkByteLimit { try flush() }
             case .tooLong:
                 // Its answer takes its place in the order; its id is unknown (the line was not read whole).
                 try flush()
-                try writer.send { tooLongAnswer }
+                try send(1) { _, writer in tooLongAnswer.write(to: &writer) }
             }
         }
         try flush()
-        try writer.finish()
+        try pipeline?.finish()
         if let error = lines.readError {
             let reason = error.code == EISDIR ? FileKind.directory.phrase : error.description
             throw input.map { FileError.cannotRead("request file", $0, reason) }
@@ -173,52 +189,35 @@ struct Batch: ParsableCommand {
     }
 }
 
-/// Writes chunks of answers in the order they are sent. With one job each is answered and
-/// written at once; with several, reading, answering and writing overlap: chunks are answered on
-/// a queue of their own and written on another while the caller reads on (at most two chunks
-/// ahead of the one being written). A failed write is kept and thrown to the caller at its next
-/// `send` or at `finish`; later chunks are answered but not written.
-private final class AnswerWriter: @unchecked Sendable {
-    private let jobs: Int
-    private let answering = DispatchQueue(label: "caliper.batch.answering")
-    private let writing = DispatchQueue(label: "caliper.batch.writing")
-    private let readAhead = DispatchSemaphore(value: 2)
-    private let lock = NSLock()
-    /// The first failed write; read and set under `lock` (the writing queue sets it).
-    private var failure: StandardOutputError?
+/// Request lines as the reader copies them, one after another in one buffer: a line becomes a
+/// string on the thread that answers it, which also frees it. (Strings made by the reader and
+/// freed by the threads answering them made the threads wait on the allocator's lock of the
+/// reader's memory, a third of their context switches.)
+private struct RequestChunk: Sendable {
+    private var bytes: [UInt8] = []
+    /// Where each line ends in `bytes`; the next starts there.
+    private var ends: [Int] = []
 
-    init(jobs: Int) { self.jobs = jobs }
+    var count: Int { ends.count }
+    var byteCount: Int { bytes.count }
 
-    /// Answers and writes after everything sent before; `answers` gives the bytes to write.
-    func send(_ answers: @escaping @Sendable () -> [UInt8]) throws(StandardOutputError) {
-        if let failure = lock.withLock({ failure }) { throw failure }
-        guard jobs > 1 else {
-            try StandardOutput.write(answers())
-            return
-        }
-        readAhead.wait()
-        answering.async {
-            let bytes = answers()
-            self.writing.async {
-                self.write(bytes)
-                self.readAhead.signal()
-            }
-        }
+    mutating func append(_ line: ArraySlice<UInt8>) {
+        bytes.append(contentsOf: line)
+        ends.append(bytes.count)
     }
 
-    /// Waits until every chunk sent is answered and written.
-    func finish() throws(StandardOutputError) {
-        answering.sync {}
-        writing.sync {}
-        if let failure = lock.withLock({ failure }) { throw failure }
+    /// Empties the chunk, with room for as much as it held (its storage goes with the requests sent).
+    mutating func removeAll() {
+        let (byteCount, count) = (bytes.count, ends.count)
+        bytes = []
+        ends = []
+        bytes.reserveCapacity(byteCount)
+        ends.reserveCapacity(count)
     }
 
-    private func write(_ bytes: [UInt8]) {
-        guard lock.withLock({ failure == nil }) else { return }
-        do {
-            try StandardOutput.write(bytes)
-        } catch {
-            lock.withLock { failure = error }
-        }
+    /// Line `index`, decoded as UTF-8 (an ill-formed sequence becomes U+FFFD).
+    subscript(index: Int) -> String {
+        let start = index == 0 ? 0 : ends[index - 1]
+        return String(decoding: bytes[start..<ends[index]], as: UTF8.self)
     }
 }
