@@ -192,7 +192,8 @@ struct Batch: ParsableCommand {
 /// Request lines as the reader copies them, one after another in one buffer: a line becomes a
 /// string on the thread that answers it, which also frees it. (Strings made by the reader and
 /// freed by the threads answering them made the threads wait on the allocator's lock of the
-/// reader's memory, a third of their context switches.)
+/// reader's memory: 2,089 futex calls over the benchmark's 200,000 requests with `--jobs 2`,
+/// 819 without.)
 private struct RequestChunk: Sendable {
     private var bytes: [UInt8] = []
     /// Where each line ends in `bytes`; the next starts there.
