@@ -4,6 +4,7 @@ import Foundation
 import Logging
 import Metrics
 import Prometheus
+import Synchronization
 
 /// The service's metrics, made through swift-metrics with a Prometheus factory of its own (so
 /// that two services in one process, as in tests, never share counts), and written by
@@ -32,10 +33,39 @@ final class ServiceMetrics: Sendable {
     /// Counts one request to `route` (its path as the router matched it, `/v1/measure`) answered
     /// with `status`, and how long it took to answer (for a streamed batch, to its answer's head).
     func record(route: String, status: Int, duration: Duration) {
-        Counter(label: "caliper_requests_total", dimensions: [("route", route), ("status", String(status))], factory: factory)
-            .increment()
-        Metrics.Timer(label: "caliper_request_duration_seconds", dimensions: [("route", route)], factory: factory)
-            .recordNanoseconds(Int64(clamping: duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000))
+        let handles = handles(route: route, status: status)
+        handles.requests.increment()
+        handles.duration.recordNanoseconds(
+            Int64(clamping: duration.components.seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000))
+    }
+
+    /// A route's counter for one status and its timer.
+    private struct RouteHandles: Sendable {
+        let requests: CoreMetrics.Counter
+        let duration: Metrics.Timer
+    }
+
+    private struct RouteStatus: Hashable, Sendable {
+        let route: String
+        let status: Int
+    }
+
+    /// The handles of each route and status answered so far. Making a handle through the factory
+    /// checks and cleans its name and labels and takes the registry's lock, which every request
+    /// then waited on; here a request takes one short lock of a table that stops growing once its
+    /// routes and statuses are seen (routes are the router's paths, statuses HTTP's).
+    private let handles = Mutex<[RouteStatus: RouteHandles]>([:])
+
+    private func handles(route: String, status: Int) -> RouteHandles {
+        let key = RouteStatus(route: route, status: status)
+        return handles.withLock { table in
+            if let known = table[key] { return known }
+            let made = RouteHandles(
+                requests: Counter(label: "caliper_requests_total", dimensions: [("route", route), ("status", String(status))], factory: factory),
+                duration: Metrics.Timer(label: "caliper_request_duration_seconds", dimensions: [("route", route)], factory: factory))
+            table[key] = made
+            return made
+        }
     }
 
     /// Counts one line of a `/v1/batch` body answered, by its outcome.
