@@ -69,6 +69,22 @@ import Testing
         #expect(await pool.run(timeout: .seconds(60)) { 3 } == 3)
         #expect(ran.load(ordering: .relaxed) == 0, "the dropped work never started")
     }
+
+    /// Work that runs past its deadline answers `nil` at the deadline, not when it ends: here the
+    /// work ends only after its caller has been answered, so no timing decides the outcome.
+    @Test func workRunningPastItsDeadlineIsAnsweredNilWithoutWaitingForIt() async {
+        let pool = ComputePool(width: 2)
+        let release = DispatchSemaphore(value: 0)
+        let answered = await pool.run(timeout: .milliseconds(20)) { () -> Int in
+            release.wait()
+            return 1
+        }
+        #expect(answered == nil)
+        release.signal()
+        // Both threads still answer, in order, the one released included.
+        #expect(await pool.run(timeout: .seconds(60)) { 2 } == 2)
+        #expect(await pool.run(timeout: .seconds(60)) { 3 } == 3)
+    }
 }
 
 /// A configuration no server can run with is refused before anything starts, naming the value.
