@@ -213,7 +213,8 @@ public struct BatchProcessor: Sendable {
     }
 
     /// Writes the answer to one request line (what ``answer(_:)`` answers, without a newline) at
-    /// the end of `writer`, which must be between whole values: for a transport that writes many
+    /// the end of `writer`, which must be between whole values with no non-finite number written
+    /// (``JSONWriter/hasNonFiniteNumber`` false, as every answer leaves it): for a transport that writes many
     /// answers to one buffer, as `caliper batch` does (a writer on each thread, kept from request
     /// to request, a ``JSONWriter/lineBreak()`` after each answer), so that an answer needs no
     /// buffer of its own.
@@ -226,6 +227,7 @@ public struct BatchProcessor: Sendable {
     /// }
     /// ```
     public func write(answerTo line: String, to writer: inout JSONWriter) {
+        precondition(!writer.hasNonFiniteNumber, "BatchProcessor.write(answerTo:to:): the writer already holds a non-finite number")
         var error: String?
         write(answerTo: line, route: nil, error: &error, to: &writer)
     }

@@ -32,7 +32,7 @@ public struct JSONWriter {
 
     /// Ends a line of JSON Lines after a whole value: a newline, so that the writer can go on with
     /// the next line's value (values outside any object or array are written one after another,
-    /// with no comma).
+    /// with no comma). Inside an object or array it is a programming error, which traps.
     public mutating func lineBreak() {
         unique()
         precondition(output.isAtTopLevel, "JSONWriter: a line break inside an object or array")
@@ -40,9 +40,10 @@ public struct JSONWriter {
     }
 
     /// Forgets what was written after the first `byteCount` bytes (kept, as their room is), for a
-    /// value given up halfway, such as an answer replaced by an error; ``hasNonFiniteNumber`` is
-    /// false again. `byteCount` must be a ``byteCount`` read between whole values (every object
-    /// and array then open is closed).
+    /// value given up halfway, such as an answer replaced by an error. ``hasNonFiniteNumber`` is
+    /// false again: rewind to a ``byteCount`` read while it was false (the bytes kept have no
+    /// non-finite number). `byteCount` must be read between whole values (every object and array
+    /// then open is closed).
     public mutating func rewind(to byteCount: Int) {
         unique()
         output.rewind(to: byteCount)

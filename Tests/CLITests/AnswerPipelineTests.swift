@@ -28,7 +28,7 @@ import Testing
         for (chunk, size) in sizes.enumerated() {
             try pipeline.send(count: size) { index, writer in
                 // Every fifth answer keeps its thread a little longer, so that threads overtake one another.
-                if index % 5 == 0 { for _ in 0..<(index * 2_000) { _ = Thread.current } }
+                if index % 5 == 0 { for _ in 0..<20_000 { _ = Thread.current } }
                 writer.string("\(chunk).\(index)")
             }
             expected += (0..<size).map { "\"\(chunk).\($0)\"\n" }.joined()
@@ -78,6 +78,34 @@ import Testing
         #expect(throws: WriteFailed()) { try pipeline.send(count: 3) { $1.integer(30 + $0) } }
         #expect(throws: WriteFailed()) { try pipeline.finish() }
         #expect(output.lines == "10\n11\n12\n20\n21\n22\n")
+    }
+
+    /// Chunks answered after a failed write are not written: the first write waits until three
+    /// chunks are sent, then fails; the two after it are answered and skipped.
+    @Test func chunksAfterAFailedWriteAreAnsweredButNotWritten() throws {
+        let output = Output()
+        let allSent = DispatchSemaphore(value: 0)
+        let answered = Atomic<Int>(0)
+        let pipeline = AnswerPipeline(threads: 2, chunksInFlight: 3) { (bytes: [UInt8]) throws(WriteFailed) in
+            let count = output.writes.withLock { writes in
+                writes.append(bytes)
+                return writes.count
+            }
+            if count == 1 {
+                allSent.wait()
+                throw WriteFailed()
+            }
+        }
+        for chunk in 0..<3 {
+            try pipeline.send(count: 2) { index, writer in
+                answered.add(1, ordering: .relaxed)
+                writer.integer(10 * chunk + index)
+            }
+        }
+        allSent.signal()
+        #expect(throws: WriteFailed()) { try pipeline.finish() }
+        #expect(output.lines == "0\n1\n")
+        #expect(answered.load(ordering: .relaxed) == 6)
     }
 
     /// Finishing with nothing sent ends the threads at once; an empty chunk is not sent.

@@ -40,7 +40,8 @@ final class AnswerPipeline<Failure: Error>: @unchecked Sendable {
     private static var writerCapacity: Int { 64 * 1024 }
 
     /// Starts `threads` threads that answer what ``send(count:answer:)`` sends and write it with
-    /// `write`, keeping at most `chunksInFlight` chunks sent and not yet written.
+    /// `write`, keeping at most `chunksInFlight` chunks sent and not yet written. The threads keep
+    /// the pipeline until ``finish()`` or ``close()`` lets them end: call one of them.
     init(threads: Int, chunksInFlight: Int = 3, write: @escaping @Sendable ([UInt8]) throws(Failure) -> Void) {
         self.write = write
         self.chunksInFlight = max(1, chunksInFlight)
@@ -81,7 +82,8 @@ final class AnswerPipeline<Failure: Error>: @unchecked Sendable {
     }
 
     /// Lets the threads end once what was sent is answered, without waiting: for a caller that
-    /// stops early (a failed read). Calling it after ``finish()`` does nothing.
+    /// stops early (`caliper batch` when a write failed and the next send threw it). Calling it
+    /// after ``finish()`` does nothing.
     func close() {
         condition.withLock {
             isClosed = true
