@@ -129,7 +129,31 @@ public struct JSONWriter {
             append(literal: "null")
             return
         }
-        if !appendExactDecimal(value), !appendShortDecimal(value) { append(value.description) }
+        if !appendExactDecimal(value), !appendShortDecimal(value) { appendDescription(of: value) }
+    }
+
+    /// `value`'s `description`, written straight into the output: `Double.write(to:)` formats it
+    /// on the stack and hands the digits over through `_writeASCII`, where `description` would
+    /// allocate a string of every value of more than 15 characters (a number of 17 significant
+    /// digits). Were a later standard library to write through `write(_:)` instead, the text
+    /// would be the same, in a string.
+    private mutating func appendDescription(of value: Double) {
+        var stream = OutputStream(output: output)
+        value.write(to: &stream)
+    }
+
+    /// The writer's output as a `TextOutputStream`, for `Double.write(to:)`.
+    private struct OutputStream: TextOutputStream {
+        let output: Output
+
+        mutating func write(_ string: String) {
+            var string = string
+            string.withUTF8 { output.append($0) }
+        }
+
+        mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
+            output.append(buffer)
+        }
     }
 
     /// Whether a NaN or an infinity was written (as `null`).
@@ -163,14 +187,6 @@ public struct JSONWriter {
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
-
-    /// The UTF-8 of `text`, copied from its storage (a native or small string's: every string
-    /// these answers write) without the generic sequence path and its reference counting.
-    private mutating func append(_ text: String) {
-        if text.utf8.withContiguousStorageIfAvailable({ output.append($0) }) == nil {
-            for byte in text.utf8 { output.append(byte) }
-        }
-    }
 
     /// The decimal digits of `value`, most significant first, written straight into the output.
     private mutating func appendDigits(of value: UInt64) {
