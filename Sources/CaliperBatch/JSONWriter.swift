@@ -92,11 +92,17 @@ public struct JSONWriter {
     /// programming error, caught in debug builds; keys made at run time go through ``key(text:)``.
     public mutating func key(_ key: StaticString) {
         unique()
+        appendKey(key)
+    }
+
+    /// `key(_:)` after ``unique()``; with `valueFollows` false, for a value written next without
+    /// ``separate()``.
+    private mutating func appendKey(_ key: StaticString, valueFollows: Bool = true) {
         assert(key.withUTF8Buffer { !$0.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") } }, "key \(key) needs escaping")
         if key.hasPointerRepresentation {
-            output.appendKey(UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
+            output.appendKey(UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount), valueFollows: valueFollows)
         } else {
-            key.withUTF8Buffer { output.appendKey($0) }  // a one-character literal may be held as its scalar
+            key.withUTF8Buffer { output.appendKey($0, valueFollows: valueFollows) }  // a one-character literal may be held as its scalar
         }
     }
 
@@ -124,6 +130,11 @@ public struct JSONWriter {
     public mutating func number(_ value: Double) {
         unique()
         separate()
+        appendNumber(value)
+    }
+
+    /// `number(_:)` after ``unique()`` and ``separate()``.
+    private mutating func appendNumber(_ value: Double) {
         guard value.isFinite else {
             hasNonFiniteNumber = true
             append(literal: "null")
@@ -163,8 +174,65 @@ public struct JSONWriter {
     public mutating func integer(_ value: Int) {
         unique()
         separate()
+        appendInteger(value)
+    }
+
+    /// `integer(_:)` after ``unique()`` and ``separate()``.
+    private mutating func appendInteger(_ value: Int) {
         if value < 0 { output.append(UInt8(ascii: "-")) }
         appendDigits(of: UInt64(value.magnitude))
+    }
+
+    // One member, key and value, in one call: what `key(_:)` and the value's method write, with
+    // one check that the bytes are the writer's own and no comma to decide for the value (it
+    // follows its key). A measure answer writes some sixty members; written so, its members took
+    // 5% fewer instructions (20,000 generator requests under callgrind).
+
+    /// `"key":value`, as ``key(_:)`` and ``integer(_:)`` write it.
+    mutating func member(_ key: StaticString, integer value: Int) {
+        unique()
+        appendKey(key, valueFollows: false)
+        appendInteger(value)
+    }
+
+    /// `"key":value`, as ``key(_:)`` and ``number(_:)`` write it.
+    mutating func member(_ key: StaticString, number value: Double) {
+        unique()
+        appendKey(key, valueFollows: false)
+        appendNumber(value)
+    }
+
+    /// `[a,b]`, as ``beginArray()``, two ``number(_:)`` and ``endArray()`` write it: a size.
+    mutating func array(_ a: Double, _ b: Double) {
+        unique()
+        separate()
+        output.append(UInt8(ascii: "["))
+        appendNumber(a)
+        output.append(UInt8(ascii: ","))
+        appendNumber(b)
+        output.append(UInt8(ascii: "]"))
+    }
+
+    /// `[a,b,c,d]`, as ``beginArray()``, four ``number(_:)`` and ``endArray()`` write it: a frame.
+    mutating func array(_ a: Double, _ b: Double, _ c: Double, _ d: Double) {
+        unique()
+        separate()
+        output.append(UInt8(ascii: "["))
+        appendNumber(a)
+        output.append(UInt8(ascii: ","))
+        appendNumber(b)
+        output.append(UInt8(ascii: ","))
+        appendNumber(c)
+        output.append(UInt8(ascii: ","))
+        appendNumber(d)
+        output.append(UInt8(ascii: "]"))
+    }
+
+    /// `"key":"value"`, as ``key(_:)`` and ``string(_:)`` write it.
+    mutating func member(_ key: StaticString, string value: String) {
+        unique()
+        appendKey(key, valueFollows: false)
+        writeString(value)
     }
 
     /// `true` or `false`.
@@ -463,7 +531,10 @@ private final class Output {
 
     /// `"key":` — after a comma when the innermost object already has a member — the key's bytes
     /// as they stand, in one reserve; the value that follows is marked as needing no comma.
-    @inline(__always) func appendKey(_ key: UnsafeBufferPointer<UInt8>) {
+    ///
+    /// With `valueFollows` false, the caller writes the value itself at once, with no comma to
+    /// decide (``JSONWriter``'s `member` methods): the container is left marked as having a member.
+    @inline(__always) func appendKey(_ key: UnsafeBufferPointer<UInt8>, valueFollows: Bool = true) {
         let comma = takeMember() ? 1 : 0
         let length = comma + key.count + 3
         reserve(length)
@@ -479,7 +550,7 @@ private final class Output {
         target[length - 1] = UInt8(ascii: ":")
         count += length
         // The value that follows must not be preceded by a comma.
-        markEmpty()
+        if valueFollows { markEmpty() }
     }
 
     /// Room for `needed` open containers, doubling the stack when it is short.

@@ -8,20 +8,12 @@ import Foundation
 package enum LayoutJSON {
     /// `[x, y, width, height]`.
     package static func write(_ rect: CGRect, to writer: inout JSONWriter) {
-        writer.beginArray()
-        writer.number(Double(rect.minX))
-        writer.number(Double(rect.minY))
-        writer.number(Double(rect.width))
-        writer.number(Double(rect.height))
-        writer.endArray()
+        writer.array(Double(rect.minX), Double(rect.minY), Double(rect.width), Double(rect.height))
     }
 
     /// `[width, height]`.
     package static func write(_ size: CGSize, to writer: inout JSONWriter) {
-        writer.beginArray()
-        writer.number(Double(size.width))
-        writer.number(Double(size.height))
-        writer.endArray()
+        writer.array(Double(size.width), Double(size.height))
     }
 
     /// `frames`, `rows`, `contentSize`, `hiddenCount`, `overflow` when there is an overflow chip,
@@ -44,8 +36,7 @@ package enum LayoutJSON {
         writer.endArray()
         writer.key("contentSize")
         write(result.contentSize, to: &writer)
-        writer.key("hiddenCount")
-        writer.integer(result.hiddenCount)
+        writer.member("hiddenCount", integer: result.hiddenCount)
         if let overflow = result.overflowChip {
             writer.key("overflow")
             writer.beginObject()
@@ -56,8 +47,7 @@ package enum LayoutJSON {
             writer.endObject()
         }
         let missing = result.missingGlyphCount
-        writer.key("missingGlyphs")
-        writer.integer(missing)
+        writer.member("missingGlyphs", integer: missing)
         if missing > 0 {
             writer.key("itemsMissingGlyphs")
             writer.beginArray()
@@ -82,8 +72,7 @@ package enum LayoutJSON {
             write(frame, to: &writer)
         }
         writer.endObject()
-        writer.key("missingGlyphs")
-        writer.integer(report.missingGlyphCount)
+        writer.member("missingGlyphs", integer: report.missingGlyphCount)
         if report.missingGlyphCount > 0 {
             writer.key("framesMissingGlyphs")
             writer.beginArray()

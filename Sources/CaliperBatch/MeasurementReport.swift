@@ -14,23 +14,26 @@ extension TextLayout {
         to writer: inout JSONWriter, spanOfRun: ((TextRun, TextLine) -> Int?)? = nil, fontFolder: String? = nil
     ) {
         let folderPrefix = fontFolder.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
-        writer.key("width")
-        writer.number(Double(size.width))
-        writer.key("height")
-        writer.number(Double(size.height))
-        writer.key("lineHeight")
-        writer.number(Double(lineHeight))
+        // A run's font as requests name it: its path, less the font folder when it is inside it;
+        // the last face's name kept, as runs of one face follow one another.
+        var named: (face: FontFace, name: String)?
+        func fontName(of face: FontFace) -> String {
+            if let named, named.face === face { return named.name }
+            let name = folderPrefix.flatMap { face.path.hasPrefix($0) ? String(face.path.dropFirst($0.count)) : nil } ?? face.path
+            named = (face, name)
+            return name
+        }
+        writer.member("width", number: Double(size.width))
+        writer.member("height", number: Double(size.height))
+        writer.member("lineHeight", number: Double(lineHeight))
         writer.key("lines")
         writer.beginArray()
         for line in lines {
             let start = line.utf16Range.location
             writer.beginObject()
-            writer.key("start")
-            writer.integer(start)
-            writer.key("end")
-            writer.integer(start + line.utf16Range.length)
-            writer.key("width")
-            writer.number(Double(line.width))
+            writer.member("start", integer: start)
+            writer.member("end", integer: start + line.utf16Range.length)
+            writer.member("width", number: Double(line.width))
             if let truncatedText = line.truncatedText {
                 writer.key("truncatedText")
                 writer.string(truncatedText)
@@ -39,22 +42,14 @@ extension TextLayout {
                 writer.key("hyphenated")
                 writer.bool(true)
             }
-            writer.key("height")
-            writer.number(Double(line.height))
+            writer.member("height", number: Double(line.height))
             writer.key("runs")
             writer.beginArray()
             for run in line.runs {
                 writer.beginObject()
-                writer.key("start")
-                writer.integer(run.utf16Range.location)
-                writer.key("end")
-                writer.integer(run.utf16Range.location + run.utf16Range.length)
-                writer.key("font")
-                if let folderPrefix, run.font.path.hasPrefix(folderPrefix) {
-                    writer.string(String(run.font.path.dropFirst(folderPrefix.count)))
-                } else {
-                    writer.string(run.font.path)
-                }
+                writer.member("start", integer: run.utf16Range.location)
+                writer.member("end", integer: run.utf16Range.location + run.utf16Range.length)
+                writer.member("font", string: fontName(of: run.font))
                 if !run.font.variations.isEmpty {
                     writer.key("variations")
                     writer.beginObject()
@@ -64,23 +59,16 @@ extension TextLayout {
                     }
                     writer.endObject()
                 }
-                writer.key("size")
-                writer.number(Double(run.size))
+                writer.member("size", number: Double(run.size))
                 if run.baselineOffset != 0 {
-                    writer.key("baselineOffset")
-                    writer.number(Double(run.baselineOffset))
+                    writer.member("baselineOffset", number: Double(run.baselineOffset))
                 }
-                writer.key("script")
-                writer.string(run.script)
-                writer.key("level")
-                writer.integer(run.bidiLevel)
-                writer.key("x")
-                writer.number(Double(run.x))
-                writer.key("width")
-                writer.number(Double(run.width))
+                writer.member("script", string: run.script)
+                writer.member("level", integer: run.bidiLevel)
+                writer.member("x", number: Double(run.x))
+                writer.member("width", number: Double(run.width))
                 if let span = spanOfRun?(run, line) {
-                    writer.key("span")
-                    writer.integer(span)
+                    writer.member("span", integer: span)
                 }
                 writer.endObject()
             }
@@ -113,8 +101,7 @@ extension TextLayout {
         }
         writer.key("truncated")
         writer.bool(isTruncated)
-        writer.key("missingGlyphs")
-        writer.integer(missingGlyphCount)
+        writer.member("missingGlyphs", integer: missingGlyphCount)
         if !notices.isEmpty {
             writer.key("warnings")
             writer.beginArray()
