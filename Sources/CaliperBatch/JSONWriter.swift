@@ -202,29 +202,16 @@ public struct JSONWriter {
         appendNumber(value)
     }
 
-    /// `[a,b]`, as ``beginArray()``, two ``number(_:)`` and ``endArray()`` write it: a size.
-    mutating func array(_ a: Double, _ b: Double) {
+    /// `[a,b,…]`, as ``beginArray()``, a ``number(_:)`` each and ``endArray()`` write it: a size
+    /// or a frame.
+    mutating func array<let count: Int>(_ numbers: InlineArray<count, Double>) {
         unique()
         separate()
         output.append(UInt8(ascii: "["))
-        appendNumber(a)
-        output.append(UInt8(ascii: ","))
-        appendNumber(b)
-        output.append(UInt8(ascii: "]"))
-    }
-
-    /// `[a,b,c,d]`, as ``beginArray()``, four ``number(_:)`` and ``endArray()`` write it: a frame.
-    mutating func array(_ a: Double, _ b: Double, _ c: Double, _ d: Double) {
-        unique()
-        separate()
-        output.append(UInt8(ascii: "["))
-        appendNumber(a)
-        output.append(UInt8(ascii: ","))
-        appendNumber(b)
-        output.append(UInt8(ascii: ","))
-        appendNumber(c)
-        output.append(UInt8(ascii: ","))
-        appendNumber(d)
+        for index in numbers.indices {
+            if index > 0 { output.append(UInt8(ascii: ",")) }
+            appendNumber(numbers[index])
+        }
         output.append(UInt8(ascii: "]"))
     }
 

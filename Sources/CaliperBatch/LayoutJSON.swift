@@ -8,12 +8,12 @@ import Foundation
 package enum LayoutJSON {
     /// `[x, y, width, height]`.
     package static func write(_ rect: CGRect, to writer: inout JSONWriter) {
-        writer.array(Double(rect.minX), Double(rect.minY), Double(rect.width), Double(rect.height))
+        writer.array([Double(rect.minX), Double(rect.minY), Double(rect.width), Double(rect.height)] as InlineArray)
     }
 
     /// `[width, height]`.
     package static func write(_ size: CGSize, to writer: inout JSONWriter) {
-        writer.array(Double(size.width), Double(size.height))
+        writer.array([Double(size.width), Double(size.height)] as InlineArray)
     }
 
     /// `frames`, `rows`, `contentSize`, `hiddenCount`, `overflow` when there is an overflow chip,
