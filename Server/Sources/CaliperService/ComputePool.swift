@@ -18,18 +18,21 @@ final class ComputePool: Sendable {
         shared = Shared()
         for index in 0..<max(1, width) {
             let thread = Thread { [shared] in shared.runQueuedWork() }
-            thread.name = "caliper.compute.\(index)"
+            thread.name = "compute-\(index)"
             // As the main thread's: a request's depth is bounded, but well below 8 MiB of stack
             // would be a limit of its own.
             thread.stackSize = 8 << 20
             thread.start()
         }
         let deadlines = Thread { [shared] in shared.keepDeadlines() }
-        deadlines.name = "caliper.compute.deadlines"
+        deadlines.name = "deadlines"
         deadlines.start()
     }
 
     deinit { shared.stop() }
+
+    /// What the threads share, for a test that the threads end once the pool is freed.
+    var sharedForTesting: AnyObject { shared }
 
     /// `work()`'s value, or `nil` when `timeout` passes first (queueing included). Work that has
     /// not started by then never starts; work that has runs to its end, its value dropped.
@@ -74,8 +77,9 @@ final class ComputePool: Sendable {
         private var isStopped = false
         /// Guards `pending`, `nextWake` and `deadlinesStopped`; the deadline thread waits on it.
         private let deadlines = NSCondition()
-        /// The jobs not yet answered or expired, in no order (each knows its place): at most the
-        /// service's requests in flight, as each holds a place of the request gate.
+        /// The jobs not yet answered or expired, in no order (each knows its place): about the
+        /// service's requests in flight, as each holds a place of the request gate (a font file
+        /// served is read here without one).
         private var pending: [Job] = []
         /// When the deadline thread wakes next; `nil` while it sleeps until a job comes.
         private var nextWake: ContinuousClock.Instant?
@@ -173,12 +177,18 @@ final class ComputePool: Sendable {
                 if !expired.isEmpty {
                     deadlines.unlock()
                     for job in expired { job.expire() }
+                    // Let go of them here, unlocked: a job's last reference could be what keeps
+                    // the pool, whose `stop()` takes this lock.
+                    expired.removeAll()
                     deadlines.lock()
                     continue
                 }
                 nextWake = earliest
                 if let earliest {
-                    let (seconds, attoseconds) = (earliest - now).components
+                    // A wait ends at a time of the wall clock, which can be set back; at most a
+                    // second at a time, each waking measured again on the continuous clock, no
+                    // deadline is late by more than a second whatever the wall clock does.
+                    let (seconds, attoseconds) = min(earliest - now, .seconds(1)).components
                     _ = deadlines.wait(until: Date(timeIntervalSinceNow: Double(seconds) + Double(attoseconds) / 1e18))
                 } else {
                     deadlines.wait()
