@@ -207,12 +207,14 @@ private struct RequestChunk: Sendable {
         ends.append(bytes.count)
     }
 
-    /// Empties the chunk, with room for as much as it held (its storage goes with the requests sent).
+    /// Empties the chunk (its storage goes with the requests sent), with room for as much as it
+    /// held, up to 1 MiB: a chunk cut by its byte limit (megabytes) does not make every small
+    /// chunk after it that large.
     mutating func removeAll() {
         let (byteCount, count) = (bytes.count, ends.count)
         bytes = []
         ends = []
-        bytes.reserveCapacity(byteCount)
+        bytes.reserveCapacity(min(byteCount, 1024 * 1024))
         ends.reserveCapacity(count)
     }
 
