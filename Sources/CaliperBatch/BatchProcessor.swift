@@ -318,13 +318,10 @@ public struct BatchProcessor: Sendable {
     /// ``fontFolder``, a font root, when there is one), with the request's `onlyGivenFonts`.
     private func layoutSpec(for request: JSONObject, in context: Context) throws -> LayoutSpec {
         let asksOnlyGivenFonts = try request.bool("onlyGivenFonts") == true
-        var spec = LayoutSpec(
-            resolver: context.resolver, fallback: systemFallback, fontFolder: context.fontFolder,
-            onlyGivenFonts: onlyGivenFonts || asksOnlyGivenFonts)
-        spec.fontFolderIsRoot = true
-        spec.systemFonts = systemFonts
-        if !asksOnlyGivenFonts { spec.defaultFallbackFonts = context.fallbackFonts }
-        return spec
+        return LayoutSpec(
+            resolver: context.resolver, fallback: systemFallback, fontFolder: context.fontFolder, fontFolderIsRoot: true,
+            onlyGivenFonts: onlyGivenFonts || asksOnlyGivenFonts, defaultFallbackFonts: asksOnlyGivenFonts ? [] : context.fallbackFonts,
+            systemFonts: systemFonts)
     }
 
     /// The layout a measure request asks for, its text, its spans' ranges by request index, and

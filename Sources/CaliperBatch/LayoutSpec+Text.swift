@@ -272,28 +272,10 @@ extension LayoutSpec {
     /// in ``faces`` by comparison, without the resolver's shared table and its lock.
     func face(_ name: String?) throws -> FontFace {
         guard let name else { return try resolver.face(for: nil) }
-        return try faces.face(name) { () throws -> FontFace in
+        return try settings.face(name) { () throws -> FontFace in
             guard let fontFolder else { return try resolver.face(for: name) }
             if fontFolderIsRoot { return try resolver.face(for: name, inRoot: fontFolder) }
             return try resolver.face(for: FontResolver.specification(name, relativeTo: fontFolder))
         }
-    }
-}
-
-/// The faces one spec's font names resolved to, in the order first named (at most
-/// ``capacity``): a request names a few fonts, often many times over (each chip of a flow its
-/// fallback list), and each look-up in the resolver hashes the name and takes the lock every
-/// thread shares (issue #28). Belongs to one spec, read on one thread: not `Sendable`.
-final class FaceMemo {
-    /// The most names remembered; past it, names are looked up each time.
-    static let capacity = 16
-    private var entries: [(name: String, face: FontFace)] = []
-
-    /// The face remembered for `name`, else `resolve()`'s, remembered.
-    func face(_ name: String, orResolve resolve: () throws -> FontFace) rethrows -> FontFace {
-        for entry in entries where JSONObject.same(entry.name, name) { return entry.face }
-        let face = try resolve()
-        if entries.count < Self.capacity { entries.append((name, face)) }
-        return face
     }
 }

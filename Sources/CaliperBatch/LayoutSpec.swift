@@ -63,33 +63,78 @@ package struct LayoutSpec {
     package static let fixedItemKeys = ["id", "width", "height"]
     // Spans (``spanKeys``) and attachments (``attachmentKeys``) have theirs beside their readers below.
 
-    package let resolver: FontResolver
+    /// The spec's settings and the faces its font names resolved to, in one object: a spec is
+    /// copied several times over a request (into the closures that read its texts), and a copy
+    /// counted a reference to each of its seven; now to one.
+    let settings: Settings
+
+    /// The fonts' resolver.
+    package var resolver: FontResolver { settings.resolver }
     /// Where characters the fonts lack are looked for (`fallback` fonts named in the JSON come first).
-    package var fallback = FontFallback.system
+    package var fallback: FontFallback { settings.fallback }
     /// The folder relative font paths are read from (a spec file's folder); `nil` reads them from
     /// the current directory, as the resolver does.
-    package var fontFolder: String?
+    package var fontFolder: String? { settings.fontFolder }
     /// Whether ``fontFolder`` is a font root (batch with `--font-root`, the service), whose
     /// requests may still name a file inside it from the working directory
     /// (`FontResolver.face(for:inRoot:)`), rather than a spec file's folder.
-    package var fontFolderIsRoot = false
+    package var fontFolderIsRoot: Bool { settings.fontFolderIsRoot }
     /// Only the fonts the JSON names: every text must name its `font` (the default font is found
     /// among the machine's), and there is no system fallback.
-    package var onlyGivenFonts = false
+    package var onlyGivenFonts: Bool { settings.onlyGivenFonts }
     /// The fallback fonts of a text that names none (`fallback`): a service's cascade from its
     /// font root; none for `caliper batch`, which falls back through fontconfig.
-    package var defaultFallbackFonts: [FontFace] = []
+    package var defaultFallbackFonts: [FontFace] { settings.defaultFallbackFonts }
     /// Apple's system fonts, which a text's `systemFont` is set in (`caliper --system-font DIR`,
     /// the service's `--system-font DIR`); `nil`: `systemFont` is refused.
-    package var systemFonts: SystemFonts?
-    /// The faces this spec's font names resolved to (``FaceMemo``).
-    let faces = FaceMemo()
+    package var systemFonts: SystemFonts? { settings.systemFonts }
+    /// A spec whose fonts come from `resolver`, relative paths read from `fontFolder`.
+    package init(
+        resolver: FontResolver, fallback: FontFallback = .system, fontFolder: String? = nil, fontFolderIsRoot: Bool = false,
+        onlyGivenFonts: Bool = false, defaultFallbackFonts: [FontFace] = [], systemFonts: SystemFonts? = nil
+    ) {
+        settings = Settings(
+            resolver: resolver, fallback: onlyGivenFonts ? .none : fallback, fontFolder: fontFolder, fontFolderIsRoot: fontFolderIsRoot,
+            onlyGivenFonts: onlyGivenFonts, defaultFallbackFonts: defaultFallbackFonts, systemFonts: systemFonts)
+    }
 
-    package init(resolver: FontResolver, fallback: FontFallback = .system, fontFolder: String? = nil, onlyGivenFonts: Bool = false) {
-        self.resolver = resolver
-        self.fallback = onlyGivenFonts ? .none : fallback
-        self.fontFolder = fontFolder
-        self.onlyGivenFonts = onlyGivenFonts
+    /// What a spec reads with, set once, and the faces its font names resolved to, in the order
+    /// first named (at most ``capacity``): a request names a few fonts, often many times over
+    /// (each chip of a flow its fallback list), and each look-up in the resolver hashes the name
+    /// and takes the lock every thread shares (issue #28). Belongs to one spec, read on one
+    /// thread: not `Sendable`.
+    final class Settings {
+        let resolver: FontResolver
+        let fallback: FontFallback
+        let fontFolder: String?
+        let fontFolderIsRoot: Bool
+        let onlyGivenFonts: Bool
+        let defaultFallbackFonts: [FontFace]
+        let systemFonts: SystemFonts?
+        /// The most font names remembered; past it, names are looked up each time.
+        static let capacity = 16
+        private var faces: [(name: String, face: FontFace)] = []
+
+        init(
+            resolver: FontResolver, fallback: FontFallback, fontFolder: String?, fontFolderIsRoot: Bool, onlyGivenFonts: Bool,
+            defaultFallbackFonts: [FontFace], systemFonts: SystemFonts?
+        ) {
+            self.resolver = resolver
+            self.fallback = fallback
+            self.fontFolder = fontFolder
+            self.fontFolderIsRoot = fontFolderIsRoot
+            self.onlyGivenFonts = onlyGivenFonts
+            self.defaultFallbackFonts = defaultFallbackFonts
+            self.systemFonts = systemFonts
+        }
+
+        /// The face remembered for `name`, else `resolve()`'s, remembered.
+        func face(_ name: String, orResolve resolve: () throws -> FontFace) rethrows -> FontFace {
+            for entry in faces where JSONObject.same(entry.name, name) { return entry.face }
+            let face = try resolve()
+            if faces.count < Self.capacity { faces.append((name, face)) }
+            return face
+        }
     }
 
     /// The layout tree of `node` and all below it.

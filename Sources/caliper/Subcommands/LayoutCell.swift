@@ -59,9 +59,9 @@ struct LayoutCell: ParsableCommand {
         guard let cellWidth = try width ?? document.number("width") else {
             throw ValidationError("no width: pass --width or put \"width\" in the spec")
         }
-        var reader = LayoutSpec(
-            resolver: FontResolver(), fontFolder: (spec as NSString).deletingLastPathComponent, onlyGivenFonts: onlyGivenFonts)
-        reader.systemFonts = try systemFont.map { try SystemFonts(directory: $0) }
+        let reader = LayoutSpec(
+            resolver: FontResolver(), fontFolder: (spec as NSString).deletingLastPathComponent, onlyGivenFonts: onlyGivenFonts,
+            systemFonts: try systemFont.map { try SystemFonts(directory: $0) })
         let root = try reader.layout(document.object("root"))
         let arrangement = try root.arrange(width: CGFloat(cellWidth), measurer: TextMeasurer())
         if let svg {
