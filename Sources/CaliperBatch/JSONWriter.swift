@@ -393,8 +393,11 @@ public struct JSONWriter {
         }
     }
 
-    /// A literal's UTF-8, from the program's constant bytes.
+    /// A literal's UTF-8, from the program's constant bytes. Every literal given is two characters
+    /// or more (`null`, `\"`…): a one-character literal may be held as its scalar, whose
+    /// `utf8Start` traps, which debug builds catch here (a byte is written with `output.append(_:)`).
     private mutating func append(literal: StaticString) {
+        assert(literal.hasPointerRepresentation, "append(literal:) of a one-character literal: append its byte")
         output.append(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
