@@ -419,33 +419,3 @@ public struct BatchProcessor: Sendable {
         return try root.arrange(width: CGFloat(try request.requiredNumber("width")), measurer: context.measurer)
     }
 }
-
-/// One slot per answer, each written by exactly one worker thread, and the index of the next
-/// request no worker has taken. Workers take requests through an atomic counter and write only
-/// their own slots, so answering takes no lock; `values` is read after every worker has finished.
-private final class AnswerSlots: @unchecked Sendable {
-    private let storage: UnsafeMutableBufferPointer<[UInt8]>
-    private let next = Atomic<Int>(0)
-
-    init(count: Int) {
-        storage = .allocate(capacity: count)
-        storage.initialize(repeating: [])
-    }
-
-    deinit {
-        storage.deinitialize()
-        storage.deallocate()
-    }
-
-    /// The next request to answer, or `nil` when all are taken.
-    func claim() -> Int? {
-        let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
-        return index < storage.count ? index : nil
-    }
-
-    func set(_ index: Int, _ value: [UInt8]) {
-        storage[index] = value
-    }
-
-    var values: [[UInt8]] { Array(storage) }
-}

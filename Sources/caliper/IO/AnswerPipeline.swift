@@ -153,15 +153,14 @@ final class AnswerPipeline<Failure: Error>: @unchecked Sendable {
 }
 
 /// A chunk of requests in blocks of consecutive ones: which block is the next to take, the
-/// answers of those answered, and how many there are.
+/// answers of those answered, and how many have been answered.
 private final class Chunk: @unchecked Sendable {
     let sequence: Int
     let answer: @Sendable (Int, inout JSONWriter) -> Void
     private let count: Int
     private let blockSize: Int
     /// Each block's answers, each followed by a newline.
-    private let blocks: UnsafeMutableBufferPointer<[UInt8]>
-    private let next = Atomic<Int>(0)
+    private let blocks: AnswerSlots
     private let stored = Atomic<Int>(0)
 
     /// A chunk of `count` requests in blocks of up to 16, fewer when the chunk is short: each of
@@ -172,23 +171,14 @@ private final class Chunk: @unchecked Sendable {
         self.answer = answer
         self.count = count
         blockSize = min(16, max(1, count / (4 * threads)))
-        blocks = .allocate(capacity: (count + blockSize - 1) / blockSize)
-        blocks.initialize(repeating: [])
-    }
-
-    deinit {
-        blocks.deinitialize()
-        blocks.deallocate()
+        blocks = AnswerSlots(count: (count + blockSize - 1) / blockSize)
     }
 
     /// Whether every block has been taken (not necessarily answered).
-    var isTaken: Bool { next.load(ordering: .relaxed) >= blocks.count }
+    var isTaken: Bool { blocks.isTaken }
 
     /// The next block to answer, or `nil` when all are taken.
-    func claim() -> Int? {
-        let block = next.wrappingAdd(1, ordering: .relaxed).oldValue
-        return block < blocks.count ? block : nil
-    }
+    func claim() -> Int? { blocks.claim() }
 
     /// The requests of block `block`.
     func requests(inBlock block: Int) -> Range<Int> {
@@ -198,13 +188,14 @@ private final class Chunk: @unchecked Sendable {
     /// Keeps the answer lines of block `block`; true when it was the last one answered, after
     /// which the caller (alone) reads ``lines()``.
     func store(_ lines: [UInt8], inBlock block: Int) -> Bool {
-        blocks[block] = lines
+        blocks.set(block, lines)
         // Releasing this block's lines; the last also acquires every other thread's.
         return stored.wrappingAdd(1, ordering: .acquiringAndReleasing).newValue == blocks.count
     }
 
     /// The answers, each followed by a newline, in the requests' order.
     func lines() -> [UInt8] {
+        let blocks = blocks.values
         guard blocks.count > 1 else { return blocks[0] }
         var lines: [UInt8] = []
         lines.reserveCapacity(blocks.reduce(0) { $0 + $1.count })
