@@ -68,12 +68,12 @@ final class ComputePool: Sendable {
     /// What the pool's threads share: the queue, under one lock, and the jobs whose caller may
     /// still be waiting, under another (the deadline thread's).
     private final class Shared: @unchecked Sendable {
-        /// Guards `queue`, `head` and `isStopped`; the compute threads wait on it for work.
+        /// Guards `arriving`, `leaving` and `isStopped`; the compute threads wait on it for work.
         private let work = NSCondition()
-        /// Work not yet started, in order, from `head` on (the slots before it are emptied as
-        /// their work is taken, so that a job's request is let go when it is done).
-        private var queue: [Job?] = []
-        private var head = 0
+        /// Work not yet started, in order: `leaving` from its end, then `arriving` from its start
+        /// (a queue of two arrays; each job is moved once, and let go when it is taken).
+        private var arriving: [Job] = []
+        private var leaving: [Job] = []
         private var isStopped = false
         /// Guards `pending`, `nextWake` and `deadlinesStopped`; the deadline thread waits on it.
         private let deadlines = NSCondition()
@@ -94,7 +94,7 @@ final class ComputePool: Sendable {
                 if nextWake.map({ job.deadline < $0 }) ?? true { deadlines.signal() }
             }
             work.withLock {
-                queue.append(job)
+                arriving.append(job)
                 work.signal()
             }
         }
@@ -121,26 +121,17 @@ final class ComputePool: Sendable {
         private func next() -> Job? {
             work.lock()
             defer { work.unlock() }
-            var job: Job?
-            while job == nil {
-                while head == queue.count {
-                    if isStopped { return nil }
+            while leaving.isEmpty {
+                if !arriving.isEmpty {
+                    leaving = arriving.reversed()
+                    arriving.removeAll(keepingCapacity: true)
+                } else if isStopped {
+                    return nil
+                } else {
                     work.wait()
                 }
-                job = queue[head]  // never nil: a slot is emptied only as `head` passes it
-                queue[head] = nil
-                head += 1
-                if head == queue.count {
-                    // All taken: the room is used again from its start.
-                    queue.removeAll(keepingCapacity: true)
-                    head = 0
-                } else if head >= 1024, head * 2 >= queue.count {
-                    // Never all taken (the threads always behind): the empty half let go.
-                    queue.removeFirst(head)
-                    head = 0
-                }
             }
-            return job
+            return leaving.popLast()
         }
 
         /// Lets `job` go from `pending` (`deadlines` held).
