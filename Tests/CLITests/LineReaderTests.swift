@@ -4,8 +4,24 @@ import Foundation
 import Testing
 
 @Suite struct LineReaderTests {
+    /// One line read: its text decoded as UTF-8 (an ill-formed sequence becomes U+FFFD), or
+    /// refused as too long.
+    enum Line: Equatable {
+        case text(String)
+        case tooLong
+    }
+
+    /// The next line of `reader`, as `caliper batch` reads it.
+    private func next(_ reader: inout LineReader) -> Line? {
+        switch reader.nextLine(beforeWaiting: {}) {
+        case .text(let range)?: .text(String(decoding: reader.bytes(of: range), as: UTF8.self))
+        case .tooLong?: .tooLong
+        case nil: nil
+        }
+    }
+
     /// The lines of `input` read through a file, with the reader's counters.
-    private func readLines(_ input: [UInt8], limit: Int) throws -> (lines: [LineReader.Line], reader: LineReader) {
+    private func readLines(_ input: [UInt8], limit: Int) throws -> (lines: [Line], reader: LineReader) {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("caliper-lines-\(UUID())")
         try Data(input).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
@@ -13,8 +29,8 @@ import Testing
         try #require(descriptor >= 0)
         defer { close(descriptor) }
         var reader = LineReader(fileDescriptor: descriptor, maximumLineBytes: limit)
-        var lines: [LineReader.Line] = []
-        while let line = reader.next() { lines.append(line) }
+        var lines: [Line] = []
+        while let line = next(&reader) { lines.append(line) }
         return (lines, reader)
     }
 
@@ -53,7 +69,7 @@ import Testing
         try #require(descriptor >= 0)
         defer { close(descriptor) }
         var reader = LineReader(fileDescriptor: descriptor, maximumLineBytes: 100)
-        #expect(reader.next() == nil)
+        #expect(next(&reader) == nil)
         #expect(reader.readError?.code == EISDIR)
     }
 }

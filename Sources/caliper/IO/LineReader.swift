@@ -6,19 +6,10 @@ import Foundation
 ///
 /// Each byte is searched for a newline once: the search of an unfinished line resumes where the
 /// last one stopped (rescanning it from its start after every read made a 200 MB line take
-/// minutes). A line longer than `maximumLineBytes` is given as ``Line/tooLong`` as soon as it passes
+/// minutes). A line longer than `maximumLineBytes` is given as ``Place/tooLong`` as soon as it passes
 /// the limit; the rest of it is read and dropped without being kept, so the buffer never holds
 /// more than the limit plus one read, whatever the input (`/dev/zero` included).
 struct LineReader {
-    /// One line of the input.
-    enum Line: Equatable {
-        /// A line of at most `maximumLineBytes` bytes, without its newline, decoded as UTF-8 (an
-        /// ill-formed sequence becomes U+FFFD).
-        case text(String)
-        /// A line longer than `maximumLineBytes`: its bytes are skipped to the next newline.
-        case tooLong
-    }
-
     /// How many bytes one read(2) asks for.
     static let readSize = 64 * 1024
 
@@ -49,20 +40,6 @@ struct LineReader {
         self.maximumLineBytes = maximumLineBytes
     }
 
-    /// The next line, or `nil` at the end of the input (or at a read error, kept in `readError`).
-    mutating func next() -> Line? { next(beforeWaiting: {}) }
-
-    /// The next line, or `nil` at the end of the input (or at a read error, kept in `readError`).
-    /// `beforeWaiting` runs before a read of the descriptor that may wait: one that has no input
-    /// ready (a client waiting for its answers), never one of a regular file or a full pipe.
-    mutating func next<Failure: Error>(beforeWaiting: () throws(Failure) -> Void) throws(Failure) -> Line? {
-        switch try nextLine(beforeWaiting: beforeWaiting) {
-        case .text(let range)?: .text(buffer.string(range))
-        case .tooLong?: .tooLong
-        case nil: nil
-        }
-    }
-
     /// Where a line is in the reader's buffer, until the next line is asked for.
     enum Place: Equatable {
         /// A line of at most `maximumLineBytes` bytes, without its newline: ``bytes(of:)`` reads them.
@@ -74,9 +51,12 @@ struct LineReader {
     /// The bytes of a line whose place ``nextLine(beforeWaiting:)`` gave last.
     func bytes(of range: Range<Int>) -> ArraySlice<UInt8> { buffer.slice(range) }
 
-    /// The next line's place, as ``next(beforeWaiting:)`` reads the next line: for a caller that
-    /// copies its bytes rather than make a string of them (`caliper batch --jobs N` leaves that to
-    /// the thread answering it, which then frees what it allocated).
+    /// The next line's place, or `nil` at the end of the input (or at a read error, kept in
+    /// `readError`). `beforeWaiting` runs before a read of the descriptor that may wait: one that
+    /// has no input ready (a client waiting for its answers), never one of a regular file or a
+    /// full pipe. The caller copies the line's bytes (``bytes(of:)``) rather than make a string
+    /// of them: `caliper batch --jobs N` leaves that to the thread answering it, which then frees
+    /// what it allocated.
     mutating func nextLine<Failure: Error>(beforeWaiting: () throws(Failure) -> Void) throws(Failure) -> Place? {
         while true {
             if let newline = nextNewline() {

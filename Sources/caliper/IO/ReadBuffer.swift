@@ -57,9 +57,6 @@ struct ReadBuffer {
         }
     }
 
-    /// `range` of the bytes held, decoded as UTF-8 (an ill-formed sequence becomes U+FFFD).
-    func string(_ range: Range<Int>) -> String { String(decoding: storage[range], as: UTF8.self) }
-
     /// `range` of the bytes held.
     func slice(_ range: Range<Int>) -> ArraySlice<UInt8> { storage[range] }
 
