@@ -269,7 +269,8 @@ extension LayoutSpec {
     /// The face a font name in the JSON names: a relative path is read from ``fontFolder`` when
     /// there is one (as a font root's when ``fontFolderIsRoot``); `nil` is the default font.
     /// A name the same spec resolved before (a flow's chips share their fallback list) is found
-    /// in ``faces`` by comparison, without the resolver's shared table and its lock.
+    /// in ``settings`` (``Settings/face(_:orResolve:)``) by comparison, without the resolver's
+    /// shared table and its lock.
     func face(_ name: String?) throws -> FontFace {
         guard let name else { return try resolver.face(for: nil) }
         return try settings.face(name) { () throws -> FontFace in
