@@ -155,45 +155,72 @@ package struct JSONParser {
 
     private mutating func string() throws(InputError) -> String {
         try expect(UInt8(ascii: "\""))
-        let start = index
-        // Most strings have no escape: take their bytes whole.
-        while let byte = current, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
-            guard byte >= 0x20 else { throw Self.invalid }
-            index += 1
-        }
-        guard let stop = current else { throw Self.invalid }
-        if stop == UInt8(ascii: "\"") {
-            index += 1
-            // Straight from the request's bytes: no copy, and no allocation at all for a string of
-            // up to 15 bytes (Swift keeps it inline).
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index - 1]), as: UTF8.self)
-        }
-        var decoded = Array(bytes[start..<index])
+        // The string's bytes between escapes, when it has any (clients that escape every `/`
+        // send each font path this way).
+        var decoded: [UInt8] = []
+        var hasEscape = false
         while true {
-            guard let byte = current else { throw Self.invalid }
+            // Plain content is taken whole, up to the next quote, backslash or control character.
+            let runStart = index
+            index = Self.plainRunEnd(in: bytes, from: index)
+            guard let stop = current, stop >= 0x20 else { throw Self.invalid }
+            let run = UnsafeBufferPointer(rebasing: bytes[runStart..<index])
             index += 1
-            switch byte {
-            case UInt8(ascii: "\""):
+            if stop == UInt8(ascii: "\"") {
+                // Without escapes, straight from the request's bytes: no copy, and no allocation
+                // at all for a string of up to 15 bytes (Swift keeps it inline).
+                guard hasEscape else { return String(decoding: run, as: UTF8.self) }
+                decoded.append(contentsOf: run)
                 return String(decoding: decoded, as: UTF8.self)
-            case UInt8(ascii: "\\"):
-                guard let escape = current else { throw Self.invalid }
-                index += 1
-                switch escape {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): decoded.append(escape)
-                case UInt8(ascii: "b"): decoded.append(0x08)
-                case UInt8(ascii: "f"): decoded.append(0x0C)
-                case UInt8(ascii: "n"): decoded.append(0x0A)
-                case UInt8(ascii: "r"): decoded.append(0x0D)
-                case UInt8(ascii: "t"): decoded.append(0x09)
-                case UInt8(ascii: "u"): decoded.append(contentsOf: try unicodeEscape())
-                default: throw Self.invalid
-                }
-            case 0..<0x20:
-                throw Self.invalid
-            default:
-                decoded.append(byte)
+            }
+            // A backslash.
+            if !hasEscape {
+                hasEscape = true
+                decoded.reserveCapacity(run.count + 16)
+            }
+            decoded.append(contentsOf: run)
+            guard let escape = current else { throw Self.invalid }
+            index += 1
+            switch escape {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): decoded.append(escape)
+            case UInt8(ascii: "b"): decoded.append(0x08)
+            case UInt8(ascii: "f"): decoded.append(0x0C)
+            case UInt8(ascii: "n"): decoded.append(0x0A)
+            case UInt8(ascii: "r"): decoded.append(0x0D)
+            case UInt8(ascii: "t"): decoded.append(0x09)
+            case UInt8(ascii: "u"): decoded.append(contentsOf: try unicodeEscape())
+            default: throw Self.invalid
             }
         }
+    }
+
+    /// Where the run of plain string content from `start` ends: the index of the first quote,
+    /// backslash or control character (below 0x20), or `bytes.count`. It looks at eight bytes at a
+    /// time (a request is mostly the text of its strings): a word holds one of those bytes when
+    /// `(w - k) & ~w` has a high bit set, with `w` the word, or the word exclusive-or a byte
+    /// repeated, and `k` the repeated byte 1 (for a zero: the quote or the backslash) or 0x20
+    /// (a byte below it); the test is exact for bytes below 0x80, and bytes of 0x80 and above
+    /// (the rest of UTF-8) never set it. The word that holds one is then read byte by byte.
+    static func plainRunEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var index = start
+        if let base = UnsafeRawPointer(bytes.baseAddress) {
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highBits: UInt64 = 0x8080_8080_8080_8080
+            while index + 8 <= bytes.count {
+                let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                let quote = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
+                let backslash = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
+                let special = (quote &- ones) & ~quote | (backslash &- ones) & ~backslash | (word &- ones &* 0x20) & ~word
+                guard special & highBits == 0 else { break }
+                index += 8
+            }
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            index += 1
+        }
+        return index
     }
 
     /// The UTF-8 bytes of a `\uXXXX` escape (after the `u`), a surrogate pair taking two escapes.

@@ -78,12 +78,13 @@ import TestSupport
     }
 
     /// Random documents — strings of 0 to 40 bytes on both sides of Swift's 15-byte inline strings,
-    /// ASCII and not, with and without escapes, in objects and arrays nested and side by side —
+    /// ASCII and not, with and without escapes (plain runs between them, `\/` as
+    /// `JSONSerialization` writes every slash), in objects and arrays nested and side by side —
     /// read as Foundation reads them: the parser gathers members and elements on shared stacks and
     /// makes strings straight from the request's bytes, and neither may mix one value into another.
     @Test func randomDocumentsReadAsFoundationReadsThem() throws {
         var random = SplitMix64(seed: 28)
-        let pieces = ["a", "é", "世", "🌍", "\\n", "\\\"", "\\u00e9", "\\ud83c\\udf0d", " ", "Fonts/", "x"]
+        let pieces = ["a", "é", "世", "🌍", "\\n", "\\\"", "\\u00e9", "\\ud83c\\udf0d", " ", "Fonts/", "Fonts\\/", "\\\\", "x", "well-known "]
         func string() -> String {
             var text = ""
             let length = Int.random(in: 0...40, using: &random)
@@ -107,6 +108,28 @@ import TestSupport
             let text = "{" + (0..<Int.random(in: 1...8, using: &random)).map { _ in string() + ": " + value(0) }.joined(separator: ", ") + "}"
             let expected = try #require(Self.foundation(text), "Foundation refused \(text)")
             #expect(Self.normalized(try JSONParser.parse(text)) == expected, "\(text)")
+        }
+    }
+
+    /// The end of a string's plain run, found eight bytes at a time, is where a byte-by-byte
+    /// reading finds it: over random buffers of bytes on both sides of each one that ends a run
+    /// (below and at 0x20, around the quote and the backslash, 0x7F, 0x80 and above), read from
+    /// every start.
+    @Test func plainRunsEndWhereAByteByByteReadingEnds() {
+        var random = SplitMix64(seed: 28)
+        let alphabet: [UInt8] = [0x00, 0x01, 0x0A, 0x1F, 0x20, 0x21, 0x22, 0x23, 0x41, 0x5B, 0x5C, 0x5D, 0x7F, 0x80, 0xA2, 0xDC, 0xE2, 0xFF]
+        for _ in 0..<5_000 {
+            let length = Int.random(in: 0...40, using: &random)
+            // Mostly plain bytes, so runs are long enough to cross whole words.
+            let bytes = (0..<length).map { _ in
+                Int.random(in: 0..<8, using: &random) == 0 ? alphabet[Int.random(in: 0..<alphabet.count, using: &random)] : UInt8.random(in: 0x23...0x7E, using: &random)
+            }
+            bytes.withUnsafeBufferPointer { buffer in
+                for start in 0...length {
+                    let expected = buffer[start...].firstIndex { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 } ?? length
+                    #expect(JSONParser.plainRunEnd(in: buffer, from: start) == expected, "\(bytes) from \(start)")
+                }
+            }
         }
     }
 
