@@ -7,31 +7,41 @@ package struct InputError: Error, CustomStringConvertible {
     package var description: String { message }
 }
 
-/// A JSON object, read field by field; `path` (e.g. `root.children[1]`) prefixes every error so a
-/// person finds the bad field. A key given twice reads as its last value; `null` reads as absent.
+/// A JSON object of a parsed ``JSONDocument``, read field by field; ``path`` (e.g.
+/// `root.children[1]`) prefixes every error so a person finds the bad field. A key given twice
+/// reads as its last value; `null` reads as absent.
 package struct JSONObject {
-    package let fields: [(String, JSON)]
-    package let path: String
+    private let document: JSONDocument
+    /// The object's node in `document`.
+    private let node: Int
 
-    package init(_ value: JSON?, path: String) throws {
-        guard case .object(let fields) = value else {
+    /// The object at `node`, or an error naming its path when the value there is not an object.
+    private init(_ document: JSONDocument, node: Int) throws {
+        guard document.nodes[node].kind == .object else {
+            let path = document.path(to: node)
             throw InputError("\(path.isEmpty ? "the request" : path) must be a JSON object")
         }
-        self.fields = fields
-        self.path = path
+        self.document = document
+        self.node = node
     }
 
-    /// Parses one line or document of JSON text into an object.
-    package init(parsing text: String) throws {
-        try self.init(try JSONParser.parse(text), path: "")
+    /// Parses one line or document of JSON text into an object, named `path` in errors: empty
+    /// for a request (its members named by their keys alone), or a name (`root`).
+    package init(parsing text: String, path: String = "") throws {
+        try self.init(try JSONDocument.parse(text, rootPath: path), node: 0)
     }
+
+    /// Where the object is in its document (`root.children[1]`), as errors name it; empty at
+    /// the top of a request. Made when asked for, by walking down the document.
+    package var path: String { document.path(to: node) }
 
     /// Refuses keys other than `known`, so a misspelt attribute (`"sise"`) is an error rather
     /// than silently ignored. The error names the key's path and the known key nearest to it
     /// (`unknown key root.children[1].numberOfLine: did you mean numberOfLines?`), or says how to
     /// choose a weight or family (`weight`, `fontFamily`…), or lists the known keys.
     package func requireKnownKeys(_ known: [String]) throws {
-        guard let (unknown, _) = fields.first(where: { field in !known.contains { Self.same($0, field.0) } }) else { return }
+        guard let unknownKey = document.firstKey(inObject: node, notIn: known) else { return }
+        let unknown = document.string(at: unknownKey)
         let keyPath = path.isEmpty ? Self.displayed(unknown) : "\(path).\(Self.displayed(unknown))"
         if let suggestion = NearestKey.suggestion(for: unknown, among: known) {
             throw InputError("unknown key \(keyPath): did you mean \(suggestion)?")
@@ -39,6 +49,19 @@ package struct JSONObject {
         if let hint = NearestKey.fontAttributeHint(for: unknown, among: known) { throw InputError("unknown key \(keyPath): \(hint)") }
         throw InputError("unknown key \(keyPath) (known: \(known.joined(separator: ", ")))")
     }
+
+    /// The object's keys, in order, a key given twice as often as it is given.
+    package var keys: [String] {
+        var keys: [String] = []
+        document.forEachKey(inObject: node) { key in
+            keys.append(document.string(at: key))
+            return true
+        }
+        return keys
+    }
+
+    /// Whether `key` is given, `null` included.
+    package func contains(key: String) -> Bool { document.member(key, inObject: node) != nil }
 
     /// Whether two keys are the same: the same length in UTF-8, then equal strings. Keys are short
     /// and most comparisons are of different keys, which `==` alone sends through Swift's general
@@ -66,17 +89,18 @@ package struct JSONObject {
     /// An error about this object as a whole: its path before the message, none at the top.
     package func error(_ message: String) -> InputError { InputError(path.isEmpty ? message : "\(path): \(message)") }
 
-    private func value(_ key: String) -> JSON? {
-        switch fields.last(where: { Self.same($0.0, key) })?.1 {
-        case nil, .null?: return nil
-        case let value?: return value
-        }
+    /// The node of the value of `key`; nil when the key is absent or its value `null`.
+    private func value(_ key: String) -> Int? {
+        guard let value = document.member(key, inObject: node), document.nodes[value].kind != .null else { return nil }
+        return value
     }
+
+    private func kind(_ value: Int) -> JSONDocument.Kind { document.nodes[value].kind }
 
     package func string(_ key: String) throws -> String? {
         guard let value = value(key) else { return nil }
-        guard case .string(let string) = value else { throw InputError("\(name(key)) must be a string") }
-        return string
+        guard kind(value) == .string else { throw InputError("\(name(key)) must be a string") }
+        return document.string(at: value)
     }
 
     package func requiredString(_ key: String) throws -> String {
@@ -86,7 +110,9 @@ package struct JSONObject {
 
     package func number(_ key: String) throws -> Double? {
         guard let value = value(key) else { return nil }
-        guard case .number(let number) = value, number.isFinite else { throw InputError("\(name(key)) must be a number") }
+        guard kind(value) == .number, case let number = document.number(at: value), number.isFinite else {
+            throw InputError("\(name(key)) must be a number")
+        }
         return number
     }
 
@@ -97,8 +123,11 @@ package struct JSONObject {
 
     package func bool(_ key: String) throws -> Bool? {
         guard let value = value(key) else { return nil }
-        guard case .bool(let bool) = value else { throw InputError("\(name(key)) must be true or false") }
-        return bool
+        switch kind(value) {
+        case .true: return true
+        case .false: return false
+        default: throw InputError("\(name(key)) must be true or false")
+        }
     }
 
     /// A whole number, at least `minimum`.
@@ -110,29 +139,38 @@ package struct JSONObject {
         return Int(number)
     }
 
-    package func strings(_ key: String) throws -> [String]? {
+    /// The elements of the array that is `key`'s value, each read by `element` (nil: not what
+    /// the array must hold); `wrong` is the error for anything else.
+    private func elements<T>(_ key: String, count: Int? = nil, _ element: (Int) -> T?, wrong: () -> InputError) throws -> [T]? {
         guard let value = value(key) else { return nil }
-        guard case .array(let elements) = value else { throw InputError("\(name(key)) must be an array of strings") }
-        return try elements.map { element in
-            guard case .string(let string) = element else { throw InputError("\(name(key)) must be an array of strings") }
-            return string
+        guard kind(value) == .array, count == nil || document.nodes[value].count == count else { throw wrong() }
+        var elements: [T] = []
+        elements.reserveCapacity(document.nodes[value].count)
+        var isWrong = false
+        document.forEachElement(inArray: value) { index in
+            guard !isWrong else { return }
+            if let read = element(index) { elements.append(read) } else { isWrong = true }
+        }
+        guard !isWrong else { throw wrong() }
+        return elements
+    }
+
+    package func strings(_ key: String) throws -> [String]? {
+        try elements(key, { kind($0) == .string ? document.string(at: $0) : nil }) {
+            InputError("\(name(key)) must be an array of strings")
         }
     }
 
     /// `[top, left, bottom, right]`.
     package func insets(_ key: String) throws -> [Double]? {
-        guard let value = value(key) else { return nil }
-        let error = InputError("\(name(key)) must be [top, left, bottom, right] numbers")
-        guard case .array(let elements) = value, elements.count == 4 else { throw error }
-        return try elements.map { element in
-            guard case .number(let number) = element else { throw error }
-            return number
+        try elements(key, count: 4, { kind($0) == .number ? document.number(at: $0) : nil }) {
+            InputError("\(name(key)) must be [top, left, bottom, right] numbers")
         }
     }
 
     package func object(_ key: String) throws -> JSONObject {
         guard let value = value(key) else { throw InputError("missing \(name(key))") }
-        return try JSONObject(value, path: path.isEmpty ? key : "\(path).\(key)")
+        return try JSONObject(document, node: value)
     }
 
     /// Whether `key` is given, and not `null`.
@@ -140,16 +178,25 @@ package struct JSONObject {
 
     package func objects(_ key: String) throws -> [JSONObject] {
         guard let value = value(key) else { return [] }
-        guard case .array(let elements) = value else { throw InputError("\(name(key)) must be an array of objects") }
-        let prefix = path.isEmpty ? key : "\(path).\(key)"
-        return try elements.enumerated().map { try JSONObject($1, path: "\(prefix)[\($0)]") }
+        guard kind(value) == .array else { throw InputError("\(name(key)) must be an array of objects") }
+        var objects: [JSONObject] = []
+        objects.reserveCapacity(document.nodes[value].count)
+        var failure: (any Error)?
+        document.forEachElement(inArray: value) { element in
+            guard failure == nil else { return }
+            do { objects.append(try JSONObject(document, node: element)) } catch { failure = error }
+        }
+        if let failure { throw failure }
+        return objects
     }
 
     /// The `id` of a request, echoed back as it came: a string, a number, or null for anything else.
     package var id: JSON {
-        switch fields.last(where: { Self.same($0.0, "id") })?.1 {
-        case .string(let string): return .string(string)
-        case .number(let double):
+        guard let value = document.member("id", inObject: node) else { return .null }
+        switch kind(value) {
+        case .string: return .string(document.string(at: value))
+        case .number:
+            let double = document.number(at: value)
             return double == double.rounded() && abs(double) < 1e15 ? .integer(Int(double)) : .number(double)
         default: return .null
         }

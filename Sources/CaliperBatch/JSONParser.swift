@@ -1,43 +1,44 @@
-// JSONParser.swift — JSON text (RFC 8259) to `JSON` values, for requests read one per line.
+// JSONParser.swift — JSON text (RFC 8259) to a `JSONDocument`, for requests read one per line.
 
-/// Parses JSON text into ``JSON`` values: objects keep their members in order (a key given twice
-/// reads as its last value), every number is a `Double`. `JSONSerialization` did this before, but
-/// through `Any` and `NSNumber` it cost a fifth of a measurement request and scaled poorly across
-/// threads. Nesting deeper than ``maximumDepth`` is refused, so no input can exhaust the stack.
+/// Parses JSON text into a ``JSONDocument``: objects keep their members in order (a key given
+/// twice reads as its last value), every number is a `Double`. `JSONSerialization` did this
+/// before, but through `Any` and `NSNumber` it cost a fifth of a measurement request and scaled
+/// poorly across threads. Nesting deeper than ``maximumDepth`` is refused, so no input can
+/// exhaust the stack.
 package struct JSONParser {
     package static let maximumDepth = 512
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private var depth = 0
-    /// The members of the objects being read, innermost last: an object's members are gathered
-    /// here and moved out once, at their count, so reading an object allocates its array once
-    /// rather than at every doubling of its growth (issue #28: a request's parse allocated its
-    /// arrays three to four times over).
-    private var memberStack: [(String, JSON)] = []
-    /// The same for the elements of arrays.
-    private var elementStack: [JSON] = []
+    /// The document's values, in the order the text writes them.
+    private var nodes: [JSONDocument.Node] = []
+    /// The bytes of strings with escapes, decoded.
+    private var decoded: [UInt8] = []
 
     private init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
+        // About one value per eight bytes of a request, so the array rarely grows more than once.
+        nodes.reserveCapacity(bytes.count / 8 + 4)
     }
 
-    /// The value `text` holds.
+    /// The value `text` holds, as a ``JSON`` value.
     ///
     /// - Throws: ``InputError`` "invalid JSON" for anything that is not one JSON value.
     package static func parse(_ text: String) throws(InputError) -> JSON {
-        var text = text
-        let parsed: Result<JSON, InputError> = text.withUTF8 { bytes in
-            var parser = JSONParser(bytes: bytes)
-            return Result { () throws(InputError) -> JSON in
-                parser.skipWhitespace()
-                let value = try parser.value()
-                parser.skipWhitespace()
-                guard parser.index == bytes.count else { throw invalid }
-                return value
-            }
-        }
-        return try parsed.get()
+        try JSONDocument.parse(text).json(at: 0)
+    }
+
+    /// The nodes of the one JSON value `bytes` hold, with the decoded bytes of its strings with
+    /// escapes (a string's ``JSONDocument/Node/payload`` counts on from the end of `bytes` into
+    /// them): what a ``JSONDocument`` holds.
+    static func nodes(of bytes: UnsafeBufferPointer<UInt8>) throws(InputError) -> ([UInt8], [JSONDocument.Node]) {
+        var parser = JSONParser(bytes: bytes)
+        parser.skipWhitespace()
+        try parser.value()
+        parser.skipWhitespace()
+        guard parser.index == bytes.count else { throw invalid }
+        return (parser.decoded, parser.nodes)
     }
 
     private static let invalid = InputError("invalid JSON")
@@ -53,15 +54,20 @@ package struct JSONParser {
         index += 1
     }
 
-    private mutating func value() throws(InputError) -> JSON {
+    private mutating func append(_ kind: JSONDocument.Kind, count: Int = 0, payload: Int = 0) {
+        nodes.append(JSONDocument.Node(kind: kind, count: count, payload: payload))
+    }
+
+    private mutating func value() throws(InputError) {
         switch current ?? 0 {
-        case UInt8(ascii: "{"): return try object()
-        case UInt8(ascii: "["): return try array()
-        case UInt8(ascii: "\""): return .string(try string())
-        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
-        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
-        case UInt8(ascii: "n"): try literal("null"); return .null
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
+        case UInt8(ascii: "{"): try object()
+        case UInt8(ascii: "["): try array()
+        case UInt8(ascii: "\""): try string()
+        case UInt8(ascii: "t"): try literal("true"); append(.true)
+        case UInt8(ascii: "f"): try literal("false"); append(.false)
+        case UInt8(ascii: "n"): try literal("null"); append(.null)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            append(.number, payload: Int(bitPattern: UInt(try number().bitPattern)))
         default: throw Self.invalid
         }
     }
@@ -73,92 +79,118 @@ package struct JSONParser {
         index += count
     }
 
-    private mutating func nested<T>(_ body: (inout JSONParser) throws(InputError) -> T) throws(InputError) -> T {
+    private mutating func nested(_ body: (inout JSONParser) throws(InputError) -> Void) throws(InputError) {
         depth += 1
         defer { depth -= 1 }
         guard depth <= Self.maximumDepth else {
             throw InputError("invalid JSON: arrays and objects nested deeper than \(Self.maximumDepth)")
         }
-        return try body(&self)
+        try body(&self)
     }
 
-    private mutating func object() throws(InputError) -> JSON {
-        try nested { (parser: inout JSONParser) throws(InputError) -> JSON in
+    /// An object's node, then its members' (key, value, key, value…); the object's node is
+    /// completed with its count and end once they are read.
+    private mutating func object() throws(InputError) {
+        try nested { (parser: inout JSONParser) throws(InputError) in
             try parser.expect(UInt8(ascii: "{"))
+            let node = parser.nodes.count
+            parser.append(.object)
             parser.skipWhitespace()
+            var count = 0
+            var keySignatures: UInt64 = 0
             if parser.current == UInt8(ascii: "}") {
                 parser.index += 1
-                return .object([])
-            }
-            let mark = parser.memberStack.count
-            while true {
-                parser.skipWhitespace()
-                let key = try parser.string()
-                parser.skipWhitespace()
-                try parser.expect(UInt8(ascii: ":"))
-                parser.skipWhitespace()
-                let value = try parser.value()
-                parser.memberStack.append((key, value))
-                parser.skipWhitespace()
-                if parser.current == UInt8(ascii: ",") {
-                    parser.index += 1
-                    continue
+            } else {
+                while true {
+                    parser.skipWhitespace()
+                    try parser.string()
+                    let signature = parser.signatureOfLastString()
+                    if keySignatures & signature != 0, !parser.nodes[node].hasRepeatedKey {
+                        parser.nodes[node].hasRepeatedKey = parser.lastStringIsAKey(before: parser.nodes.count - 1, of: node)
+                    }
+                    keySignatures |= signature
+                    parser.skipWhitespace()
+                    try parser.expect(UInt8(ascii: ":"))
+                    parser.skipWhitespace()
+                    try parser.value()
+                    count += 1
+                    parser.skipWhitespace()
+                    if parser.current == UInt8(ascii: ",") {
+                        parser.index += 1
+                        continue
+                    }
+                    try parser.expect(UInt8(ascii: "}"))
+                    break
                 }
-                try parser.expect(UInt8(ascii: "}"))
-                return .object(Self.moveOut(&parser.memberStack, from: mark, placeholder: ("", .null)))
             }
+            parser.nodes[node].count = count
+            parser.nodes[node].payload = parser.nodes.count
+            parser.nodes[node].keySignatures = keySignatures
         }
     }
 
-    private mutating func array() throws(InputError) -> JSON {
-        try nested { (parser: inout JSONParser) throws(InputError) -> JSON in
+    /// The bytes of the string `node`, lent to `body`: a range of the text, or past its end, of
+    /// the decoded bytes.
+    private func withBytes<T>(of node: JSONDocument.Node, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+        guard node.payload >= bytes.count else { return body(UnsafeBufferPointer(rebasing: bytes[node.payload..<node.payload + node.count])) }
+        let start = node.payload - bytes.count
+        return decoded.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<start + node.count])) }
+    }
+
+    /// The ``JSONDocument/signature(of:)`` of the string just read.
+    private func signatureOfLastString() -> UInt64 {
+        guard let node = nodes.last else { return 0 }
+        return withBytes(of: node) { JSONDocument.signature(of: $0) }
+    }
+
+    /// Whether the key at `key` (the one just read) is one of the earlier keys of the object at `object`.
+    private func lastStringIsAKey(before key: Int, of object: Int) -> Bool {
+        withBytes(of: nodes[key]) { wanted in
+            var member = object + 1
+            while member < key {
+                if withBytes(of: nodes[member], { JSONDocument.same($0, wanted) }) { return true }
+                let value = nodes[member + 1]
+                member = value.kind == .object || value.kind == .array ? value.payload : member + 2
+            }
+            return false
+        }
+    }
+
+    /// An array's node, then its elements'; completed as an object's is.
+    private mutating func array() throws(InputError) {
+        try nested { (parser: inout JSONParser) throws(InputError) in
             try parser.expect(UInt8(ascii: "["))
+            let node = parser.nodes.count
+            parser.append(.array)
             parser.skipWhitespace()
+            var count = 0
             if parser.current == UInt8(ascii: "]") {
                 parser.index += 1
-                return .array([])
-            }
-            let mark = parser.elementStack.count
-            while true {
-                parser.skipWhitespace()
-                let element = try parser.value()
-                parser.elementStack.append(element)
-                parser.skipWhitespace()
-                if parser.current == UInt8(ascii: ",") {
-                    parser.index += 1
-                    continue
+            } else {
+                while true {
+                    parser.skipWhitespace()
+                    try parser.value()
+                    count += 1
+                    parser.skipWhitespace()
+                    if parser.current == UInt8(ascii: ",") {
+                        parser.index += 1
+                        continue
+                    }
+                    try parser.expect(UInt8(ascii: "]"))
+                    break
                 }
-                try parser.expect(UInt8(ascii: "]"))
-                return .array(Self.moveOut(&parser.elementStack, from: mark, placeholder: .null))
             }
+            parser.nodes[node].count = count
+            parser.nodes[node].payload = parser.nodes.count
         }
     }
 
-    /// The values of `stack` from `mark` on, moved into an array of their count, and the stack cut
-    /// back to `mark`: each value moves (no copy, so no reference counting), its slot refilled with
-    /// `placeholder` (a value with nothing to release) before the slots are dropped.
-    private static func moveOut<Element>(_ stack: inout [Element], from mark: Int, placeholder: Element) -> [Element] {
-        let count = stack.count - mark
-        guard count > 0 else { return [] }
-        let moved = stack.withUnsafeMutableBufferPointer { source in
-            [Element](unsafeUninitializedCapacity: count) { target, initialized in
-                initialized = 0
-                guard let from = source.baseAddress, let to = target.baseAddress else { return }
-                to.moveInitialize(from: from + mark, count: count)
-                (from + mark).initialize(repeating: placeholder, count: count)
-                initialized = count
-            }
-        }
-        stack.removeSubrange(mark...)
-        return moved
-    }
-
-    private mutating func string() throws(InputError) -> String {
+    /// A string's node: its range of the text when it has no escape (nothing copied), else its
+    /// bytes decoded at the end of ``decoded``, copied whole between escapes (clients that
+    /// escape every `/` send each font path this way).
+    private mutating func string() throws(InputError) {
         try expect(UInt8(ascii: "\""))
-        // The string's bytes between escapes, when it has any (clients that escape every `/`
-        // send each font path this way).
-        var decoded: [UInt8] = []
-        var hasEscape = false
+        var decodedStart: Int?
         while true {
             // Plain content is taken whole, up to the next quote, backslash or control character.
             let runStart = index
@@ -167,17 +199,16 @@ package struct JSONParser {
             let run = UnsafeBufferPointer(rebasing: bytes[runStart..<index])
             index += 1
             if stop == UInt8(ascii: "\"") {
-                // Without escapes, straight from the request's bytes: no copy, and no allocation
-                // at all for a string of up to 15 bytes (Swift keeps it inline).
-                guard hasEscape else { return String(decoding: run, as: UTF8.self) }
+                guard let decodedStart else {
+                    append(.string, count: run.count, payload: runStart)
+                    return
+                }
                 decoded.append(contentsOf: run)
-                return String(decoding: decoded, as: UTF8.self)
+                append(.string, count: decoded.count - decodedStart, payload: bytes.count + decodedStart)
+                return
             }
             // A backslash.
-            if !hasEscape {
-                hasEscape = true
-                decoded.reserveCapacity(run.count + 16)
-            }
+            if decodedStart == nil { decodedStart = decoded.count }
             decoded.append(contentsOf: run)
             guard let escape = current else { throw Self.invalid }
             index += 1
@@ -188,7 +219,7 @@ package struct JSONParser {
             case UInt8(ascii: "n"): decoded.append(0x0A)
             case UInt8(ascii: "r"): decoded.append(0x0D)
             case UInt8(ascii: "t"): decoded.append(0x09)
-            case UInt8(ascii: "u"): decoded.append(contentsOf: try unicodeEscape())
+            case UInt8(ascii: "u"): try unicodeEscape()
             default: throw Self.invalid
             }
         }
@@ -223,8 +254,9 @@ package struct JSONParser {
         return index
     }
 
-    /// The UTF-8 bytes of a `\uXXXX` escape (after the `u`), a surrogate pair taking two escapes.
-    private mutating func unicodeEscape() throws(InputError) -> [UInt8] {
+    /// The UTF-8 bytes of a `\uXXXX` escape (after the `u`), a surrogate pair taking two escapes,
+    /// decoded at the end of ``decoded``.
+    private mutating func unicodeEscape() throws(InputError) {
         var value = try hexQuad()
         if (0xD800..<0xDC00).contains(value) {
             guard current == UInt8(ascii: "\\") else { throw Self.invalid }
@@ -235,7 +267,7 @@ package struct JSONParser {
             value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
         }
         guard let scalar = Unicode.Scalar(value) else { throw Self.invalid }  // a lone low surrogate
-        return Array(String(Character(scalar)).utf8)
+        UTF8.encode(scalar) { decoded.append($0) }
     }
 
     private mutating func hexQuad() throws(InputError) -> UInt32 {

@@ -156,9 +156,9 @@ extension LayoutSpec {
 
     /// `variations`: an object of axis tags and coordinates, `{"wght": 600, "slnt": -5}`.
     func variations(_ object: JSONObject) throws -> [FontVariation]? {
-        guard object.fields.contains(where: { $0.0 == "variations" }) else { return nil }
+        guard object.contains(key: "variations") else { return nil }
         let settings = try object.object("variations")
-        return try settings.fields.map { tag, _ in
+        return try settings.keys.map { tag in
             guard let value = try settings.number(tag) else { throw InputError("\(settings.path).\(tag) must be a number") }
             return try FontVariation(tag: tag, value: value)
         }

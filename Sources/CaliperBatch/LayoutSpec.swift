@@ -160,7 +160,7 @@ package struct LayoutSpec {
         default: throw InputError("unknown \(node.keyPath("type")) \"\(type)\" (known: label, box, inset, stack, flow)")
         }
         try node.requireKnownKeys(known + extraKeys)
-        if let id { try ids.add(id, at: node.path) }
+        if let id { try ids.add(id, at: node) }
         switch type {
         case "label":
             let paragraph = try paragraphStyle(node, over: ParagraphStyle(numberOfLines: try node.integer("numberOfLines") ?? 0))
@@ -231,7 +231,7 @@ package struct LayoutSpec {
     /// "vertical"}`, each a number from 0 to 1000; an axis left out keeps `defaults`' (the node's
     /// own). `nil` when the node has no `key`, so a node keeps the priorities it derives.
     private func priorities(_ node: JSONObject, _ key: String, over defaults: AxisPriorities) throws -> AxisPriorities? {
-        guard node.fields.contains(where: { $0.0 == key }) else { return nil }
+        guard node.contains(key: key) else { return nil }
         let object = try node.object(key)
         try object.requireKnownKeys(["horizontal", "vertical"])
         var priorities = defaults

@@ -108,7 +108,34 @@ import TestSupport
             let text = "{" + (0..<Int.random(in: 1...8, using: &random)).map { _ in string() + ": " + value(0) }.joined(separator: ", ") + "}"
             let expected = try #require(Self.foundation(text), "Foundation refused \(text)")
             #expect(Self.normalized(try JSONParser.parse(text)) == expected, "\(text)")
+            // Each key looked up in place finds its last value, as Foundation's dictionary holds it.
+            let document = try JSONDocument.parse(text)
+            guard case .object(let members) = expected else { continue }
+            for (key, value) in members {
+                let found = try #require(document.member(key, inObject: 0), "\(key) in \(text)")
+                #expect(Self.normalized(document.json(at: found)) == value, "\(key) in \(text)")
+                #expect(document.member(key + "x", inObject: 0) == nil || members.contains { $0.0 == key + "x" })
+            }
         }
+    }
+
+    /// Keys are looked up by their bytes: a key given twice reads as its last value (escaped or
+    /// not), keys of one length, first and last byte (one signature bit) are told apart, an
+    /// escaped key is its decoded bytes, a canonically equivalent key is another key, and a
+    /// key left out, or given as `null`, reads as absent.
+    @Test func keysAreLookedUpByTheirBytes() throws {
+        let object = try JSONObject(parsing: #"{"axb": 1, "ayb": 2, "a": 3, "\u0061": 4, "a\/b": 5, "K": 6, "n": null, "s": "v", "s": "w"}"#)
+        #expect(try object.number("axb") == 1)
+        #expect(try object.number("ayb") == 2)
+        #expect(try object.number("azb") == nil)
+        #expect(try object.number("a") == 4)
+        #expect(try object.number("a/b") == 5)
+        #expect(try object.number("\u{212A}") == nil)  // KELVIN SIGN, canonically equivalent to K
+        #expect(try object.number("K") == 6)
+        #expect(object.contains(key: "n") && !object.has("n") && !object.contains(key: "m"))
+        #expect(try object.string("s") == "w")
+        #expect(object.keys == ["axb", "ayb", "a", "a", "a/b", "K", "n", "s", "s"])
+        #expect(try JSONObject(parsing: #"{"b": 1, "c": 2}"#).number("c") == 2)
     }
 
     /// The end of a string's plain run, found eight bytes at a time, is where a byte-by-byte

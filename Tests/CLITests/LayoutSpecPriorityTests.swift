@@ -10,7 +10,7 @@ import Testing
     let measurer = TextMeasurer(cache: nil)
 
     func layout(_ json: String) throws -> any Layout {
-        try spec.layout(try JSONObject(JSONParser.parse(json), path: "root"))
+        try spec.layout(try JSONObject(parsing: json, path: "root"))
     }
 
     /// The row: a long name and "2h", 8 pt apart, 240 pt wide, no flexible child.
