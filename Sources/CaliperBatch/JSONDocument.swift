@@ -37,8 +37,8 @@ package final class JSONDocument {
         return 1 << UInt64((key.count &* 7 &+ Int(first) &+ Int(last) &* 3) & 63)
     }
 
-    /// The text's UTF-8, then the bytes of its strings with escapes, decoded: owned by the
-    /// document, so reading a string is a range of it (no closure lending a `String`'s storage).
+    /// The text's UTF-8, its strings with escapes decoded in place: owned by the document, so
+    /// reading a string is a range of it (no closure lending a `String`'s storage).
     private let bytes: UnsafeMutableBufferPointer<UInt8>
     /// The values, the top one first.
     let nodes: [Node]
@@ -46,11 +46,9 @@ package final class JSONDocument {
     /// alone), or a name of its own (`root`).
     let rootPath: String
 
-    /// A document of `nodes`, whose strings are ranges of `text` followed by `decoded`.
-    init(text: UnsafeBufferPointer<UInt8>, decoded: [UInt8], nodes: [Node], rootPath: String) {
-        bytes = .allocate(capacity: max(1, text.count + decoded.count))
-        _ = bytes.initialize(fromContentsOf: text)
-        _ = UnsafeMutableBufferPointer(rebasing: bytes[text.count...]).initialize(fromContentsOf: decoded)
+    /// A document of `nodes`, whose strings are ranges of `bytes`, which it owns from now on.
+    private init(bytes: UnsafeMutableBufferPointer<UInt8>, nodes: [Node], rootPath: String) {
+        self.bytes = bytes
         self.nodes = nodes
         self.rootPath = rootPath
     }
@@ -61,14 +59,14 @@ package final class JSONDocument {
     ///
     /// - Throws: ``InputError`` "invalid JSON" for anything that is not one JSON value.
     package static func parse(_ text: String, rootPath: String = "") throws(InputError) -> JSONDocument {
-        var text = text
-        let parsed: Result<JSONDocument, InputError> = text.withUTF8 { bytes in
-            Result { () throws(InputError) -> JSONDocument in
-                let (decoded, nodes) = try JSONParser.nodes(of: bytes)
-                return JSONDocument(text: bytes, decoded: decoded, nodes: nodes, rootPath: rootPath)
-            }
+        let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: text.utf8.count)
+        _ = bytes.initialize(fromContentsOf: text.utf8)
+        do {
+            return JSONDocument(bytes: bytes, nodes: try JSONParser.nodes(of: bytes), rootPath: rootPath)
+        } catch {
+            bytes.deallocate()
+            throw error
         }
-        return try parsed.get()
     }
 
     /// The index after the last node of the value at `index` (its members' included).

@@ -8,15 +8,14 @@
 package struct JSONParser {
     package static let maximumDepth = 512
 
-    private let bytes: UnsafeBufferPointer<UInt8>
+    /// The text, whose strings with escapes are decoded in place as they are read.
+    private let bytes: UnsafeMutableBufferPointer<UInt8>
     private var index = 0
     private var depth = 0
     /// The document's values, in the order the text writes them.
     private var nodes: [JSONDocument.Node] = []
-    /// The bytes of strings with escapes, decoded.
-    private var decoded: [UInt8] = []
 
-    private init(bytes: UnsafeBufferPointer<UInt8>) {
+    private init(bytes: UnsafeMutableBufferPointer<UInt8>) {
         self.bytes = bytes
         // About one value per eight bytes of a request, so the array rarely grows more than once.
         nodes.reserveCapacity(bytes.count / 8 + 4)
@@ -29,16 +28,16 @@ package struct JSONParser {
         try JSONDocument.parse(text).json(at: 0)
     }
 
-    /// The nodes of the one JSON value `bytes` hold, with the decoded bytes of its strings with
-    /// escapes (a string's ``JSONDocument/Node/payload`` counts on from the end of `bytes` into
-    /// them): what a ``JSONDocument`` holds.
-    static func nodes(of bytes: UnsafeBufferPointer<UInt8>) throws(InputError) -> ([UInt8], [JSONDocument.Node]) {
+    /// The nodes of the one JSON value the UTF-8 `bytes` hold: what a ``JSONDocument`` holds.
+    /// Each string is a range of `bytes`; one with escapes is decoded where it is written
+    /// (decoded, an escape is never longer than it is written), so `bytes` change.
+    static func nodes(of bytes: UnsafeMutableBufferPointer<UInt8>) throws(InputError) -> [JSONDocument.Node] {
         var parser = JSONParser(bytes: bytes)
         parser.skipWhitespace()
         try parser.value()
         parser.skipWhitespace()
         guard parser.index == bytes.count else { throw invalid }
-        return (parser.decoded, parser.nodes)
+        return parser.nodes
     }
 
     private static let invalid = InputError("invalid JSON")
@@ -129,12 +128,9 @@ package struct JSONParser {
         }
     }
 
-    /// The bytes of the string `node`, lent to `body`: a range of the text, or past its end, of
-    /// the decoded bytes.
+    /// The bytes of the string `node`, lent to `body`.
     private func withBytes<T>(of node: JSONDocument.Node, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
-        guard node.payload >= bytes.count else { return body(UnsafeBufferPointer(rebasing: bytes[node.payload..<node.payload + node.count])) }
-        let start = node.payload - bytes.count
-        return decoded.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<start + node.count])) }
+        body(UnsafeBufferPointer(rebasing: bytes[node.payload..<node.payload + node.count]))
     }
 
     /// The ``JSONDocument/signature(of:)`` of the string just read.
@@ -185,43 +181,51 @@ package struct JSONParser {
         }
     }
 
-    /// A string's node: its range of the text when it has no escape (nothing copied), else its
-    /// bytes decoded at the end of ``decoded``, copied whole between escapes (clients that
-    /// escape every `/` send each font path this way).
+    /// A string's node: its range of the text. A string with escapes is decoded where it is
+    /// written, each run of plain content between escapes moved down whole to follow what is
+    /// decoded before it (clients that escape every `/` send each font path this way).
     private mutating func string() throws(InputError) {
         try expect(UInt8(ascii: "\""))
-        var decodedStart: Int?
+        let start = index
+        // Where the next decoded byte goes, once an escape is met.
+        var decodedEnd: Int?
         while true {
             // Plain content is taken whole, up to the next quote, backslash or control character.
             let runStart = index
-            index = Self.plainRunEnd(in: bytes, from: index)
+            index = Self.plainRunEnd(in: UnsafeBufferPointer(bytes), from: index)
             guard let stop = current, stop >= 0x20 else { throw Self.invalid }
-            let run = UnsafeBufferPointer(rebasing: bytes[runStart..<index])
+            if let end = decodedEnd {
+                // Moved down: a copy from lower indices up, each byte read before it is overwritten.
+                for offset in 0..<index - runStart { bytes[end + offset] = bytes[runStart + offset] }
+                decodedEnd = end + index - runStart
+            }
             index += 1
             if stop == UInt8(ascii: "\"") {
-                guard let decodedStart else {
-                    append(.string, count: run.count, payload: runStart)
-                    return
-                }
-                decoded.append(contentsOf: run)
-                append(.string, count: decoded.count - decodedStart, payload: bytes.count + decodedStart)
+                append(.string, count: (decodedEnd ?? index - 1) - start, payload: start)
                 return
             }
-            // A backslash.
-            if decodedStart == nil { decodedStart = decoded.count }
-            decoded.append(contentsOf: run)
+            // A backslash: decoded, it is written at the end of what is decoded so far.
+            var end = decodedEnd ?? index - 1
             guard let escape = current else { throw Self.invalid }
             index += 1
             switch escape {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): decoded.append(escape)
-            case UInt8(ascii: "b"): decoded.append(0x08)
-            case UInt8(ascii: "f"): decoded.append(0x0C)
-            case UInt8(ascii: "n"): decoded.append(0x0A)
-            case UInt8(ascii: "r"): decoded.append(0x0D)
-            case UInt8(ascii: "t"): decoded.append(0x09)
-            case UInt8(ascii: "u"): try unicodeEscape()
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): bytes[end] = escape
+            case UInt8(ascii: "b"): bytes[end] = 0x08
+            case UInt8(ascii: "f"): bytes[end] = 0x0C
+            case UInt8(ascii: "n"): bytes[end] = 0x0A
+            case UInt8(ascii: "r"): bytes[end] = 0x0D
+            case UInt8(ascii: "t"): bytes[end] = 0x09
+            case UInt8(ascii: "u"):
+                // At most four bytes for the six or twelve of `\uXXXX` or a surrogate pair.
+                for byte in try unicodeEscape().utf8 {
+                    bytes[end] = byte
+                    end += 1
+                }
+                decodedEnd = end
+                continue
             default: throw Self.invalid
             }
+            decodedEnd = end + 1
         }
     }
 
@@ -254,9 +258,8 @@ package struct JSONParser {
         return index
     }
 
-    /// The UTF-8 bytes of a `\uXXXX` escape (after the `u`), a surrogate pair taking two escapes,
-    /// decoded at the end of ``decoded``.
-    private mutating func unicodeEscape() throws(InputError) {
+    /// The scalar of a `\uXXXX` escape (after the `u`), a surrogate pair taking two escapes.
+    private mutating func unicodeEscape() throws(InputError) -> Unicode.Scalar {
         var value = try hexQuad()
         if (0xD800..<0xDC00).contains(value) {
             guard current == UInt8(ascii: "\\") else { throw Self.invalid }
@@ -267,7 +270,7 @@ package struct JSONParser {
             value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
         }
         guard let scalar = Unicode.Scalar(value) else { throw Self.invalid }  // a lone low surrogate
-        UTF8.encode(scalar) { decoded.append($0) }
+        return scalar
     }
 
     private mutating func hexQuad() throws(InputError) -> UInt32 {
