@@ -102,12 +102,12 @@ public struct BatchProcessor: Sendable {
     // list is an error naming it. A new key is added here.
 
     /// What every request may have: its `id`, its `op`, and `onlyGivenFonts`.
-    static let requestKeys = ["id", "op", "onlyGivenFonts"]
-    static let measureRequestKeys =
+    static let requestKeys: KnownKeys = ["id", "op", "onlyGivenFonts"]
+    static let measureRequestKeys: KnownKeys =
         requestKeys + LayoutSpec.styledTextKeys + ["maxWidth", "maxLines", "paragraphs", "minimumScaleFactor", "maxHeight", "truncatesLastVisibleLine"]
         + LayoutSpec.paragraphStyleKeys
-    static let flowRequestKeys = requestKeys + ["width"] + LayoutSpec.flowKeys
-    static let layoutRequestKeys = requestKeys + ["width", "root"]
+    static let flowRequestKeys: KnownKeys = requestKeys + ["width"] + LayoutSpec.flowKeys
+    static let layoutRequestKeys: KnownKeys = requestKeys + ["width", "root"]
 
     /// The answers to `requests`, in their order, computed on up to `jobs` threads.
     public func answers(_ requests: [String], jobs: Int) -> [String] {

@@ -151,15 +151,15 @@ package final class JSONDocument {
         }
     }
 
-    /// The index of the first key of the object at `object` that is none of `known`; nil when
-    /// every key is one of them. Compared as ``member(_:inObject:)`` compares.
-    func firstKey(inObject object: Int, notIn known: [String]) -> Int? {
+    /// The index of the first key of the object at `object` that is none of `known` or `more`;
+    /// nil when every key is one of them. Compared byte for byte, as ``member(_:inObject:)``
+    /// compares.
+    func firstKey(inObject object: Int, notIn known: KnownKeys, _ more: KnownKeys?) -> Int? {
         var member = object + 1
         let end = nodes[object].payload
         while member < end {
             let key = bytes(of: nodes[member])
-            let isKnown = known.contains { name in name.utf8.count == key.count && Self.withUTF8(of: name) { Self.same($0, key) } }
-            guard isKnown else { return member }
+            guard known.contains(key) || more?.contains(key) == true else { return member }
             member = self.end(of: member + 1)
         }
         return nil

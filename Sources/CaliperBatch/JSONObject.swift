@@ -35,12 +35,13 @@ package struct JSONObject {
     /// the top of a request. Made when asked for, by walking down the document.
     package var path: String { document.path(to: node) }
 
-    /// Refuses keys other than `known`, so a misspelt attribute (`"sise"`) is an error rather
+    /// Refuses keys other than `known` (and `more`, when given), so a misspelt attribute (`"sise"`) is an error rather
     /// than silently ignored. The error names the key's path and the known key nearest to it
     /// (`unknown key root.children[1].numberOfLine: did you mean numberOfLines?`), or says how to
     /// choose a weight or family (`weight`, `fontFamily`…), or lists the known keys.
-    package func requireKnownKeys(_ known: [String]) throws {
-        guard let unknownKey = document.firstKey(inObject: node, notIn: known) else { return }
+    package func requireKnownKeys(_ known: KnownKeys, _ more: KnownKeys? = nil) throws {
+        guard let unknownKey = document.firstKey(inObject: node, notIn: known, more) else { return }
+        let known = known.names + (more?.names ?? [])
         let unknown = document.string(at: unknownKey)
         let keyPath = path.isEmpty ? Self.displayed(unknown) : "\(path).\(Self.displayed(unknown))"
         if let suggestion = NearestKey.suggestion(for: unknown, among: known) {

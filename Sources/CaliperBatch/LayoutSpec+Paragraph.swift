@@ -27,7 +27,7 @@ extension LayoutSpec {
                 throw InputError("\(object.keyPath("tabStops")) has \(stops.count) stops (at most \(ParagraphStyle.maximumTabStopCount))")
             }
             style.tabStops = try stops.map { stop in
-                try stop.requireKnownKeys(["location", "alignment"])
+                try stop.requireKnownKeys(Self.tabStopKeys)
                 let location = try stop.requiredNumber("location")
                 var alignment = TextTab.Alignment.left
                 if let name = try stop.string("alignment") {

@@ -34,7 +34,7 @@ extension LayoutSpec {
     }
 
     /// The keys of a `systemFont` object.
-    package static let systemFontKeys = ["weight", "width", "design", "italic", "monospacedDigits"]
+    package static let systemFontKeys: KnownKeys = ["weight", "width", "design", "italic", "monospacedDigits"]
 
     /// `systemFont`: `{"weight": "semibold", "width": "condensed", "design": "rounded", "italic":
     /// true, "monospacedDigits": true}`, every key optional (`{}` is the regular system font); the
@@ -149,7 +149,7 @@ extension LayoutSpec {
     }
 
     /// The keys a span may have: its range and the attributes it overrides.
-    package static let spanKeys = [
+    package static let spanKeys: KnownKeys = [
         "start", "end", "font", "variations", "systemFont", "size", "letterSpacing", "features", "baselineOffset", "language",
         "fallback",
     ]
@@ -203,7 +203,7 @@ extension LayoutSpec {
     }
 
     /// The keys an attachment may have.
-    package static let attachmentKeys = ["at", "width", "height", "alignment", "baselineOffset", "id"]
+    package static let attachmentKeys: KnownKeys = ["at", "width", "height", "alignment", "baselineOffset", "id"]
 
     /// `text` with `object`'s `attachments` set on its U+FFFC characters: `{"at": <UTF-16 offset>,
     /// "width", "height", "alignment": "baseline" (default) | "middle" | "center" | "top" |

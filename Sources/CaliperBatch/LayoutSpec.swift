@@ -29,38 +29,42 @@ package struct LayoutSpec {
     // an error, so a misspelling never passes silently. A new key is added to its kind's list here.
 
     /// Every node: its `type`, the `id` naming its frame, and a `description` for people.
-    package static let nodeKeys = ["type", "id", "description"]
+    package static let nodeKeys: KnownKeys = ["type", "id", "description"]
     /// The priorities a label, box, inset or stack may set, read by ``priorities(_:_:over:)``.
-    package static let priorityKeys = ["huggingPriority", "compressionResistancePriority"]
+    package static let priorityKeys: KnownKeys = ["huggingPriority", "compressionResistancePriority"]
     /// What a stack's child may say besides its own node's keys.
-    package static let stackChildKeys = ["flexible"]
+    package static let stackChildKeys: KnownKeys = ["flexible"]
     /// A text style (a request's, a label's, a chip's), read by ``textStyle(_:)``.
-    package static let textStyleKeys = ["font", "variations", "systemFont", "size", "letterSpacing", "features", "baselineOffset", "fallback", "language"]
+    package static let textStyleKeys: KnownKeys = ["font", "variations", "systemFont", "size", "letterSpacing", "features", "baselineOffset", "fallback", "language"]
     /// Styled text, read by ``styledText(_:lengthLimit:)``: the text and its style.
-    package static let styledTextKeys = ["text", "markup", "spans", "attachments", "textStyle", "contentSizeCategory"] + textStyleKeys
+    package static let styledTextKeys: KnownKeys = ["text", "markup", "spans", "attachments", "textStyle", "contentSizeCategory"] + textStyleKeys
     /// A paragraph style (a measure request's, a label's, a `paragraphs` entry's), read by
     /// ``paragraphStyle(_:over:)``.
-    package static let paragraphStyleKeys = [
+    package static let paragraphStyleKeys: KnownKeys = [
         "lineBreak", "lineSpacing", "lineHeightMultiple", "minLineHeight", "maxLineHeight", "direction", "usesFontLeading", "textWrap",
         "hyphenationFactor", "tabStops", "defaultTabInterval",
     ]
     /// A `paragraphs` entry, read by ``settingParagraphStyles(of:on:over:)``: the range whose
     /// paragraphs it styles, and the paragraph style keys it sets for them.
-    package static let paragraphKeys = ["start", "end"] + paragraphStyleKeys
-    package static let labelKeys = nodeKeys + styledTextKeys + ["numberOfLines", "paragraphs", "minimumScaleFactor"] + paragraphStyleKeys + priorityKeys
-    package static let boxKeys = nodeKeys + ["width", "height", "aspectRatio"] + priorityKeys
-    package static let insetKeys = nodeKeys + ["insets", "child"] + priorityKeys
-    package static let stackKeys = nodeKeys + ["axis", "spacing", "alignment", "children"] + priorityKeys
+    package static let paragraphKeys: KnownKeys = ["start", "end"] + paragraphStyleKeys
+    package static let labelKeys: KnownKeys = nodeKeys + styledTextKeys + ["numberOfLines", "paragraphs", "minimumScaleFactor"] + paragraphStyleKeys + priorityKeys
+    package static let boxKeys: KnownKeys = nodeKeys + ["width", "height", "aspectRatio"] + priorityKeys
+    package static let insetKeys: KnownKeys = nodeKeys + ["insets", "child"] + priorityKeys
+    package static let stackKeys: KnownKeys = nodeKeys + ["axis", "spacing", "alignment", "children"] + priorityKeys
     /// A flow's own keys, read by ``flow(_:)`` (a flow node adds ``nodeKeys``, a flow request its own).
-    package static let flowKeys = [
+    package static let flowKeys: KnownKeys = [
         "items", "insets", "spacing", "lineSpacing", "alignment", "verticalAlignment", "rtl", "maxRows", "overflowFormat",
         "overflow", "packing", "rounding", "scale", "horizontal",
     ]
-    package static let flowNodeKeys = nodeKeys + flowKeys
+    package static let flowNodeKeys: KnownKeys = nodeKeys + flowKeys
     /// A text chip of a flow.
-    package static let chipKeys = ["id"] + styledTextKeys + ["padding", "minWidth", "maxWidth", "maxLines", "minimumScaleFactor"]
+    package static let chipKeys: KnownKeys = ["id"] + styledTextKeys + ["padding", "minWidth", "maxWidth", "maxLines", "minimumScaleFactor"]
     /// A flow item of a fixed size (one with a `width` and no `text` or `markup`).
-    package static let fixedItemKeys = ["id", "width", "height"]
+    package static let fixedItemKeys: KnownKeys = ["id", "width", "height"]
+    /// A node's `huggingPriority` or `compressionResistancePriority` object.
+    package static let axisPriorityKeys: KnownKeys = ["horizontal", "vertical"]
+    /// A `tabStops` entry.
+    package static let tabStopKeys: KnownKeys = ["location", "alignment"]
     // Spans (``spanKeys``) and attachments (``attachmentKeys``) have theirs beside their readers below.
 
     /// The spec's settings and the faces its font names resolved to, in one object: a spec is
@@ -147,10 +151,10 @@ package struct LayoutSpec {
         return try layout(node, ids: &ids)
     }
 
-    private func layout(_ node: JSONObject, extraKeys: [String] = [], ids: inout FrameIDs) throws -> any Layout {
+    private func layout(_ node: JSONObject, extraKeys: KnownKeys? = nil, ids: inout FrameIDs) throws -> any Layout {
         let id = try node.string("id")
         let type = try node.requiredString("type")
-        let known: [String]
+        let known: KnownKeys
         switch type {
         case "label": known = Self.labelKeys
         case "box": known = Self.boxKeys
@@ -159,7 +163,7 @@ package struct LayoutSpec {
         case "flow": known = Self.flowNodeKeys
         default: throw InputError("unknown \(node.keyPath("type")) \"\(type)\" (known: label, box, inset, stack, flow)")
         }
-        try node.requireKnownKeys(known + extraKeys)
+        try node.requireKnownKeys(known, extraKeys)
         if let id { try ids.add(id, at: node) }
         switch type {
         case "label":
@@ -233,7 +237,7 @@ package struct LayoutSpec {
     private func priorities(_ node: JSONObject, _ key: String, over defaults: AxisPriorities) throws -> AxisPriorities? {
         guard node.contains(key: key) else { return nil }
         let object = try node.object(key)
-        try object.requireKnownKeys(["horizontal", "vertical"])
+        try object.requireKnownKeys(Self.axisPriorityKeys)
         var priorities = defaults
         for axis in [StackLayout.Axis.horizontal, .vertical] {
             guard let value = try object.number(axis.rawValue) else { continue }

@@ -138,6 +138,29 @@ import TestSupport
         #expect(try JSONObject(parsing: #"{"b": 1, "c": 2}"#).number("c") == 2)
     }
 
+    /// A list of known keys finds exactly its names, byte for byte: each name of every list, and
+    /// none of the near misses of each (a letter changed, dropped, added or in another case,
+    /// most of them in the same signature bucket as the name they miss).
+    @Test func knownKeysFindExactlyTheirNames() {
+        let lists: [KnownKeys] = [
+            BatchProcessor.measureRequestKeys, BatchProcessor.flowRequestKeys, BatchProcessor.layoutRequestKeys, LayoutSpec.labelKeys,
+            LayoutSpec.chipKeys, LayoutSpec.spanKeys, LayoutSpec.attachmentKeys, LayoutSpec.tabStopKeys, [], ["", "a"],
+        ]
+        func contains(_ list: KnownKeys, _ key: String) -> Bool { Array(key.utf8).withUnsafeBufferPointer { list.contains($0) } }
+        for list in lists {
+            for name in list.names {
+                #expect(contains(list, name), "\(name)")
+                var misses = [name + "s", String(name.dropLast()), name.uppercased(), name.lowercased(), "x" + name]
+                if name.count > 2 {
+                    var changed = Array(name.utf8)
+                    changed[1] ^= 0x01
+                    misses.append(String(decoding: changed, as: UTF8.self))
+                }
+                for miss in misses { #expect(contains(list, miss) == list.names.contains(miss), "\(miss)") }
+            }
+        }
+    }
+
     /// The end of a string's plain run, found eight bytes at a time, is where a byte-by-byte
     /// reading finds it: over random buffers of bytes on both sides of each one that ends a run
     /// (below and at 0x20, around the quote and the backslash, 0x7F, 0x80 and above), read from

@@ -122,21 +122,21 @@ import Testing
     /// as code (`` `key` ``), so the reference lists each key the reader accepts.
     @Test func everyKnownKeyIsInTheBatchProtocolArticle() throws {
         let article = try String(contentsOfFile: CLI.path("Sources/Caliper/Caliper.docc/BatchProtocol.md"), encoding: .utf8)
-        let lists: [(String, [String])] = [
+        let lists: [(String, KnownKeys)] = [
             ("measure request", BatchProcessor.measureRequestKeys), ("flow request", BatchProcessor.flowRequestKeys),
             ("layout request", BatchProcessor.layoutRequestKeys), ("label", LayoutSpec.labelKeys), ("box", LayoutSpec.boxKeys),
             ("inset", LayoutSpec.insetKeys), ("stack", LayoutSpec.stackKeys), ("stack child", LayoutSpec.stackChildKeys),
             ("flow node", LayoutSpec.flowNodeKeys), ("chip", LayoutSpec.chipKeys), ("fixed item", LayoutSpec.fixedItemKeys),
             ("span", LayoutSpec.spanKeys), ("attachment", LayoutSpec.attachmentKeys), ("paragraphs entry", LayoutSpec.paragraphKeys),
-            ("tab stop", ["location", "alignment"]), ("priorities", ["horizontal", "vertical"]),
+            ("tab stop", LayoutSpec.tabStopKeys), ("priorities", LayoutSpec.axisPriorityKeys),
             ("systemFont", LayoutSpec.systemFontKeys),
         ]
         for (kind, keys) in lists {
-            for key in keys { #expect(article.contains("`\(key)`"), "the \(kind) key \(key) is not in BatchProtocol.md") }
+            for key in keys.names { #expect(article.contains("`\(key)`"), "the \(kind) key \(key) is not in BatchProtocol.md") }
         }
     }
 
-    static let suggestions: [(String, [String], String?)] = [
+    static let suggestions: [(String, KnownKeys, String?)] = [
         ("numberOfLine", LayoutSpec.labelKeys, "numberOfLines"),
         ("linebreak", LayoutSpec.labelKeys, "lineBreak"),
         ("lienBreak", LayoutSpec.labelKeys, "lineBreak"),
@@ -151,8 +151,8 @@ import Testing
     ]
 
     @Test(arguments: suggestions)
-    func theNearestKeyIsSuggestedOnlyWhenItIsClose(_ key: String, _ known: [String], _ expected: String?) {
-        #expect(NearestKey.suggestion(for: key, among: known) == expected)
+    func theNearestKeyIsSuggestedOnlyWhenItIsClose(_ key: String, _ known: KnownKeys, _ expected: String?) {
+        #expect(NearestKey.suggestion(for: key, among: known.names) == expected)
     }
 
     @Test func anIDNamingTwoFramesIsAnError() throws {

@@ -16,7 +16,7 @@ struct LayoutCell: ParsableCommand {
             """)
 
     /// The keys of the spec document itself; its nodes' are LayoutSpec's.
-    static let documentKeys = ["description", "width", "root"]
+    static let documentKeys: KnownKeys = ["description", "width", "root"]
 
     @Argument(help: "The spec file: {\"width\": 375, \"root\": {\"type\": \"inset\" | \"stack\" | \"label\" | \"box\" | \"flow\", …}}.")
     var spec: String
