@@ -195,8 +195,10 @@ package struct JSONParser {
             index = Self.plainRunEnd(in: UnsafeBufferPointer(bytes), from: index)
             guard let stop = current, stop >= 0x20 else { throw Self.invalid }
             if let end = decodedEnd {
-                // Moved down: a copy from lower indices up, each byte read before it is overwritten.
-                for offset in 0..<index - runStart { bytes[end + offset] = bytes[runStart + offset] }
+                // Moved down (`copyMemory` is a `memmove`: the two ranges may overlap).
+                if let base = UnsafeMutableRawPointer(bytes.baseAddress) {
+                    (base + end).copyMemory(from: base + runStart, byteCount: index - runStart)
+                }
                 decodedEnd = end + index - runStart
             }
             index += 1
