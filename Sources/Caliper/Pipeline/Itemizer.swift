@@ -129,12 +129,26 @@ enum Itemizer {
         var faces: [FontFace] = []
         faces.reserveCapacity(4)
         var lastFaceIndex = 0
+        // A cluster's font as its place in `faces`: most clusters are in the font of the one
+        // before, so that is tried first.
+        func place(of face: FontFace) -> Int {
+            if lastFaceIndex < faces.count, faces[lastFaceIndex] === face { return lastFaceIndex }
+            lastFaceIndex = faces.firstIndex { $0 === face } ?? {
+                faces.append(face)
+                return faces.count - 1
+            }()
+            return lastFaceIndex
+        }
         var missingGlyphs = 0
         var spaceClusters: [Int] = []  // the clusters made only of whitespace, in order
         var clusterScalars: [Unicode.Scalar] = []  // reused: one allocation for the paragraph, not one per cluster
         clusterScalars.reserveCapacity(8)
         var style = 0
         var cascade = styles.cascades[0]  // read once per style, not per cluster
+        // The primary font's place in `faces` and its Latin coverage, also once per style: the
+        // commonest cluster takes them without a reference to the font counted.
+        var primaryIndex = place(of: cascade.primary)
+        var primaryCoverage = cascade.primary.latinCoverage
         let styleEnds = styles.ends
         var styleEnd = styleEnds.count > 1 ? styleEnds[0] : Int.max
         for index in 0..<clusterCount {
@@ -150,17 +164,19 @@ enum Itemizer {
                 while style + 1 < styleEnds.count, styleEnds[style] <= start - range.lowerBound { style += 1 }
                 styleEnd = style + 1 < styleEnds.count ? styleEnds[style] : Int.max
                 cascade = styles.cascades[style]
+                primaryIndex = place(of: cascade.primary)
+                primaryCoverage = cascade.primary.latinCoverage
             }
-            let face: FontFace
+            let faceIndex: Int
             var script = UnicodeProperties.common
             let first: Unicode.Scalar
             if end - start == 1, case let value = UInt32(text[start]), FontCascade.isPlainLatin(value),
-                cascade.primary.latinCoverage.contains(value), let scalar = Unicode.Scalar(value)
+                primaryCoverage.contains(value), let scalar = Unicode.Scalar(value)
             {
                 // The commonest cluster, one plain Latin character the primary font has, decided
                 // as the general branch below decides it, without gathering its scalars (no
                 // inline box's U+FFFC is plain Latin).
-                face = cascade.primary
+                faceIndex = primaryIndex
                 if isWhitespace(scalar) { spaceClusters.append(index) }
                 let candidate = UnicodeProperties.script(of: scalar)
                 if !isWeak(candidate) { script = candidate }
@@ -168,9 +184,9 @@ enum Itemizer {
             } else {
                 decode(text[start..<end], into: &clusterScalars)
                 // An inline box's U+FFFC is in its style's font and is never missing.
-                let isMissing: Bool
-                (face, isMissing) = styles.hasBoxes && styles.boxes[style] != nil
+                let (face, isMissing) = styles.hasBoxes && styles.boxes[style] != nil
                     ? (cascade.primary, false) : cascade.face(forCluster: clusterScalars)
+                faceIndex = place(of: face)
                 // A tab advances to a tab stop and draws nothing: no font needs a glyph for it.
                 if isMissing, clusterScalars != ["\t"] { missingGlyphs += 1 }
                 if clusterScalars.allSatisfy(isWhitespace) { spaceClusters.append(index) }
@@ -182,17 +198,6 @@ enum Itemizer {
                     }
                 }
                 first = clusterScalars.first ?? " "
-            }
-            // Most clusters are in the font of the one before.
-            let faceIndex: Int
-            if lastFaceIndex < faces.count, faces[lastFaceIndex] === face {
-                faceIndex = lastFaceIndex
-            } else {
-                faceIndex = faces.firstIndex { $0 === face } ?? {
-                    faces.append(face)
-                    return faces.count - 1
-                }()
-                lastFaceIndex = faceIndex
             }
             clusters.append(
                 ClusterAttributes(

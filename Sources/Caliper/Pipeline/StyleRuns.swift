@@ -4,8 +4,10 @@ import Foundation
 /// The styles of one paragraph, in order: an ``AttributedText``'s spans clipped to the paragraph.
 /// For each stretch: where it ends, its style (size, letter spacing and baseline offset measure
 /// it), the font cascade its characters are itemized with, and the span of the whole text it
-/// comes from. A text in one style has one stretch per paragraph.
-struct StyleRuns: Sendable {
+/// comes from. A text in one style has one stretch per paragraph. A class, as nothing in it
+/// changes: the pipeline's stages pass it along, and a copy of seven arrays counted seven
+/// references each time (issue #28).
+final class StyleRuns: Sendable {
     /// The end of each stretch relative to the paragraph's start: increasing, the last one the
     /// paragraph's length (an empty paragraph has one stretch, ending at 0).
     let ends: [Int]
@@ -24,7 +26,7 @@ struct StyleRuns: Sendable {
     let hasBoxes: Bool
 
     /// One stretch of `length` code units in `style`.
-    init(style: TextStyle, cascade: FontCascade, length: Int, spanIndex: Int = 0) {
+    convenience init(style: TextStyle, cascade: FontCascade, length: Int, spanIndex: Int = 0) {
         self.init(ends: [length], styles: [style], cascades: [cascade], spanIndices: [spanIndex])
     }
 
@@ -42,7 +44,7 @@ struct StyleRuns: Sendable {
 
     /// The stretches of `spans` (whose cascades are `cascades`) over `range` of the text, which
     /// the spans cover: each span that overlaps it, clipped; for an empty range, the span holding it.
-    init(spans: [AttributedText.Span], cascades: [FontCascade], over range: Range<Int>) {
+    convenience init(spans: [AttributedText.Span], cascades: [FontCascade], over range: Range<Int>) {
         var first = 0
         while first + 1 < spans.count, spans[first].utf16Range.upperBound <= range.lowerBound { first += 1 }
         var ends: [Int] = []
