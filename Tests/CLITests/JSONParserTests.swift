@@ -161,6 +161,20 @@ import TestSupport
         }
     }
 
+    /// An object of more keys than are checked for repeats as they are read still reads a
+    /// repeated key as its last value; and one of many distinct keys reads in time linear in its
+    /// size (a check of each key against every earlier one took 40 s for 80,000 keys).
+    @Test func largeObjectsReadTheirLastValueInLinearTime() throws {
+        let count = 100_000
+        let members = (0..<count).map { #""k\#($0)": \#($0)"# }
+        let object = try JSONObject(parsing: "{" + members.joined(separator: ", ") + #", "k7": -1}"#)
+        #expect(try object.number("k7") == -1)
+        #expect(try object.number("k\(count - 1)") == Double(count - 1))
+        #expect(try object.number("k\(count)") == nil)
+        let small = (0..<(JSONParser.keysCheckedForRepeats + 2)).map { #""k\#($0)": \#($0)"# }
+        #expect(try JSONObject(parsing: "{" + small.joined(separator: ", ") + #", "k1": -1}"#).number("k1") == -1)
+    }
+
     /// The end of a string's plain run, found eight bytes at a time, is where a byte-by-byte
     /// reading finds it: over random buffers of bytes on both sides of each one that ends a run
     /// (below and at 0x20, around the quote and the backslash, 0x7F, 0x80 and above), read from
