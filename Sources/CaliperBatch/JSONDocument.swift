@@ -17,18 +17,49 @@ package final class JSONDocument {
         case object, array, string, number, `true`, `false`, null
     }
 
+    /// One value, in 16 bytes (a request of 8 MiB of `[0,0,…]` is four million of them).
     struct Node {
-        var kind: Kind
-        /// Whether an object gives a key twice or more (then its last value is the key's).
+        let kind: Kind
+        /// Whether an object gives a key twice or more (then its last value is the key's), or has
+        /// more keys than the parser checks for repeats.
         var hasRepeatedKey = false
-        /// A string's length in bytes; the members of an object or the elements of an array.
-        var count: Int
-        /// A string's first byte in ``bytes``; the index after the last node of an object or
-        /// array; a number's bit pattern.
-        var payload: Int
+        /// A string's length in bytes; the index after the last node of an object or array.
+        private var small: UInt32
+        /// A string's first byte in ``bytes``; a number's bit pattern; the elements of an array;
+        /// an object's key signatures.
+        private var large: UInt64
+
+        private init(kind: Kind, small: UInt32 = 0, large: UInt64 = 0) {
+            self.kind = kind
+            self.small = small
+            self.large = large
+        }
+
+        /// `true`, `false` or `null`.
+        static func literal(_ kind: Kind) -> Node { Node(kind: kind) }
+        static func number(_ value: Double) -> Node { Node(kind: .number, large: value.bitPattern) }
+        /// A string of `length` bytes from `start` (the parser refuses texts of 4 GiB or more).
+        static func string(start: Int, length: Int) -> Node { Node(kind: .string, small: UInt32(length), large: UInt64(start)) }
+        /// An object or array, completed (``complete(end:elements:keySignatures:)``) once its
+        /// members are read.
+        static func container(_ kind: Kind) -> Node { Node(kind: kind) }
+
+        mutating func complete(end: Int, elements: Int, keySignatures: UInt64) {
+            small = UInt32(end)
+            large = kind == .object ? keySignatures : UInt64(elements)
+        }
+
+        /// An object's or array's end: the index after its last node.
+        var end: Int { Int(small) }
+        /// A string's first byte in ``bytes`` and its length.
+        var stringStart: Int { Int(large) }
+        var stringLength: Int { Int(small) }
+        var number: Double { Double(bitPattern: large) }
+        /// An array's elements.
+        var elementCount: Int { Int(large) }
         /// An object's keys' ``signature(of:)``s, or-ed: a key whose signature is not among them
         /// is not a key of the object, which answers look-ups of keys left out at once.
-        var keySignatures: UInt64 = 0
+        var keySignatures: UInt64 { large }
     }
 
     /// One bit of 64 for a key, from its length and its first and last bytes.
@@ -59,6 +90,8 @@ package final class JSONDocument {
     ///
     /// - Throws: ``InputError`` "invalid JSON" for anything that is not one JSON value.
     package static func parse(_ text: String, rootPath: String = "") throws(InputError) -> JSONDocument {
+        // A node holds a string's length and a container's end in 32 bits.
+        guard text.utf8.count < UInt32.max else { throw InputError("invalid JSON: a text of 4 GiB or more") }
         let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: text.utf8.count)
         _ = bytes.initialize(fromContentsOf: text.utf8)
         do {
@@ -72,14 +105,14 @@ package final class JSONDocument {
     /// The index after the last node of the value at `index` (its members' included).
     @inline(__always) func end(of index: Int) -> Int {
         switch nodes[index].kind {
-        case .object, .array: nodes[index].payload
+        case .object, .array: nodes[index].end
         default: index + 1
         }
     }
 
     /// The UTF-8 of the string `node`.
     @inline(__always) func bytes(of node: Node) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(rebasing: bytes[node.payload..<node.payload + node.count])
+        UnsafeBufferPointer(rebasing: bytes[node.stringStart..<node.stringStart + node.stringLength])
     }
 
     /// The UTF-8 of `string` lent to `body`: from its own storage (no copy of the string, so
@@ -102,14 +135,14 @@ package final class JSONDocument {
 
     /// The number at `index`.
     func number(at index: Int) -> Double {
-        Double(bitPattern: UInt64(UInt(bitPattern: nodes[index].payload)))
+        nodes[index].number
     }
 
     /// Calls `body` with the index of each member's key in the object at `object` (its value
     /// follows at the next index), in order, until `body` returns false.
     @inline(__always) func forEachKey(inObject object: Int, _ body: (Int) -> Bool) {
         var key = object + 1
-        let end = nodes[object].payload
+        let end = nodes[object].end
         while key < end {
             guard body(key) else { return }
             key = self.end(of: key + 1)
@@ -119,7 +152,7 @@ package final class JSONDocument {
     /// Calls `body` with the index of each element of the array at `array`, in order.
     @inline(__always) func forEachElement(inArray array: Int, _ body: (Int) -> Void) {
         var element = array + 1
-        let end = nodes[array].payload
+        let end = nodes[array].end
         while element < end {
             body(element)
             element = self.end(of: element)
@@ -137,10 +170,10 @@ package final class JSONDocument {
             guard nodes[object].keySignatures & Self.signature(of: wanted) != 0 else { return nil }
             var found: Int?
             var member = object + 1
-            let end = nodes[object].payload
+            let end = nodes[object].end
             while member < end {
                 let keyNode = nodes[member]
-                if keyNode.count == wanted.count, Self.same(bytes(of: keyNode), wanted) {
+                if keyNode.stringLength == wanted.count, Self.same(bytes(of: keyNode), wanted) {
                     found = member + 1
                     // The first is the last when no key is given twice.
                     guard nodes[object].hasRepeatedKey else { return found }
@@ -156,7 +189,7 @@ package final class JSONDocument {
     /// compares.
     func firstKey(inObject object: Int, notIn known: KnownKeys, _ more: KnownKeys?) -> Int? {
         var member = object + 1
-        let end = nodes[object].payload
+        let end = nodes[object].end
         while member < end {
             let key = bytes(of: nodes[member])
             guard known.contains(key) || more?.contains(key) == true else { return member }
@@ -170,7 +203,6 @@ package final class JSONDocument {
         switch nodes[index].kind {
         case .object:
             var members: [(String, JSON)] = []
-            members.reserveCapacity(nodes[index].count)
             forEachKey(inObject: index) { key in
                 members.append((string(at: key), json(at: key + 1)))
                 return true
@@ -178,7 +210,7 @@ package final class JSONDocument {
             return .object(members)
         case .array:
             var elements: [JSON] = []
-            elements.reserveCapacity(nodes[index].count)
+            elements.reserveCapacity(nodes[index].elementCount)
             forEachElement(inArray: index) { elements.append(json(at: $0)) }
             return .array(elements)
         case .string: return .string(string(at: index))

@@ -144,9 +144,9 @@ package struct JSONObject {
     /// the array must hold); `wrong` is the error for anything else.
     private func elements<T>(_ key: String, count: Int? = nil, _ element: (Int) -> T?, wrong: () -> InputError) throws -> [T]? {
         guard let value = value(key) else { return nil }
-        guard kind(value) == .array, count == nil || document.nodes[value].count == count else { throw wrong() }
+        guard kind(value) == .array, count == nil || document.nodes[value].elementCount == count else { throw wrong() }
         var elements: [T] = []
-        elements.reserveCapacity(document.nodes[value].count)
+        elements.reserveCapacity(document.nodes[value].elementCount)
         var isWrong = false
         document.forEachElement(inArray: value) { index in
             guard !isWrong else { return }
@@ -181,7 +181,7 @@ package struct JSONObject {
         guard let value = value(key) else { return [] }
         guard kind(value) == .array else { throw InputError("\(name(key)) must be an array of objects") }
         var objects: [JSONObject] = []
-        objects.reserveCapacity(document.nodes[value].count)
+        objects.reserveCapacity(document.nodes[value].elementCount)
         var failure: (any Error)?
         document.forEachElement(inArray: value) { element in
             guard failure == nil else { return }

@@ -55,8 +55,8 @@ package struct JSONParser {
         index += 1
     }
 
-    private mutating func append(_ kind: JSONDocument.Kind, count: Int = 0, payload: Int = 0) {
-        nodes.append(JSONDocument.Node(kind: kind, count: count, payload: payload))
+    private mutating func append(_ node: JSONDocument.Node) {
+        nodes.append(node)
     }
 
     private mutating func value() throws(InputError) {
@@ -64,11 +64,11 @@ package struct JSONParser {
         case UInt8(ascii: "{"): try object()
         case UInt8(ascii: "["): try array()
         case UInt8(ascii: "\""): try string()
-        case UInt8(ascii: "t"): try literal("true"); append(.true)
-        case UInt8(ascii: "f"): try literal("false"); append(.false)
-        case UInt8(ascii: "n"): try literal("null"); append(.null)
+        case UInt8(ascii: "t"): try literal("true"); append(.literal(.true))
+        case UInt8(ascii: "f"): try literal("false"); append(.literal(.false))
+        case UInt8(ascii: "n"): try literal("null"); append(.literal(.null))
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            append(.number, payload: Int(bitPattern: UInt(try number().bitPattern)))
+            append(.number(try number()))
         default: throw Self.invalid
         }
     }
@@ -95,7 +95,7 @@ package struct JSONParser {
         try nested { (parser: inout JSONParser) throws(InputError) in
             try parser.expect(UInt8(ascii: "{"))
             let node = parser.nodes.count
-            parser.append(.object)
+            parser.append(.container(.object))
             parser.skipWhitespace()
             var count = 0
             var keySignatures: UInt64 = 0
@@ -130,15 +130,13 @@ package struct JSONParser {
                     break
                 }
             }
-            parser.nodes[node].count = count
-            parser.nodes[node].payload = parser.nodes.count
-            parser.nodes[node].keySignatures = keySignatures
+            parser.nodes[node].complete(end: parser.nodes.count, elements: count, keySignatures: keySignatures)
         }
     }
 
     /// The bytes of the string `node`, lent to `body`.
     private func withBytes<T>(of node: JSONDocument.Node, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
-        body(UnsafeBufferPointer(rebasing: bytes[node.payload..<node.payload + node.count]))
+        body(UnsafeBufferPointer(rebasing: bytes[node.stringStart..<node.stringStart + node.stringLength]))
     }
 
     /// The ``JSONDocument/signature(of:)`` of the string just read.
@@ -154,7 +152,7 @@ package struct JSONParser {
             while member < key {
                 if withBytes(of: nodes[member], { JSONDocument.same($0, wanted) }) { return true }
                 let value = nodes[member + 1]
-                member = value.kind == .object || value.kind == .array ? value.payload : member + 2
+                member = value.kind == .object || value.kind == .array ? value.end : member + 2
             }
             return false
         }
@@ -165,7 +163,7 @@ package struct JSONParser {
         try nested { (parser: inout JSONParser) throws(InputError) in
             try parser.expect(UInt8(ascii: "["))
             let node = parser.nodes.count
-            parser.append(.array)
+            parser.append(.container(.array))
             parser.skipWhitespace()
             var count = 0
             if parser.current == UInt8(ascii: "]") {
@@ -184,8 +182,7 @@ package struct JSONParser {
                     break
                 }
             }
-            parser.nodes[node].count = count
-            parser.nodes[node].payload = parser.nodes.count
+            parser.nodes[node].complete(end: parser.nodes.count, elements: count, keySignatures: 0)
         }
     }
 
@@ -211,7 +208,7 @@ package struct JSONParser {
             }
             index += 1
             if stop == UInt8(ascii: "\"") {
-                append(.string, count: (decodedEnd ?? index - 1) - start, payload: start)
+                append(.string(start: start, length: (decodedEnd ?? index - 1) - start))
                 return
             }
             // A backslash: decoded, it is written at the end of what is decoded so far.

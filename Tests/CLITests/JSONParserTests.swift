@@ -136,6 +136,8 @@ import TestSupport
         #expect(try object.string("s") == "w")
         #expect(object.keys == ["axb", "ayb", "a", "a", "a/b", "K", "n", "s", "s"])
         #expect(try JSONObject(parsing: #"{"b": 1, "c": 2}"#).number("c") == 2)
+        // A value's node is 16 bytes, so a request of many small values costs little more than its text.
+        #expect(MemoryLayout<JSONDocument.Node>.stride == 16)
     }
 
     /// A list of known keys finds exactly its names, byte for byte: each name of every list, and
