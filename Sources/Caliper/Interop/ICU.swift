@@ -44,6 +44,7 @@ enum TextBoundaries {
         in text: [UInt16], locale: String = ""
     ) throws(ICUError) -> [LineBreakOpportunity] {
         var opportunities: [LineBreakOpportunity] = []
+        opportunities.reserveCapacity(text.count / 4 + 1)  // about one a word in most scripts
         try forEachBoundary(of: CALIPER_BOUNDARY_LINE, in: text, locale: locale) { offset, isMandatory in
             opportunities.append(LineBreakOpportunity(utf16Offset: offset, isMandatory: isMandatory))
         }

@@ -141,6 +141,7 @@ enum Itemizer {
         }
         var missingGlyphs = 0
         var spaceClusters: [Int] = []  // the clusters made only of whitespace, in order
+        spaceClusters.reserveCapacity(clusterCount / 3 + 1)  // about one cluster in five, in most text
         var clusterScalars: [Unicode.Scalar] = []  // reused: one allocation for the paragraph, not one per cluster
         clusterScalars.reserveCapacity(8)
         var style = 0
@@ -238,6 +239,7 @@ enum Itemizer {
         }
 
         var runs: [ItemRun] = []
+        runs.reserveCapacity(min(clusterCount, 16))  // grown from one, mixed text's array was made five times over
         var runStart = 0
         for index in 1...clusterCount {
             let first = clusters[runStart]

@@ -161,7 +161,7 @@ final class ParagraphShape: Sendable {
         // a space is between clusters unless a character that joins a cluster follows (a mark
         // on the space): none is below U+0300, and the others are checked against the boundaries.
         var pieces: [Range<Int>] = []
-        pieces.reserveCapacity(range.count / 4 + 1)
+        pieces.reserveCapacity(range.count / 2 + 1)  // a piece but the last has a character and a space
         var start = range.lowerBound
         var offset = start
         while offset < range.upperBound {
