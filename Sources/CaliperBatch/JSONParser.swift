@@ -197,7 +197,7 @@ package struct JSONParser {
         while true {
             // Plain content is taken whole, up to the next quote, backslash or control character.
             let runStart = index
-            index = Self.plainRunEnd(in: UnsafeBufferPointer(bytes), from: index)
+            index = JSON.plainRunEnd(in: UnsafeBufferPointer(bytes), from: index)
             guard let stop = current, stop >= 0x20 else { throw Self.invalid }
             if let end = decodedEnd {
                 // Moved down (`copyMemory` is a `memmove`: the two ranges may overlap).
@@ -234,35 +234,6 @@ package struct JSONParser {
             }
             decodedEnd = end + 1
         }
-    }
-
-    /// Where the run of plain string content from `start` ends: the index of the first quote,
-    /// backslash or control character (below 0x20), or `bytes.count`. It looks at eight bytes at a
-    /// time (a request is mostly the text of its strings): a word holds one of those bytes when
-    /// `(w - k) & ~w` has a high bit set, with `w` the word, or the word exclusive-or a byte
-    /// repeated, and `k` the repeated byte 1 (for a zero: the quote or the backslash) or 0x20
-    /// (a byte below it); the test is exact for bytes below 0x80, and bytes of 0x80 and above
-    /// (the rest of UTF-8) never set it. The word that holds one is then read byte by byte.
-    static func plainRunEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        var index = start
-        if let base = UnsafeRawPointer(bytes.baseAddress) {
-            let ones: UInt64 = 0x0101_0101_0101_0101
-            let highBits: UInt64 = 0x8080_8080_8080_8080
-            while index + 8 <= bytes.count {
-                let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-                let quote = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
-                let backslash = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
-                let special = (quote &- ones) & ~quote | (backslash &- ones) & ~backslash | (word &- ones &* 0x20) & ~word
-                guard special & highBits == 0 else { break }
-                index += 8
-            }
-        }
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
-            index += 1
-        }
-        return index
     }
 
     /// The scalar of a `\uXXXX` escape (after the `u`), a surrogate pair taking two escapes.

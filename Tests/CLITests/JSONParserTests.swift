@@ -193,7 +193,7 @@ import TestSupport
             bytes.withUnsafeBufferPointer { buffer in
                 for start in 0...length {
                     let expected = buffer[start...].firstIndex { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 } ?? length
-                    #expect(JSONParser.plainRunEnd(in: buffer, from: start) == expected, "\(bytes) from \(start)")
+                    #expect(JSON.plainRunEnd(in: buffer, from: start) == expected, "\(bytes) from \(start)")
                 }
             }
         }
