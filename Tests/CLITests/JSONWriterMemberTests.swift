@@ -1,5 +1,6 @@
 // JSONWriterMemberTests.swift — a member written in one call (key and value) and a frame written as one array read exactly as the calls they stand for.
 @testable import CaliperBatch
+import Foundation
 import Testing
 
 @Suite struct JSONWriterMemberTests {
@@ -66,6 +67,23 @@ import Testing
     }
 
     /// A number that is not finite is written `null` and marked, by a member as by `number(_:)`.
+    /// Strings and keys of every length from 0 to 40 bytes (short ones are copied as words that
+    /// may overlap, longer ones through memcpy) are written whole, as Foundation writes them.
+    @Test func piecesOfEveryLengthAreWrittenWhole() throws {
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+        for length in 0...40 {
+            let text = String(alphabet[0..<length])
+            var writer = JSONWriter()
+            writer.beginObject()
+            writer.key(text: text)
+            writer.string(text + "é")
+            writer.endObject()
+            let expected = try JSONSerialization.jsonObject(with: Data(writer.string.utf8)) as? [String: String]
+            #expect(expected == [text: text + "é"], "\(length)")
+            #expect(writer.string == "{\"\(text)\":\"\(text)é\"}")
+        }
+    }
+
     @Test func aMemberOrFrameWithANonFiniteNumberIsMarked() {
         var member = JSONWriter()
         member.beginObject()
