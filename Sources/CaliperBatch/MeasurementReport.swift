@@ -16,12 +16,16 @@ extension TextLayout {
         let folderPrefix = fontFolder.map { $0.hasSuffix("/") ? $0 : $0 + "/" }
         // A run's font as requests name it: its path, less the font folder when it is inside it;
         // the last face's name kept, as runs of one face follow one another.
-        var named: (face: FontFace, name: String)?
-        func fontName(of face: FontFace) -> String {
-            if let named, named.face === face { return named.name }
-            let name = folderPrefix.flatMap { face.path.hasPrefix($0) ? String(face.path.dropFirst($0.count)) : nil } ?? face.path
-            named = (face, name)
-            return name
+        // (Kept as two variables and written where it is kept: a tuple returned counted a
+        // reference to the face and the name at every run.)
+        var namedFace: FontFace?
+        var name = ""
+        func writeFontName(of face: FontFace) {
+            if namedFace !== face {
+                name = folderPrefix.flatMap { face.path.hasPrefix($0) ? String(face.path.dropFirst($0.count)) : nil } ?? face.path
+                namedFace = face
+            }
+            writer.member("font", string: name)
         }
         writer.member("width", number: Double(size.width))
         writer.member("height", number: Double(size.height))
@@ -49,7 +53,7 @@ extension TextLayout {
                 writer.beginObject()
                 writer.member("start", integer: run.utf16Range.location)
                 writer.member("end", integer: run.utf16Range.location + run.utf16Range.length)
-                writer.member("font", string: fontName(of: run.font))
+                writeFontName(of: run.font)
                 if !run.font.variations.isEmpty {
                     writer.key("variations")
                     writer.beginObject()
