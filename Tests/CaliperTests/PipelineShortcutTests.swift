@@ -44,6 +44,27 @@ import TestSupport
         #expect(raising * 4 > sent * 3, "\(raising) of \(sent)")
     }
 
+    /// Emoji_Presentation and Default_Ignorable_Code_Point, answered without ICU in the ranges
+    /// where neither lies, are ICU's answers for every scalar of Unicode.
+    @Test func propertyShortcutsAgreeWithICUForEveryScalar() {
+        var mismatches: [String] = []
+        var emoji = 0
+        var ignorable = 0
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let isEmoji = UnicodeProperties.icuIsEmojiPresentation(value)
+            let isIgnorable = UnicodeProperties.icuIsDefaultIgnorable(value)
+            if isEmoji { emoji += 1 }
+            if isIgnorable { ignorable += 1 }
+            if UnicodeProperties.isEmojiPresentation(scalar) != isEmoji || UnicodeProperties.isDefaultIgnorable(scalar) != isIgnorable {
+                mismatches.append("U+" + String(value, radix: 16))
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(20))")
+        // ICU knows both properties (a build without their data would answer false throughout).
+        #expect(emoji > 1_000 && ignorable > 4_000, "\(emoji) \(ignorable)")
+    }
+
     /// The cascade's shortcut for one plain Latin character is right to skip the emoji and
     /// default-ignorable checks: ICU says none of those characters is either.
     @Test func plainLatinIsNeitherDefaultIgnorableNorEmojiPresentation() {

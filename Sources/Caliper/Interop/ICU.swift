@@ -186,8 +186,24 @@ enum UnicodeProperties {
     /// The ISO 15924 code of a UScriptCode ("Latn", "Arab", "Zyyy").
     static func scriptCode(_ script: Int32) -> String { String(cString: caliper_script_code(script)) }
 
-    static func isEmojiPresentation(_ scalar: Unicode.Scalar) -> Bool { caliper_is_emoji_presentation(scalar.value) != 0 }
-    static func isDefaultIgnorable(_ scalar: Unicode.Scalar) -> Bool { caliper_is_default_ignorable(scalar.value) != 0 }
+    /// Emoji_Presentation. None lies below U+231A or from U+2C00 to U+1EFFF (Indic, CJK, Hangul:
+    /// the text a font cascade is asked about most), answered without asking ICU;
+    /// `PipelineShortcutTests` compares both answers for every scalar.
+    static func isEmojiPresentation(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        guard value >= 0x231A, !(0x2C00..<0x1F000).contains(value) else { return false }
+        return icuIsEmojiPresentation(value)
+    }
+    /// Default_Ignorable_Code_Point. None lies below U+00AD, from U+0700 to U+115E or from
+    /// U+3165 to U+FDFF, answered without asking ICU (compared as ``isEmojiPresentation(_:)`` is).
+    static func isDefaultIgnorable(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        guard value >= 0xAD, !(0x0700..<0x115F).contains(value), !(0x3165..<0xFE00).contains(value) else { return false }
+        return icuIsDefaultIgnorable(value)
+    }
+    /// ICU's answers, asked each time.
+    static func icuIsEmojiPresentation(_ value: UInt32) -> Bool { caliper_is_emoji_presentation(value) != 0 }
+    static func icuIsDefaultIgnorable(_ value: UInt32) -> Bool { caliper_is_default_ignorable(value) != 0 }
     static func isExtendedPictographic(_ scalar: Unicode.Scalar) -> Bool { isExtendedPictographic(scalar.value) }
     static func isMark(_ scalar: Unicode.Scalar) -> Bool { caliper_is_mark(scalar.value) != 0 }
     /// Extended_Pictographic of a scalar value (a lone surrogate's value answers `false`).
