@@ -102,7 +102,7 @@ package struct JSONParser {
             if parser.current == UInt8(ascii: "}") {
                 parser.index += 1
             } else {
-                while true {
+                repeat {
                     parser.skipWhitespace()
                     try parser.string()
                     let signature = parser.signatureOfLastString()
@@ -121,17 +121,22 @@ package struct JSONParser {
                     parser.skipWhitespace()
                     try parser.value()
                     count += 1
-                    parser.skipWhitespace()
-                    if parser.current == UInt8(ascii: ",") {
-                        parser.index += 1
-                        continue
-                    }
-                    try parser.expect(UInt8(ascii: "}"))
-                    break
-                }
+                } while try parser.anotherFollows(closing: UInt8(ascii: "}"))
             }
             parser.nodes[node].complete(end: parser.nodes.count, elements: count, keySignatures: keySignatures)
         }
+    }
+
+    /// After a member or element: whether a comma says another follows; else `closing` must
+    /// end the object or array, and is read.
+    private mutating func anotherFollows(closing: UInt8) throws(InputError) -> Bool {
+        skipWhitespace()
+        if current == UInt8(ascii: ",") {
+            index += 1
+            return true
+        }
+        try expect(closing)
+        return false
     }
 
     /// The bytes of the string `node`, lent to `body`.
@@ -169,18 +174,11 @@ package struct JSONParser {
             if parser.current == UInt8(ascii: "]") {
                 parser.index += 1
             } else {
-                while true {
+                repeat {
                     parser.skipWhitespace()
                     try parser.value()
                     count += 1
-                    parser.skipWhitespace()
-                    if parser.current == UInt8(ascii: ",") {
-                        parser.index += 1
-                        continue
-                    }
-                    try parser.expect(UInt8(ascii: "]"))
-                    break
-                }
+                } while try parser.anotherFollows(closing: UInt8(ascii: "]"))
             }
             parser.nodes[node].complete(end: parser.nodes.count, elements: count, keySignatures: 0)
         }
