@@ -35,8 +35,9 @@ package struct JSONObject {
     /// the top of a request. Made when asked for, by walking down the document.
     package var path: String { document.path(to: node) }
 
-    /// Refuses keys other than `known` (and `more`, when given), so a misspelt attribute (`"sise"`) is an error rather
-    /// than silently ignored. The error names the key's path and the known key nearest to it
+    /// Refuses keys other than `known` (and `more`, when given), so a misspelt attribute
+    /// (`"sise"`) is an error rather than silently ignored. The error names the key's path and
+    /// the known key nearest to it
     /// (`unknown key root.children[1].numberOfLine: did you mean numberOfLines?`), or says how to
     /// choose a weight or family (`weight`, `fontFamily`…), or lists the known keys.
     package func requireKnownKeys(_ known: KnownKeys, _ more: KnownKeys? = nil) throws {
@@ -64,12 +65,10 @@ package struct JSONObject {
     /// Whether `key` is given, `null` included.
     package func contains(key: String) -> Bool { document.member(key, inObject: node) != nil }
 
-    /// Whether two keys are the same: the same length in UTF-8, then equal strings. Keys are short
-    /// and most comparisons are of different keys, which `==` alone sends through Swift's general
-    /// string comparison (a call per pair: a request's keys against an object's forty known ones
-    /// cost a tenth of a warm request). It also keeps a key that is only canonically equivalent
-    /// to a known one (`"\u212Aey"`, KELVIN SIGN for K) from passing for it, as JSON readers
-    /// compare keys by their characters; every known key is ASCII.
+    /// Whether two names (the font names a spec remembers, ``LayoutSpec``) are the same: the same
+    /// length in UTF-8 first, as most names compared differ in length, then equal strings (`==`
+    /// alone goes through Swift's general string comparison for every pair). Keys of a request
+    /// are compared by their bytes instead (``JSONDocument/member(_:inObject:)``).
     @inline(__always) static func same(_ a: String, _ b: String) -> Bool {
         a.utf8.count == b.utf8.count && a == b
     }
