@@ -1,5 +1,6 @@
 // ComputePool.swift — layouts computed off Swift's cooperative threads, a few at a time, each within a deadline.
 import Foundation
+import NIOConcurrencyHelpers
 import Synchronization
 
 /// Runs CPU-bound work (measuring, laying out) on threads of its own, at most `width` at once, so
@@ -189,17 +190,18 @@ final class ComputePool: Sendable {
     }
 }
 
-/// A continuation resumed once, by whichever comes first: the work or its deadline.
+/// A continuation resumed once, by whichever comes first: the work or its deadline. (Behind
+/// NIO's pthread lock, which ThreadSanitizer sees, as `ServiceMetrics`'s table is.)
 private final class OnceAnswer<Value: Sendable>: Sendable {
-    private let continuation: Mutex<CheckedContinuation<Value?, Never>?>
+    private let continuation: NIOLockedValueBox<CheckedContinuation<Value?, Never>?>
 
-    init(_ continuation: CheckedContinuation<Value?, Never>) { self.continuation = Mutex(continuation) }
+    init(_ continuation: CheckedContinuation<Value?, Never>) { self.continuation = NIOLockedValueBox(continuation) }
 
     /// Whether nothing has resumed the caller yet.
-    var isAwaited: Bool { continuation.withLock { $0 != nil } }
+    var isAwaited: Bool { continuation.withLockedValue { $0 != nil } }
 
     func resume(with value: Value?) {
-        continuation.withLock { continuation in
+        continuation.withLockedValue { continuation in
             continuation?.resume(returning: value)
             continuation = nil
         }

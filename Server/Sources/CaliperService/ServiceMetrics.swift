@@ -3,8 +3,8 @@ import Caliper
 import Foundation
 import Logging
 import Metrics
+import NIOConcurrencyHelpers
 import Prometheus
-import Synchronization
 
 /// The service's metrics, made through swift-metrics with a Prometheus factory of its own (so
 /// that two services in one process, as in tests, never share counts), and written by
@@ -53,12 +53,14 @@ final class ServiceMetrics: Sendable {
     /// The handles of each route and status answered so far. Making a handle through the factory
     /// checks and cleans its name and labels and takes the registry's lock, which every request
     /// then waited on; here a request takes one short lock of a table that stops growing once its
-    /// routes and statuses are seen (routes are the router's paths, statuses HTTP's).
-    private let handles = Mutex<[RouteStatus: RouteHandles]>([:])
+    /// routes and statuses are seen (routes are the router's paths, statuses HTTP's). Behind a
+    /// pthread mutex (NIO's lock) rather than `Synchronization.Mutex`, whose futex ThreadSanitizer
+    /// does not see: with it, every handle one thread made and another used read as a race.
+    private let handles = NIOLockedValueBox<[RouteStatus: RouteHandles]>([:])
 
     private func handles(route: String, status: Int) -> RouteHandles {
         let key = RouteStatus(route: route, status: status)
-        return handles.withLock { table in
+        return handles.withLockedValue { table in
             if let known = table[key] { return known }
             let made = RouteHandles(
                 requests: Counter(label: "caliper_requests_total", dimensions: [("route", route), ("status", String(status))], factory: factory),
