@@ -4,8 +4,9 @@
 /// text writes them (a container before its members, an object's members as key, value, key,
 /// value…), strings kept as ranges of the text's UTF-8 and made into `String`s only when read.
 ///
-/// A request read this way allocates three blocks whatever its shape (the document, its bytes,
-/// its nodes), and letting it go frees them and releases nothing inside. A tree of ``JSON``
+/// A request read this way allocates three blocks (the document, a copy of its text, its nodes,
+/// whose array grows only when values are denser than one per eight bytes), and letting it go
+/// frees them and releases nothing inside. A tree of ``JSON``
 /// values allocated an array per object and array and a string per key or value of more than 15
 /// bytes, and freeing that tree was 8% of a warm batch request (issue #28). A key is compared
 /// with the bytes of the text, so it is never made into a string unless an error names it.
