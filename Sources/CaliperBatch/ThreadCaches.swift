@@ -42,7 +42,9 @@ final class ThreadCaches: Sendable {
         /// Those whose threads have exited, to be taken again.
         var free: [Own] = []
     }
-    private let registry = Mutex(Registry())
+    /// Behind Caliper's pthread lock, which ThreadSanitizer sees (`Synchronization.Mutex` it
+    /// does not: each own a thread took from the registry read as a race).
+    private let registry = Locked(Registry())
 
     /// The calling thread's own: kept in its slot, else one a thread that exited left, else
     /// made by `make()`; `nil` when the system gives the thread no slot (no thread key left),

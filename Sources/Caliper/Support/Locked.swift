@@ -10,11 +10,11 @@ import Darwin
 /// thread` checks Caliper's own synchronisation. The mutex and the value live in memory of their
 /// own: the lock already makes access exclusive, and a stored property would add Swift's dynamic
 /// exclusivity check (a thread-local look-up) to every access, measurable on the label fast path.
-final class Locked<Value>: @unchecked Sendable {
+package final class Locked<Value>: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private let storage: UnsafeMutablePointer<Value>
 
-    init(_ value: Value) {
+    package init(_ value: Value) {
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         var attributes = pthread_mutexattr_t()
@@ -37,7 +37,7 @@ final class Locked<Value>: @unchecked Sendable {
         storage.deallocate()
     }
 
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body(&storage.pointee)
