@@ -94,6 +94,46 @@ import TestSupport
         }
     }
 
+    /// A cluster of one character gets the font and the missing flag the cascade's general search
+    /// gives it, for every character below U+20000 (surrogates aside): explicit fallbacks that
+    /// cover different scripts with a colour font among them, a colour primary font, and
+    /// fontconfig's fallback order.
+    @Test func oneCharacterClustersGetTheSearchedFont() throws {
+        let noto = try Fixtures.font("Fonts/NotoSans-Regular.ttf")
+        let emoji = try Fixtures.font("Fonts/NotoColorEmoji.ttf")
+        let arabic = try Fixtures.font("Fonts/NotoSansArabic-Regular.ttf")
+        let han = try Fixtures.font("Fonts/DroidSansFallbackFull.ttf")
+        let dejaVu = try Fixtures.dejaVuSans  // has a monochrome glyph for some emoji (U+2614 ☔)
+        let cascades = [
+            try FontCascade(style: TextStyle(font: dejaVu, size: 17, fallbackFonts: [arabic, emoji, han], fallback: .none)),
+            try FontCascade(style: TextStyle(font: emoji, size: 17, fallbackFonts: [noto, han], fallback: .none)),
+            try FontCascade(style: TextStyle(font: noto, size: 17, fallback: .none)),
+            try FontCascade(
+                style: TextStyle(font: noto, size: 17, fallback: .fontconfig(configurationFile: Fixtures.path("Fonts/fonts.conf")))),
+        ]
+        for (number, cascade) in cascades.enumerated() {
+            var mismatches: [String] = []
+            var (colour, fallback, missing, colourOverPrimary) = (0, 0, 0, 0)
+            for value in UInt32(0)..<GlyphCoverage.end {
+                guard let scalar = Unicode.Scalar(value) else { continue }
+                let chosen = cascade.face(forCharacter: scalar)
+                let searched = cascade.searchedFace(forCluster: [scalar])
+                if chosen.face !== searched.face || chosen.isMissing != searched.isMissing {
+                    mismatches.append("U+" + String(value, radix: 16))
+                }
+                if chosen.face.isColorFont { colour += 1 }
+                if chosen.face !== cascade.primary { fallback += 1 }
+                if chosen.isMissing { missing += 1 }
+                if chosen.face.isColorFont, cascade.primary.hasGlyph(for: scalar) { colourOverPrimary += 1 }
+            }
+            #expect(mismatches.isEmpty, "cascade \(number): \(mismatches.count) differ: \(mismatches.prefix(20))")
+            // Each branch was taken: a font after the primary, a missing character, and (where
+            // the cascade has one) the colour font, also for characters the primary font has.
+            #expect(missing > 0 && (number == 2 || fallback > 0), "cascade \(number)")
+            if number == 0 { #expect(colour > 1_000 && colourOverPrimary > 10, "\(colour) \(colourOverPrimary)") }
+        }
+    }
+
     /// The ASCII script and bracket tables hold ICU's answers.
     @Test func asciiPropertiesAreICUs() {
         for value in UInt32(0)..<128 {

@@ -14,11 +14,15 @@ final class FontCascade: Sendable {
     let primary: FontFace
     /// The style's explicit fallback fonts, tried after ``primary``.
     private let fallbackFonts: [FontFace]
+    /// The same fonts, unowned (``fallbackFonts`` holds them), so that asking each one about a
+    /// character counts no reference.
+    private let unownedFallbackFonts: [Unmanaged<FontFace>]
     private let system: SystemFallback?
 
     init(style: TextStyle) throws(CaliperError) {
         primary = style.font
         fallbackFonts = style.fallbackFonts
+        unownedFallbackFonts = style.fallbackFonts.map(Unmanaged.passUnretained)
         switch style.fallback {
         case _ where !style.fallbackFonts.isEmpty, .none:
             system = nil
@@ -33,6 +37,40 @@ final class FontCascade: Sendable {
 
     /// The font for a grapheme cluster, and whether some of its characters have no glyph in it.
     func face(forCluster scalars: [Unicode.Scalar]) -> (face: FontFace, isMissing: Bool) {
+        scalars.count == 1 ? face(forCharacter: scalars[0]) : searchedFace(forCluster: scalars)
+    }
+
+    /// The font for a cluster of one character, as ``searchedFace(forCluster:)`` chooses it
+    /// without its arrays: most clusters are one character, and each is looked up. A lone
+    /// U+FE0E or U+FE0F is default-ignorable, so one character's presentation is its
+    /// Emoji_Presentation. `PipelineShortcutTests` compares the two for every character below U+20000.
+    func face(forCharacter scalar: Unicode.Scalar) -> (face: FontFace, isMissing: Bool) {
+        let value = scalar.value
+        // The commonest cluster: one plain Latin character (neither default-ignorable nor emoji
+        // presentation, so any font will do) that the primary font, first of the cascade, has.
+        if Self.isPlainLatin(value), primary.latinCoverage.contains(value) { return (primary, false) }
+        // A lone default-ignorable (ZWSP, a lone ZWJ) is invisible: HarfBuzz hides it in any font.
+        if UnicodeProperties.isDefaultIgnorable(scalar) { return (primary, false) }
+        let wantsColor = UnicodeProperties.isEmojiPresentation(scalar)
+        // The first font that has it and suits, else the first that has it.
+        let primaryHasIt = primary.hasGlyph(for: scalar)
+        if primaryHasIt, !wantsColor || primary.isColorFont { return (primary, false) }
+        var firstCovering: FontFace? = primaryHasIt ? primary : nil
+        for face in unownedFallbackFonts where face._withUnsafeGuaranteedRef({ $0.hasGlyph(for: scalar) }) {
+            if !wantsColor || face._withUnsafeGuaranteedRef(\.isColorFont) { return (face.takeUnretainedValue(), false) }
+            if firstCovering == nil { firstCovering = face.takeUnretainedValue() }
+        }
+        if let system {
+            for face in system.faces(covering: CollectionOfOne(scalar)) {
+                if !wantsColor || face.isColorFont { return (face, false) }
+                if firstCovering == nil { firstCovering = face }
+            }
+        }
+        return firstCovering.map { ($0, false) } ?? (primary, true)
+    }
+
+    /// The font for a grapheme cluster, searched as the type's summary says.
+    func searchedFace(forCluster scalars: [Unicode.Scalar]) -> (face: FontFace, isMissing: Bool) {
         // The commonest cluster: one plain Latin character (neither default-ignorable nor emoji
         // presentation, so any font will do) that the primary font, first of the cascade, has.
         if scalars.count == 1, Self.isPlainLatin(scalars[0].value), primary.latinCoverage.contains(scalars[0].value) {

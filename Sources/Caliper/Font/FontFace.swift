@@ -34,6 +34,10 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     /// Which of U+0000…U+024F (Basic Latin to Latin Extended-B) the character map covers, one bit
     /// each: the plain-Latin fast path (``PlainLatinLabel``) checks coverage here, without HarfBuzz.
     let latinCoverage: LatinCoverage
+    /// Whether the face draws in colour (bitmap, layered or SVG glyphs), as emoji fonts do:
+    /// asked of HarfBuzz once, when the face is made (a font cascade asks it of every non-Latin
+    /// character).
+    public let isColorFont: Bool
     /// Which characters past Latin, up to U+1FFFF, the character map covers, learned as text asks
     /// (see ``GlyphCoverage``); made on the first such question.
     private let coverage = GlyphCoverage.Lazy()
@@ -115,6 +119,7 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
         let harfBuzz = try HarfBuzzFont(data: data, faceIndex: faceIndex)
         self.harfBuzz = harfBuzz
         self.latinCoverage = LatinCoverage { harfBuzz.nominalGlyph(for: $0) != nil }
+        self.isColorFont = harfBuzz.isColorFont
         self.tracking = tables.trackingTable.isEmpty ? nil : TrackingTable(trakTable: tables.trackingTable)
         self.axes = harfBuzz.axes
         self.variations = []
@@ -146,6 +151,7 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
         glyphCount = base.glyphCount
         axes = base.axes
         latinCoverage = base.latinCoverage
+        isColorFont = base.isColorFont
         tracking = base.tracking
         self.harfBuzz = harfBuzz
         self.variations = variations
@@ -180,6 +186,7 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
         designMetrics = first.designMetrics
         harfBuzz = first.harfBuzz
         latinCoverage = first.latinCoverage
+        isColorFont = first.isColorFont
         tracking = first.tracking
         axes = first.axes
         variations = first.variations
@@ -367,9 +374,6 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
         designMetrics.scaled(toPointSize: pointSize)
     }
 
-    /// Whether the face draws in colour (bitmap, layered or SVG glyphs), as emoji fonts do.
-    public var isColorFont: Bool { harfBuzz.isColorFont }
-
     /// The hyphen a line that breaks inside a word shows in this face: U+2010 HYPHEN when the
     /// face has it, else U+002D HYPHEN-MINUS (as Chromium chooses).
     public var hyphen: Unicode.Scalar { hasGlyph(for: "\u{2010}") ? "\u{2010}" : "-" }
@@ -380,8 +384,8 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
         let value = scalar.value
         if value < LatinCoverage.end { return latinCoverage.contains(value) }
         guard value < GlyphCoverage.end else { return harfBuzz.nominalGlyph(for: scalar) != nil }
-        let harfBuzz = self.harfBuzz
-        return coverage.withCoverage { $0.contains(value) { harfBuzz.nominalGlyph(forValue: $0) != nil } }
+        if let known = coverage.knownAnswer(value) { return known }
+        return coverage.withCoverage { $0.contains(value) { self.harfBuzz.nominalGlyph(forValue: $0) != nil } }
     }
 
     /// Whether Latin words shape the same on their own as between spaces (see ``SpaceIsolation``),

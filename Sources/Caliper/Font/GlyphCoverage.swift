@@ -30,15 +30,21 @@ final class GlyphCoverage: Sendable {
     /// Whether the face has a glyph for `value` (below ``end``): kept, or `ask(value)`'s answer,
     /// kept from now on.
     @inline(__always) func contains(_ value: UInt32, ask: (UInt32) -> Bool) -> Bool {
+        if let known = knownAnswer(value) { return known }
         let word = Int(value >> 6)
         let bit: UInt64 = 1 << UInt64(value & 63)
-        if known[word].load(ordering: .acquiring) & bit != 0 {
-            return covered[word].load(ordering: .relaxed) & bit != 0
-        }
         let has = ask(value)
         if has { covered[word].bitwiseOr(bit, ordering: .relaxed) }
         known[word].bitwiseOr(bit, ordering: .releasing)
         return has
+    }
+
+    /// Whether the face has a glyph for `value` (below ``end``), if that is known yet.
+    @inline(__always) func knownAnswer(_ value: UInt32) -> Bool? {
+        let word = Int(value >> 6)
+        let bit: UInt64 = 1 << UInt64(value & 63)
+        guard known[word].load(ordering: .acquiring) & bit != 0 else { return nil }
+        return covered[word].load(ordering: .relaxed) & bit != 0
     }
 
     /// A face's coverage, made by the first thread that asks and then read without a lock or a
@@ -46,6 +52,14 @@ final class GlyphCoverage: Sendable {
     /// reaches its value through unspecialized generic code, 300 instructions a question).
     final class Lazy: Sendable {
         private let address = Atomic<UInt>(0)
+
+        /// The coverage's answer for `value` (below ``GlyphCoverage/end``) if it is made and
+        /// knows it: a question asked before, answered without a closure.
+        @inline(__always) func knownAnswer(_ value: UInt32) -> Bool? {
+            // Kept until the face goes (deinit), so no count is needed to read it.
+            guard let pointer = UnsafeRawPointer(bitPattern: address.load(ordering: .acquiring)) else { return nil }
+            return Unmanaged<GlyphCoverage>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.knownAnswer(value) }
+        }
 
         /// `body` with the coverage, made now if no thread has made it yet.
         @inline(__always) func withCoverage<Result>(_ body: (GlyphCoverage) -> Result) -> Result {

@@ -48,7 +48,7 @@ final class SystemFallback: Sendable {
     }
 
     /// The fallback fonts, in order, that cover every scalar, loaded; fonts that fail to load are skipped.
-    func faces(covering scalars: [Unicode.Scalar]) -> some Sequence<FontFace> {
+    func faces(covering scalars: some Collection<Unicode.Scalar>) -> some Sequence<FontFace> {
         list.fonts.indices.lazy
             .filter { index in scalars.allSatisfy { self.list.covers($0, fontAt: index) } }
             .compactMap { self.face(at: $0) }
