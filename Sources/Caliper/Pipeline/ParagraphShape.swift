@@ -202,22 +202,28 @@ final class ParagraphShape: Sendable {
             while last + 1 < pieces.count, glyphs[last + 1] == nil { last += 1 }
             let shaped = Shaper.glyphs(text, range: pieces[first].lowerBound..<pieces[last].upperBound, run: run, shaping: shaping)
             // Clusters are monotone (HarfBuzz's default cluster level), so each piece's glyphs are
-            // consecutive: in logical order left to right, in reverse right to left.
-            var dealt = [[ShapedGlyph]](filling: [], count: last - first + 1)
-            for index in dealt.indices { dealt[index].reserveCapacity(pieces[first + index].count) }
+            // consecutive: in logical order left to right, in reverse right to left. Each piece's
+            // stretch of them is found, then copied out in one allocation.
+            var dealt = [Range<Int>](filling: 0..<0, count: last - first + 1)
             var piece = isRightToLeft ? last : first
-            for var glyph in shaped.glyphs {
-                while !pieces[piece].contains(glyph.cluster) {
+            var pieceStart = 0
+            for (position, glyph) in shaped.glyphs.enumerated() where !pieces[piece].contains(glyph.cluster) {
+                dealt[piece - first] = pieceStart..<position
+                pieceStart = position
+                repeat {
                     piece += isRightToLeft ? -1 : 1
                     // Not monotone after all: the run shaped whole is the answer.
                     guard (first...last).contains(piece) else { return Shaper.glyphs(text, range: range, run: run, shaping: shaping) }
-                }
-                glyph.clusterOffset -= Int32(pieces[piece].lowerBound)
-                dealt[piece - first].append(glyph)
+                } while !pieces[piece].contains(glyph.cluster)
             }
-            for index in first...last where glyphs[index] == nil {
-                glyphs[index] = dealt[index - first]
-                if let digest = digests[index] { made.append((pieces[index], digest, dealt[index - first])) }
+            dealt[piece - first] = pieceStart..<shaped.glyphs.count
+            if made.isEmpty { made.reserveCapacity(pieces.count - first) }
+            for index in first...last {
+                let base = Int32(pieces[index].lowerBound)
+                var pieceGlyphs = Array(shaped.glyphs[dealt[index - first]])
+                for position in pieceGlyphs.indices { pieceGlyphs[position].clusterOffset -= base }
+                glyphs[index] = pieceGlyphs
+                if let digest = digests[index] { made.append((pieces[index], digest, pieceGlyphs)) }
             }
             first = last + 1
         }
