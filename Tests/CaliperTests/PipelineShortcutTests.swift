@@ -142,4 +142,14 @@ import TestSupport
             #expect(UnicodeProperties.bracketType(of: scalar) == UnicodeProperties.icuBracketType(value))
         }
     }
+
+    /// The kept script codes are ICU's, in and past the table (USCRIPT_INVALID_CODE and codes
+    /// ICU does not know read "Zzzz").
+    @Test func scriptCodesAreICUs() {
+        for script in Int32(-1)..<300 {
+            #expect(UnicodeProperties.scriptCode(script) == UnicodeProperties.icuScriptCode(script), "\(script)")
+        }
+        #expect(UnicodeProperties.scriptCode(UnicodeProperties.script(of: "ب")) == "Arab")
+        #expect(UnicodeProperties.scriptCode(-1) == "Zzzz")
+    }
 }

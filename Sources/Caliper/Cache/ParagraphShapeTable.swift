@@ -38,7 +38,7 @@ final class ParagraphShapeTable: Sendable {
                 let (end, style) = stretch
                 return Stretch(
                     end: end, font: style.font, fallbackFonts: style.fallbackFonts, fallback: style.fallback, features: style.features,
-                    language: style.language, isBox: styles.hasBoxes && styles.boxes[index] != nil)
+                    language: style.language, isBox: styles.box(index) != nil)
             }
             var hasher = Hasher()
             content.withUnsafeBytes { hasher.combine(bytes: $0) }

@@ -183,8 +183,14 @@ enum UnicodeProperties {
     static func icuScript(_ value: UInt32) -> Int32 { max(caliper_script(value), 0) }
     static func icuBracketType(_ value: UInt32) -> Int32 { caliper_bracket_type(value) }
 
-    /// The ISO 15924 code of a UScriptCode ("Latn", "Arab", "Zyyy").
-    static func scriptCode(_ script: Int32) -> String { String(cString: caliper_script_code(script)) }
+    /// The ISO 15924 code of a UScriptCode ("Latn", "Arab", "Zyyy"): every run shaped asks it.
+    static func scriptCode(_ script: Int32) -> String {
+        scriptCodes.indices.contains(Int(script)) ? scriptCodes[Int(script)] : icuScriptCode(script)
+    }
+    /// The codes of UScriptCodes below 256 (ICU 72 has some 200), read from ICU once.
+    private static let scriptCodes: [String] = (Int32(0)..<256).map(icuScriptCode)
+    /// ICU's code of a UScriptCode, asked each time.
+    static func icuScriptCode(_ script: Int32) -> String { String(cString: caliper_script_code(script)) }
 
     /// Emoji_Presentation. None lies below U+231A or from U+2C00 to U+1EFFF (Indic, CJK, Hangul:
     /// the text a font cascade is asked about most), answered without asking ICU;

@@ -185,7 +185,7 @@ enum Itemizer {
             } else {
                 decode(text[start..<end], into: &clusterScalars)
                 // An inline box's U+FFFC is in its style's font and is never missing.
-                let (face, isMissing) = styles.hasBoxes && styles.boxes[style] != nil
+                let (face, isMissing) = styles.box(style) != nil
                     ? (cascade.primary, false) : cascade.face(forCluster: clusterScalars)
                 faceIndex = place(of: face)
                 // A tab advances to a tab stop and draws nothing: no font needs a glyph for it.

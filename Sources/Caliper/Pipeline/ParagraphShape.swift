@@ -63,9 +63,12 @@ final class ParagraphShape: Sendable {
     init(content: [UInt16], styles: StyleRuns, baseDirection: BaseDirection, words: WordTable? = nil) throws(CaliperError) {
         self.content = content
         tabOffsets = content.contains(0x09) ? content.indices.filter { content[$0] == 0x09 } : []
-        shaping = zip(styles.styles, styles.boxes).map { style, box in
-            ShapingAttributes(features: style.features, language: style.language, isBox: box != nil)
+        var shaping: [ShapingAttributes] = []
+        shaping.reserveCapacity(styles.styles.count)
+        for (index, style) in styles.styles.enumerated() {
+            shaping.append(ShapingAttributes(features: style.features, language: style.language, isBox: styles.box(index) != nil))
         }
+        self.shaping = shaping
         let locale = styles.styles[0].language ?? ""
         do {
             breakOpportunities = try TextBoundaries.lineBreakOpportunities(in: content, locale: locale).map(\.utf16Offset)

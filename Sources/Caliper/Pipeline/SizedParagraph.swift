@@ -71,7 +71,7 @@ final class SizedParagraph {
     /// see ``unitPrefix``), or, for an inline box's run, the box's width.
     @inline(__always)
     private func partAdvance(_ part: Range<Int>, of run: ItemRun) -> Double {
-        if styles.hasBoxes, let box = styles.boxes[run.style] { return Double(box.width) * Double(part.count) }
+        if let box = styles.box(run.style) { return Double(box.width) * Double(part.count) }
         return points(units(part), of: run)
     }
 
@@ -83,7 +83,7 @@ final class SizedParagraph {
         for run in shape.runs {
             let item = run.item
             let perCluster = item.face.tracking.map { tracking($0, style: styles.styles[item.style], size: styles.sizes[item.style]) } ?? 0
-            let isBox = styles.hasBoxes && styles.boxes[item.style] != nil
+            let isBox = styles.box(item.style) != nil
             for offset in item.range {
                 if !isBox, shape.clusterPrefix[offset + 1] > shape.clusterPrefix[offset] { added += perCluster }
                 prefix[offset + 1] = shape.unitPrefix[offset + 1] + added
@@ -292,7 +292,7 @@ final class SizedParagraph {
     /// is shaped with the rest of its run up to `end`, whose advances are then left out (see
     /// ``width(from:to:displayedTo:)``).
     private func pieceWidth(_ part: Range<Int>, run: ItemRun, displayedTo end: Int? = nil) -> Double {
-        if styles.hasBoxes, styles.boxes[run.style] != nil { return partAdvance(part, of: run) }
+        if styles.box(run.style) != nil { return partAdvance(part, of: run) }
         let shapedEnd = end.map { min(max($0, part.upperBound), run.range.upperBound) } ?? part.upperBound
         if shapedEnd > part.upperBound {
             let shaped = part.lowerBound..<shapedEnd
@@ -378,7 +378,7 @@ final class SizedParagraph {
         var edgeBoxes: [(offset: Int, box: InlineBox)] = []
         forEachPiece(from: start - base, to: end - base) { run, part in
             let item = shape.runs[run].item
-            guard let box = styles.boxes[item.style] else { return }
+            guard let box = styles.box(item.style) else { return }
             let style = styles.styles[item.style]
             let top: CGFloat
             switch box.alignment {
@@ -503,7 +503,7 @@ final class SizedParagraph {
     /// language with no dictionary (boxes aside), each once.
     func hyphenationNotices() -> [LayoutNotice] {
         var notices: [LayoutNotice] = []
-        for (index, style) in styles.styles.enumerated() where !(styles.hasBoxes && styles.boxes[index] != nil) {
+        for (index, style) in styles.styles.enumerated() where styles.box(index) == nil {
             let notice: LayoutNotice?
             if let language = style.language {
                 notice = HyphenationDictionary.forLanguage(language) == nil ? .noHyphenationDictionary(language: language) : nil

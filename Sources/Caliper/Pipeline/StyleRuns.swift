@@ -21,9 +21,14 @@ final class StyleRuns: Sendable {
     let letterSpacings: [CGFloat]
     /// Whether any stretch has letter spacing (most text has none).
     let hasLetterSpacing: Bool
-    /// The inline box each stretch is, if any (its one U+FFFC), and whether there is any.
-    let boxes: [InlineBox?]
+    /// The inline box each stretch is, if any (its one U+FFFC); empty when none is (most text),
+    /// so that such text makes no array for it.
+    private let boxes: [InlineBox?]
+    /// Whether any stretch is an inline box.
     let hasBoxes: Bool
+
+    /// The inline box stretch `index` is, if it is one.
+    func box(_ index: Int) -> InlineBox? { hasBoxes ? boxes[index] : nil }
 
     /// One stretch of `length` code units in `style`.
     convenience init(style: TextStyle, cascade: FontCascade, length: Int, spanIndex: Int = 0) {
@@ -31,8 +36,8 @@ final class StyleRuns: Sendable {
     }
 
     init(ends: [Int], styles: [TextStyle], cascades: [FontCascade], spanIndices: [Int], boxes: [InlineBox?]? = nil) {
-        self.boxes = boxes ?? Array(filling: nil, count: ends.count)
-        hasBoxes = self.boxes.contains { $0 != nil }
+        hasBoxes = boxes?.contains { $0 != nil } ?? false
+        self.boxes = hasBoxes ? boxes ?? [] : []
         self.ends = ends
         self.styles = styles
         self.cascades = cascades

@@ -84,8 +84,8 @@ enum ReferenceItemizer {
                 }
                 // An inline box's U+FFFC is in its style's font and is never missing.
                 let isMissing: Bool
-                (face, isMissing) = styles.hasBoxes && styles.boxes[style] != nil
-                    ? (cascade.primary, false) : cascade.face(forCluster: clusterScalars)
+                (face, isMissing) = styles.box(style) != nil
+                    ? (cascade.primary, false) : cascade.searchedFace(forCluster: clusterScalars)
                 // A tab advances to a tab stop and draws nothing: no font needs a glyph for it.
                 if isMissing, clusterScalars != ["\t"] { missingGlyphs += 1 }
                 if clusterScalars.allSatisfy(Itemizer.isWhitespace) { spaceClusters.append((clusters.count, firstScalarIndex..<scalarIndex)) }
