@@ -55,18 +55,41 @@ import TestSupport
         }
     }
 
+    /// Exact decimals of every shape positional notation takes — 1 to 24 places, whole parts of
+    /// 1 to 15 digits or none (`0.000…`) — written as `description` writes them: an odd n over
+    /// 2^p has exactly p places.
+    @Test func positionalNumbersOfEveryShapeAreWrittenAsDescriptionWritesThem() {
+        var checked = 0
+        for places in 1...24 {
+            let fivePower = pow(5, Double(places))
+            for start: UInt64 in [1, 3, 7, 9] {
+                var numerator = start
+                while Double(numerator) * fivePower < 1e15 {
+                    for candidate in [numerator, numerator * 10 - 1] where Double(candidate) * fivePower < 1e15 {
+                        let value = Double(candidate) / pow(2, Double(places))
+                        #expect(Self.written(value) == value.description)
+                        #expect(Self.written(-value) == (-value).description)
+                        checked += 1
+                    }
+                    numerator = numerator * 10 + 3
+                }
+            }
+        }
+        #expect(checked > 600, "\(checked)")
+    }
+
     /// Whole numbers are written as Swift writes them, from the most negative to the most positive.
     @Test func integersAreWrittenAsDescriptionWritesThem() {
         var random = SplitMix64(seed: 28)
-        // Every value to ±1,000 and each power of ten and its neighbours: one digit, then two at a
-        // time, with an even and an odd count of digits.
+        // Every value to ±1,000,000 and each power of ten and its neighbours: one digit, then two
+        // at a time, with an even and an odd count of digits.
         var powers: [Int] = []
         var power = 10
         while power <= Int.max / 10 {
             powers += [power - 1, power, power + 1, -power + 1, -power, -power - 1]
             power *= 10
         }
-        let values = Array(-1_000...1_000) + powers + [Int.max, Int.min, Int.max - 1, Int.min + 1, 1_000_000]
+        let values = Array(-1_000_000...1_000_000) + powers + [Int.max, Int.min, Int.max - 1, Int.min + 1, 1_000_000]
         for value in values + (0..<10_000).map({ _ in Int(truncatingIfNeeded: random.next()) }) {
             var writer = JSONWriter()
             writer.integer(value)
