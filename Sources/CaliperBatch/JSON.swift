@@ -47,8 +47,10 @@ extension JSON {
     /// time (a request or an answer is mostly the text of its strings): a word holds one of those bytes when
     /// `(w - k) & ~w` has a high bit set, with `w` the word, or the word exclusive-or a byte
     /// repeated, and `k` the repeated byte 1 (for a zero: the quote or the backslash) or 0x20
-    /// (a byte below it); the test is exact for bytes below 0x80, and bytes of 0x80 and above
-    /// (the rest of UTF-8) never set it. The word that holds one is then read byte by byte.
+    /// (a byte below it); bytes of 0x80 and above (the rest of UTF-8) never set it. A subtraction
+    /// borrows only towards the word's high end, so the lowest byte that sets it is the first
+    /// such byte (one above it may be set falsely): its place is the lowest high bit's. Most
+    /// strings (keys) end in their first word, found without a loop over its bytes.
     static func plainRunEnd(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         var index = start
         if let base = UnsafeRawPointer(bytes.baseAddress) {
@@ -58,8 +60,8 @@ extension JSON {
                 let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
                 let quote = word ^ (ones &* UInt64(UInt8(ascii: "\"")))
                 let backslash = word ^ (ones &* UInt64(UInt8(ascii: "\\")))
-                let special = (quote &- ones) & ~quote | (backslash &- ones) & ~backslash | (word &- ones &* 0x20) & ~word
-                guard special & highBits == 0 else { break }
+                let special = ((quote &- ones) & ~quote | (backslash &- ones) & ~backslash | (word &- ones &* 0x20) & ~word) & highBits
+                guard special == 0 else { return index + special.trailingZeroBitCount / 8 }
                 index += 8
             }
         }
