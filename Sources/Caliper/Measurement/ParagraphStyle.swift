@@ -198,15 +198,12 @@ public struct ParagraphStyle: Sendable, Hashable {
     public func validate() throws(CaliperError) {
         guard numberOfLines >= 0 else { throw .invalidLength(name: "number of lines", value: Double(numberOfLines)) }
         guard hyphenationFactor >= 0, hyphenationFactor <= 1 else { throw .invalidHyphenationFactor(Double(hyphenationFactor)) }
-        let lengths: [(String, CGFloat, limit: CGFloat)] = [
-            ("line spacing", lineSpacing, Self.maximumLength),
-            ("line height multiple", lineHeightMultiple, Self.maximumLineHeightMultiple),
-            ("minimum line height", minimumLineHeight, Self.maximumLength),
-            ("maximum line height", maximumLineHeight, Self.maximumLength),
-        ]
-        for (name, value, limit) in lengths {
-            try Self.check(value, name, limit: limit)
-        }
+        // Checked one by one rather than from an array of names and values: every measurement
+        // with a paragraph style validates it.
+        try Self.check(lineSpacing, "line spacing", limit: Self.maximumLength)
+        try Self.check(lineHeightMultiple, "line height multiple", limit: Self.maximumLineHeightMultiple)
+        try Self.check(minimumLineHeight, "minimum line height", limit: Self.maximumLength)
+        try Self.check(maximumLineHeight, "maximum line height", limit: Self.maximumLength)
         guard let tabSettings else { return }
         guard tabSettings.stops.count <= Self.maximumTabStopCount else {
             throw .lengthTooLarge(
