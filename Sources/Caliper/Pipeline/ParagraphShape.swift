@@ -220,13 +220,20 @@ final class ParagraphShape: Sendable {
                 } while !pieces[piece].contains(glyph.cluster)
             }
             dealt[piece - first] = pieceStart..<shaped.glyphs.count
+            // No piece of the run was found (text never seen): the stretch is the run, whose
+            // glyphs are the shaped ones as they stand; only the pieces kept need their own.
+            let isWholeRun = first == 0 && last == pieces.count - 1
             if made.isEmpty { made.reserveCapacity(pieces.count - first) }
-            for index in first...last {
+            for index in first...last where !isWholeRun || digests[index] != nil {
                 let base = Int32(pieces[index].lowerBound)
                 var pieceGlyphs = Array(shaped.glyphs[dealt[index - first]])
                 for position in pieceGlyphs.indices { pieceGlyphs[position].clusterOffset -= base }
                 glyphs[index] = pieceGlyphs
                 if let digest = digests[index] { made.append((pieces[index], digest, pieceGlyphs)) }
+            }
+            if isWholeRun {
+                words.insert(made, of: text, style: style)
+                return shaped
             }
             first = last + 1
         }
