@@ -182,6 +182,16 @@ enum Itemizer {
                 let candidate = UnicodeProperties.script(of: scalar)
                 if !isWeak(candidate) { script = candidate }
                 first = scalar
+            } else if end - start == 1, let scalar = Unicode.Scalar(text[start]) {
+                // A cluster of one code unit (a letter of most scripts, a CJK ideograph), decided
+                // as the branch below decides it, without gathering its scalars into an array.
+                let (face, isMissing) = styles.box(style) != nil ? (cascade.primary, false) : cascade.face(forCharacter: scalar)
+                faceIndex = place(of: face)
+                if isMissing, scalar != "\t" { missingGlyphs += 1 }
+                if isWhitespace(scalar) { spaceClusters.append(index) }
+                let candidate = UnicodeProperties.script(of: scalar)
+                if !isWeak(candidate) { script = candidate }
+                first = scalar
             } else {
                 decode(text[start..<end], into: &clusterScalars)
                 // An inline box's U+FFFC is in its style's font and is never missing.
