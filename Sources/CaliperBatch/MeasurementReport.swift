@@ -32,52 +32,59 @@ extension TextLayout {
         writer.member("lineHeight", number: Double(lineHeight))
         writer.key("lines")
         writer.beginArray()
-        for line in lines {
-            let start = line.utf16Range.location
-            writer.beginObject()
-            writer.member("start", integer: start)
-            writer.member("end", integer: start + line.utf16Range.length)
-            writer.member("width", number: Double(line.width))
-            if let truncatedText = line.truncatedText {
-                writer.key("truncatedText")
-                writer.string(truncatedText)
-            }
-            if line.isHyphenated {
-                writer.key("hyphenated")
-                writer.bool(true)
-            }
-            writer.member("height", number: Double(line.height))
-            writer.key("runs")
-            writer.beginArray()
-            for run in line.runs {
+        // Lines and runs read where they lie, field by field: a copy of each counted a reference
+        // to its runs, its font and its strings (issue #28). A run and its line are copied only
+        // for `spanOfRun`.
+        lines.withUnsafeBufferPointer { lines in
+            for line in lines.indices {
+                let start = lines[line].utf16Range.location
                 writer.beginObject()
-                writer.member("start", integer: run.utf16Range.location)
-                writer.member("end", integer: run.utf16Range.location + run.utf16Range.length)
-                writeFontName(of: run.font)
-                if !run.font.variations.isEmpty {
-                    writer.key("variations")
-                    writer.beginObject()
-                    for variation in run.font.variations {
-                        writer.key(text: variation.tag)
-                        writer.number(variation.value)
+                writer.member("start", integer: start)
+                writer.member("end", integer: start + lines[line].utf16Range.length)
+                writer.member("width", number: Double(lines[line].width))
+                if let truncatedText = lines[line].truncatedText {
+                    writer.key("truncatedText")
+                    writer.string(truncatedText)
+                }
+                if lines[line].isHyphenated {
+                    writer.key("hyphenated")
+                    writer.bool(true)
+                }
+                writer.member("height", number: Double(lines[line].height))
+                writer.key("runs")
+                writer.beginArray()
+                lines[line].runs.withUnsafeBufferPointer { runs in
+                    for run in runs.indices {
+                        writer.beginObject()
+                        writer.member("start", integer: runs[run].utf16Range.location)
+                        writer.member("end", integer: runs[run].utf16Range.location + runs[run].utf16Range.length)
+                        writeFontName(of: runs[run].font)
+                        if !runs[run].font.variations.isEmpty {
+                            writer.key("variations")
+                            writer.beginObject()
+                            for variation in runs[run].font.variations {
+                                writer.key(text: variation.tag)
+                                writer.number(variation.value)
+                            }
+                            writer.endObject()
+                        }
+                        writer.member("size", number: Double(runs[run].size))
+                        if runs[run].baselineOffset != 0 {
+                            writer.member("baselineOffset", number: Double(runs[run].baselineOffset))
+                        }
+                        writer.member("script", string: runs[run].script)
+                        writer.member("level", integer: runs[run].bidiLevel)
+                        writer.member("x", number: Double(runs[run].x))
+                        writer.member("width", number: Double(runs[run].width))
+                        if let spanOfRun, let span = spanOfRun(runs[run], lines[line]) {
+                            writer.member("span", integer: span)
+                        }
+                        writer.endObject()
                     }
-                    writer.endObject()
                 }
-                writer.member("size", number: Double(run.size))
-                if run.baselineOffset != 0 {
-                    writer.member("baselineOffset", number: Double(run.baselineOffset))
-                }
-                writer.member("script", string: run.script)
-                writer.member("level", integer: run.bidiLevel)
-                writer.member("x", number: Double(run.x))
-                writer.member("width", number: Double(run.width))
-                if let span = spanOfRun?(run, line) {
-                    writer.member("span", integer: span)
-                }
+                writer.endArray()
                 writer.endObject()
             }
-            writer.endArray()
-            writer.endObject()
         }
         writer.endArray()
         if !inlineBoxes.isEmpty {
