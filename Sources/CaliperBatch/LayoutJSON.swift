@@ -23,7 +23,9 @@ package enum LayoutJSON {
     package static func writeFlowMembers(_ result: FlowLayoutResult, to writer: inout JSONWriter) {
         writer.key("frames")
         writer.beginArray()
-        for frame in result.frames { write(frame, to: &writer) }
+        result.items.withUnsafeBufferPointer { items in
+            for item in items.indices { write(items[item].frame, to: &writer) }
+        }
         writer.endArray()
         writer.key("rows")
         writer.beginArray()
@@ -46,15 +48,15 @@ package enum LayoutJSON {
             write(overflow.frame, to: &writer)
             writer.endObject()
         }
-        let missing = result.missingGlyphCount
-        writer.member("missingGlyphs", integer: missing)
-        if missing > 0 {
+        let leftOut = result.leftOut
+        writer.member("missingGlyphs", integer: leftOut.missingGlyphCount)
+        if leftOut.missingGlyphCount > 0 {
             writer.key("itemsMissingGlyphs")
             writer.beginArray()
-            for index in result.itemsMissingGlyphs { writer.integer(index) }
+            for index in leftOut.itemsMissingGlyphs { writer.integer(index) }
             writer.endArray()
         }
-        writeWarnings(result.notices, to: &writer)
+        writeWarnings(leftOut.notices, to: &writer)
     }
 
     /// `size`, `frames` (every named frame, see ``LayoutArrangement/framesByID``), `missingGlyphs`

@@ -20,6 +20,28 @@ extension FlowLayoutResult {
 
     /// What the chips' styles asked for and their measurement could not do, each once.
     public var notices: [LayoutNotice] { LayoutNotice.merged(shownText.map(\.text.notices)) }
+
+    /// What an answer reports of the text shown — ``missingGlyphCount``, ``itemsMissingGlyphs``
+    /// and ``notices`` — from one walk of the items that reads each one's text where it lies
+    /// (the properties each copy every measurement shown into an array first).
+    package var leftOut: (missingGlyphCount: Int, itemsMissingGlyphs: [Int], notices: [LayoutNotice]) {
+        var count = 0
+        var indices: [Int] = []
+        var notices: [[LayoutNotice]] = []
+        items.withUnsafeBufferPointer { items in
+            for index in items.indices where !items[index].isHidden {
+                guard let missing = items[index].text?.missingGlyphCount else { continue }
+                count += missing
+                if missing > 0 { indices.append(index) }
+                if items[index].text?.notices.isEmpty == false, let text = items[index].text { notices.append(text.notices) }
+            }
+        }
+        if let text = overflowChip?.text {
+            count += text.missingGlyphCount
+            if !text.notices.isEmpty { notices.append(text.notices) }
+        }
+        return (count, indices, notices.isEmpty ? [] : LayoutNotice.merged(notices))
+    }
 }
 
 extension LayoutArrangement {

@@ -176,3 +176,33 @@ import Testing
         }
     }
 }
+
+/// What an answer reports of a flow's text, walked once (`leftOut`), is what the public
+/// properties say: visible chips with and without clusters no font covers, hidden chips that
+/// have some, and an overflow chip that has some.
+@Suite struct FlowLeftOutTests {
+    @Test func oneWalkReportsWhatThePropertiesReport() throws {
+        let noto = try LayoutFixtures.resolver.face(for: LayoutFixtures.path("Fonts/NotoSans-Regular.ttf"))
+        let style = TextStyle(font: noto, size: 14, fallback: .none)
+        let padding = EdgeInsets(top: 2, left: 5, bottom: 2, right: 5)
+        // Noto Sans has neither emoji nor CJK; hidden chips do not count.
+        for (texts, maximumRows, overflowFormat, missesGlyphs) in [
+            (["ok", "🌍 travel", "日本", "fine"], 0, "+%d", true),
+            (["ok", "fine", "good"], 0, "+%d", false),
+            (["🌍", "ok", "日本語", "🌍🌍", "ok", "日本"], 1, "+%d 🌍", true),
+            (["ok", "fine", "日本", "🌍"], 1, "+%d", false),
+        ] {
+            let overflow = FlowStyle.OverflowChip(format: overflowFormat, style: style, padding: padding)
+            let flow = FlowLayout(
+                items: texts.map { FlowItem.chip($0, style: style, padding: padding) },
+                style: FlowStyle(interitemSpacing: 8, maximumRows: maximumRows, overflowChip: overflow))
+            let result = try flow.layout(width: 120, measurer: TextMeasurer(cache: nil))
+            let leftOut = result.leftOut
+            #expect(leftOut.missingGlyphCount == result.missingGlyphCount, "\(texts)")
+            #expect(leftOut.itemsMissingGlyphs == result.itemsMissingGlyphs, "\(texts)")
+            #expect(leftOut.notices == result.notices, "\(texts)")
+            if maximumRows == 1 { #expect(result.hiddenCount > 0, "\(texts)") }
+            #expect((leftOut.missingGlyphCount > 0) == missesGlyphs, "\(texts): \(leftOut)")
+        }
+    }
+}
