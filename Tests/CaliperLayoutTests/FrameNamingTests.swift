@@ -81,3 +81,44 @@ import Testing
         #expect(chip.minX > 20 && abs(chip.minY - (10 + style.metrics.lineHeight + 6)) < 1e-9)
     }
 }
+
+/// What an answer reports of an arrangement, gathered in one walk (`report`), is what the public
+/// properties say, each walking the nodes on its own: named nodes, flow items, overflow chips
+/// and inline boxes, clusters no font covers in labels, chips and overflow chips (named and
+/// not), and the notices of text that could not be hyphenated.
+@Suite struct ArrangementReportTests {
+    @Test func oneWalkReportsWhatThePropertiesReport() throws {
+        let noto = try LayoutFixtures.resolver.face(for: LayoutFixtures.path("Fonts/NotoSans-Regular.ttf"))
+        let style = TextStyle(font: noto, size: 14, fallback: .none)  // no emoji, no CJK
+        let padding = EdgeInsets(top: 2, left: 5, bottom: 2, right: 5)
+        var boxed = AttributedText("see ", style: style)
+        try boxed.append(InlineBox(width: 12, height: 12, id: "icon"), style: style)
+        boxed.append(" 日本", style: style)
+        var hyphenating = ParagraphStyle()
+        hyphenating.hyphenationFactor = 1  // and no language: a notice once the text breaks
+        var overflowing = FlowStyle(interitemSpacing: 8, maximumRows: 1)
+        overflowing.overflowChip = FlowStyle.OverflowChip(format: "+%d 🌍", style: style, padding: padding)
+        var items = ["ok", "🌍", "日本", "fine", "🌍🌍", "x"].map { FlowItem.chip($0, style: style, padding: padding) }
+        items[1].id = "globe"
+        let root = StackLayout(axis: .vertical, spacing: 4, children: [
+            LabelLayout(id: "title", text: "日本 title", style: style),
+            LabelLayout(text: "🌍 unnamed", style: style),
+            LabelLayout(id: "boxed", attributedText: boxed),
+            LabelLayout(id: "long", text: "Donaudampfschifffahrtsgesellschaft wird", style: style, paragraphStyle: hyphenating),
+            FlowLayout(id: "tags", items: items),
+            FlowLayout(id: "few", items: items, style: overflowing),
+            FlowLayout(items: items),
+            StackLayout(axis: .horizontal, spacing: 2, children: [LabelLayout(id: "title", text: "again 🌍", style: style)]),
+        ])
+        let arrangement = try root.arrange(width: 90, measurer: TextMeasurer(cache: nil))
+        let report = arrangement.report
+        #expect(report.framesByID == arrangement.framesByID)
+        #expect(report.missingGlyphCount == arrangement.missingGlyphCount)
+        #expect(report.framesMissingGlyphs == arrangement.framesMissingGlyphs)
+        #expect(report.notices == arrangement.notices)
+        // Each part has something to compare.
+        #expect(report.framesByID["icon"] != nil && report.framesByID["few.overflow"] != nil && report.framesByID["globe"] != nil)
+        #expect(report.framesMissingGlyphs.contains("globe") && report.framesMissingGlyphs.contains("few.overflow"), "\(report.framesMissingGlyphs)")
+        #expect(!report.notices.isEmpty)
+    }
+}
