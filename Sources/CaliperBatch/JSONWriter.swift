@@ -27,6 +27,13 @@ public struct JSONWriter {
     /// The JSON written so far, as a string.
     public var string: String { output.withBytes { String(decoding: $0, as: UTF8.self) } }
 
+    /// The result of `body` called with the JSON written so far, as UTF-8 where the writer holds
+    /// it: no copy, as ``bytes`` makes (`caliper batch` writes a chunk's answers to its output
+    /// from here). The bytes must not be used after `body` returns.
+    public func withBytes<Result, Failure: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result) throws(Failure) -> Result {
+        try output.withBytes(body)
+    }
+
     /// How many bytes have been written.
     public var byteCount: Int { output.byteCount }
 
@@ -535,8 +542,8 @@ private final class Output {
         depth = 0
     }
 
-    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        body(UnsafeBufferPointer(start: base, count: count))
+    func withBytes<Result, Failure: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result) throws(Failure) -> Result {
+        try body(UnsafeBufferPointer(start: base, count: count))
     }
 
     /// Room for `extra` more bytes, doubling the allocation when it is short.

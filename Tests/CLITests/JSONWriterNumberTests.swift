@@ -133,6 +133,20 @@ import TestSupport
         #expect(short.string == #"{"x":1,"é":2}"#)
     }
 
+    /// The bytes a writer lends are the bytes it gives, and a body's error comes through as it is.
+    @Test func lentBytesAreTheBytesWritten() {
+        var writer = JSONWriter(capacity: 1)
+        writer.beginObject()
+        writer.key("width")
+        writer.number(102.6142578125)
+        writer.endObject()
+        writer.lineBreak()
+        #expect(writer.withBytes { Array($0) } == writer.bytes)
+        #expect(writer.withBytes { String(decoding: $0, as: UTF8.self) } == "{\"width\":102.6142578125}\n")
+        struct Refused: Error {}
+        #expect(throws: Refused.self) { try writer.withBytes { _ throws(Refused) in throw Refused() } }
+    }
+
     /// A copy of a writer is a value: what one writes after the copy the other does not see,
     /// however deep the nesting (past the first allocation of both the bytes and the stack).
     @Test func aCopiedWriterWritesOnItsOwn() {

@@ -19,6 +19,15 @@ enum StandardOutput {
         }
     }
 
+    /// Writes all of `bytes`, where they lie (a writer's buffer).
+    static func write(_ bytes: UnsafeBufferPointer<UInt8>) throws(StandardOutputError) {
+        do {
+            try SystemCall.write(STDOUT_FILENO, UnsafeRawBufferPointer(bytes))
+        } catch {
+            throw StandardOutputError(reason: error)
+        }
+    }
+
     /// Writes each of `lines` followed by a newline, in one go.
     static func write(lines: [String]) throws(StandardOutputError) {
         var bytes: [UInt8] = []

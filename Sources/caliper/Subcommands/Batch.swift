@@ -121,11 +121,13 @@ struct Batch: ParsableCommand {
                     answer(index, &writer)
                     writer.lineBreak()
                 }
-                let lines = writer.bytes
-                // A chunk of huge answers does not stay reserved for the rest of the batch.
-                writer = writer.byteCount > 1024 * 1024 ? JSONWriter(capacity: 64 * 1024) : writer
-                writer.rewind(to: 0)
-                return try StandardOutput.write(lines)
+                defer {
+                    // A chunk of huge answers does not stay reserved for the rest of the batch.
+                    writer = writer.byteCount > 1024 * 1024 ? JSONWriter(capacity: 64 * 1024) : writer
+                    writer.rewind(to: 0)
+                }
+                // Written from the writer's buffer: no copy of the chunk's answers.
+                return try writer.withBytes { lines throws(StandardOutputError) in try StandardOutput.write(lines) }
             }
             try pipeline.send(count: count, answer: answer)
         }
