@@ -171,23 +171,18 @@ enum Itemizer {
             let faceIndex: Int
             var script = UnicodeProperties.common
             let first: Unicode.Scalar
-            if end - start == 1, case let value = UInt32(text[start]), FontCascade.isPlainLatin(value),
-                primaryCoverage.contains(value), let scalar = Unicode.Scalar(value)
-            {
-                // The commonest cluster, one plain Latin character the primary font has, decided
-                // as the general branch below decides it, without gathering its scalars (no
-                // inline box's U+FFFC is plain Latin).
-                faceIndex = primaryIndex
-                if isWhitespace(scalar) { spaceClusters.append(index) }
-                let candidate = UnicodeProperties.script(of: scalar)
-                if !isWeak(candidate) { script = candidate }
-                first = scalar
-            } else if end - start == 1, let scalar = Unicode.Scalar(text[start]) {
+            if end - start == 1, let scalar = Unicode.Scalar(text[start]) {
                 // A cluster of one code unit (a letter of most scripts, a CJK ideograph), decided
-                // as the branch below decides it, without gathering its scalars into an array.
-                let (face, isMissing) = styles.box(style) != nil ? (cascade.primary, false) : cascade.face(forCharacter: scalar)
-                faceIndex = place(of: face)
-                if isMissing, scalar != "\t" { missingGlyphs += 1 }
+                // as the general branch below decides it, without gathering its scalars into an
+                // array. The commonest, one plain Latin character the primary font has, takes
+                // the primary font's place at once (no inline box's U+FFFC is plain Latin).
+                if FontCascade.isPlainLatin(scalar.value), primaryCoverage.contains(scalar.value) {
+                    faceIndex = primaryIndex
+                } else {
+                    let (face, isMissing) = styles.box(style) != nil ? (cascade.primary, false) : cascade.face(forCharacter: scalar)
+                    faceIndex = place(of: face)
+                    if isMissing, scalar != "\t" { missingGlyphs += 1 }
+                }
                 if isWhitespace(scalar) { spaceClusters.append(index) }
                 let candidate = UnicodeProperties.script(of: scalar)
                 if !isWeak(candidate) { script = candidate }
