@@ -69,16 +69,11 @@ final class FontCascade: Sendable {
         return firstCovering.map { ($0, false) } ?? (primary, true)
     }
 
-    /// The font for a grapheme cluster, searched as the type's summary says.
+    /// The font for a grapheme cluster, searched as the type's summary says, without a shortcut:
+    /// clusters of more than one character, and the answer ``face(forCharacter:)`` is tested
+    /// against.
     func searchedFace(forCluster scalars: [Unicode.Scalar]) -> (face: FontFace, isMissing: Bool) {
-        // The commonest cluster: one plain Latin character (neither default-ignorable nor emoji
-        // presentation, so any font will do) that the primary font, first of the cascade, has.
-        if scalars.count == 1, Self.isPlainLatin(scalars[0].value), primary.latinCoverage.contains(scalars[0].value) {
-            return (primary, false)
-        }
-        // Most clusters are one character: keep the array rather than filter it into a new one.
-        let needed = scalars.count == 1 && !UnicodeProperties.isDefaultIgnorable(scalars[0])
-            ? scalars : scalars.filter { !UnicodeProperties.isDefaultIgnorable($0) }
+        let needed = scalars.filter { !UnicodeProperties.isDefaultIgnorable($0) }
         // A cluster of default-ignorables only (ZWSP, a lone ZWJ) is invisible: HarfBuzz hides it in any font.
         guard let base = needed.first else { return (primary, false) }
         let presentation: Presentation =
