@@ -55,20 +55,16 @@ package struct JSONParser {
         index += 1
     }
 
-    private mutating func append(_ node: JSONDocument.Node) {
-        nodes.append(node)
-    }
-
     private mutating func value() throws(InputError) {
         switch current ?? 0 {
         case UInt8(ascii: "{"): try object()
         case UInt8(ascii: "["): try array()
         case UInt8(ascii: "\""): try string()
-        case UInt8(ascii: "t"): try literal("true"); append(.literal(.true))
-        case UInt8(ascii: "f"): try literal("false"); append(.literal(.false))
-        case UInt8(ascii: "n"): try literal("null"); append(.literal(.null))
+        case UInt8(ascii: "t"): try literal("true"); nodes.append(.literal(.true))
+        case UInt8(ascii: "f"): try literal("false"); nodes.append(.literal(.false))
+        case UInt8(ascii: "n"): try literal("null"); nodes.append(.literal(.null))
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            append(.number(try number()))
+            nodes.append(.number(try number()))
         default: throw Self.invalid
         }
     }
@@ -95,7 +91,7 @@ package struct JSONParser {
         try nested { (parser: inout JSONParser) throws(InputError) in
             try parser.expect(UInt8(ascii: "{"))
             let node = parser.nodes.count
-            parser.append(.container(.object))
+            parser.nodes.append(.container(.object))
             parser.skipWhitespace()
             var count = 0
             var keySignatures: UInt64 = 0
@@ -168,7 +164,7 @@ package struct JSONParser {
         try nested { (parser: inout JSONParser) throws(InputError) in
             try parser.expect(UInt8(ascii: "["))
             let node = parser.nodes.count
-            parser.append(.container(.array))
+            parser.nodes.append(.container(.array))
             parser.skipWhitespace()
             var count = 0
             if parser.current == UInt8(ascii: "]") {
@@ -206,7 +202,7 @@ package struct JSONParser {
             }
             index += 1
             if stop == UInt8(ascii: "\"") {
-                append(.string(start: start, length: (decodedEnd ?? index - 1) - start))
+                nodes.append(.string(start: start, length: (decodedEnd ?? index - 1) - start))
                 return
             }
             // A backslash: decoded, it is written at the end of what is decoded so far.
