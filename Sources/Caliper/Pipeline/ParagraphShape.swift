@@ -228,7 +228,7 @@ final class ParagraphShape: Sendable {
                 let base = Int32(pieces[index].lowerBound)
                 var pieceGlyphs = Array(shaped.glyphs[dealt[index - first]])
                 for position in pieceGlyphs.indices { pieceGlyphs[position].clusterOffset -= base }
-                glyphs[index] = pieceGlyphs
+                if !isWholeRun { glyphs[index] = pieceGlyphs }  // the whole run answers with `shaped`
                 if let digest = digests[index] { made.append((pieces[index], digest, pieceGlyphs)) }
             }
             if isWholeRun {
