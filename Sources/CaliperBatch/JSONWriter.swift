@@ -252,29 +252,37 @@ public struct JSONWriter {
 
     /// The decimal digits of `value`, most significant first, written straight into the output.
     private mutating func appendDigits(of value: UInt64) {
-        // Most integers in answers are offsets and levels: one digit.
+        // Most integers in answers are offsets and levels: one or two digits.
         guard value >= 10 else { return output.append(UInt8(ascii: "0") + UInt8(value)) }
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
-            let start = Self.writeDigits(of: value, endingAt: buffer.count, in: buffer)
-            output.append(UnsafeBufferPointer(rebasing: buffer[start...]))
+        let count = Self.decimalDigitCount(of: value)
+        output.appendWritten(count: count) { target in
+            _ = Self.writeDigits(of: value, endingAt: count, in: target)
         }
+    }
+
+    /// How many decimal digits `value` has (1 for 0): from its bit length, which leaves at most
+    /// two counts possible, told apart by one comparison with a power of ten.
+    @inline(__always) private static func decimalDigitCount(of value: UInt64) -> Int {
+        let bits = 64 - (value | 1).leadingZeroBitCount  // 1 to 64
+        let guess = (bits &* 1233) &>> 12  // ⌊bits × log₁₀ 2⌋: the count is this or one more
+        return guess &+ (value >= powersOfTen[guess] ? 1 : 0)
     }
 
     /// Writes the decimal digits of `value` (at least one) into `buffer` so that they end just
     /// before `end`, and returns where they start.
-    private static func writeDigits(of value: UInt64, endingAt end: Int, in buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+    @inline(__always) private static func writeDigits(of value: UInt64, endingAt end: Int, in buffer: UnsafeMutablePointer<UInt8>) -> Int {
         var remaining = value
         var index = end
         while remaining >= 100 {
-            index -= 2
+            index &-= 2
             writePair(Int(remaining % 100), at: index, in: buffer)
             remaining /= 100
         }
         if remaining >= 10 {
-            index -= 2
+            index &-= 2
             writePair(Int(remaining), at: index, in: buffer)
         } else {
-            index -= 1
+            index &-= 1
             buffer[index] = UInt8(ascii: "0") + UInt8(remaining)
         }
         return index
@@ -289,10 +297,9 @@ public struct JSONWriter {
         """
 
     /// The two digits of `pair` (below 100) at `index` and the index after it.
-    @inline(__always) private static func writePair(_ pair: Int, at index: Int, in buffer: UnsafeMutableBufferPointer<UInt8>) {
-        let digits = digitPairs.utf8Start
-        buffer[index] = digits[2 * pair]
-        buffer[index + 1] = digits[2 * pair + 1]
+    @inline(__always) private static func writePair(_ pair: Int, at index: Int, in buffer: UnsafeMutablePointer<UInt8>) {
+        let digits = UnsafeRawPointer(digitPairs.utf8Start).loadUnaligned(fromByteOffset: pair &* 2, as: UInt16.self)
+        UnsafeMutableRawPointer(buffer + index).storeBytes(of: digits, as: UInt16.self)  // both in one store
     }
 
     /// Writes `value` as Swift's `description` writes it — the shortest digits that read back as
@@ -314,10 +321,10 @@ public struct JSONWriter {
         }
         guard magnitude >= 0.0001, magnitude < 1e15 else { return false }
         // magnitude = significand × 2^shift, the significand odd.
-        let fraction = magnitude.significandBitPattern | (1 << UInt64(Double.significandBitCount))
+        let (fraction, exponent) = Self.parts(of: magnitude)
         let trailingZeros = fraction.trailingZeroBitCount
         let significand = fraction >> UInt64(trailingZeros)
-        let shift = Int(magnitude.exponent) - Double.significandBitCount + trailingZeros
+        let shift = exponent - Double.significandBitCount + trailingZeros
         if shift >= 0 {
             // A whole number below 10^15: its digits and ".0".
             appendPositional((significand << UInt64(shift)) * 10, places: 1, isNegative: value.sign == .minus)
@@ -325,14 +332,29 @@ public struct JSONWriter {
         }
         // significand / 2^k = significand × 5^k / 10^k: the digits of significand × 5^k, the point k from the right.
         let places = -shift
-        guard places <= 24 else { return false }  // 5^24 × 2^53 still fits in 128 bits
-        var power: UInt64 = 1  // 5^24 < 2^56
-        for _ in 0..<places { power &*= 5 }
-        let (high, low) = significand.multipliedFullWidth(by: power)  // odd × 5^k: no trailing zero
+        guard places < Self.powersOfFive.count else { return false }  // 5^24 × 2^53 still fits in 128 bits
+        let (high, low) = significand.multipliedFullWidth(by: Self.powersOfFive[places])  // odd × 5^k: no trailing zero
         guard high == 0, low < 1_000_000_000_000_000 else { return false }  // at most 15 digits
         appendPositional(low, places: places, isNegative: value.sign == .minus)
         return true
     }
+
+    /// A positive normal Double's significand with its leading bit (53 bits) and its exponent:
+    /// `magnitude` = significand × 2^(exponent − 52). Read from the bits (`Double.exponent` is
+    /// a call).
+    @inline(__always) private static func parts(of magnitude: Double) -> (significand: UInt64, exponent: Int) {
+        let bits = magnitude.bitPattern
+        let significand = bits & ((1 << 52) - 1) | (1 << 52)
+        return (significand, Int(truncatingIfNeeded: bits &>> 52) - 1023)
+    }
+
+    /// 5^0 to 5^24, every power of five that leaves room in 128 bits for a significand times it.
+    private static let powersOfFive: [UInt64] = [
+        1, 5, 25, 125, 625, 3125, 15625, 78125, 390625, 1953125, 9765625, 48828125, 244140625,
+        1220703125, 6103515625, 30517578125, 152587890625, 762939453125, 3814697265625,
+        19073486328125, 95367431640625, 476837158203125, 2384185791015625, 11920928955078125,
+        59604644775390625,
+    ]
 
     /// Writes `value` as `description` writes it when it is the Double nearest to a decimal of
     /// at most 16 significant digits, not exact (a width of a font of 1,000 units per em:
@@ -340,12 +362,16 @@ public struct JSONWriter {
     /// the point, so places are tried from one up: with `k` places the candidates are the
     /// integers m whose m / 10^k reads back as `value`; m / 10^k is that reading exactly, for
     /// IEEE division of two exact operands (m < 2^52, 10^k for k ≤ 22) rounds as a parser rounds
-    /// a decimal. The product `value` × 10^k is off the true one by at most half a unit below
-    /// 2^52, so the nearest integer to the true product, the one candidate `description` would
-    /// pick, is among round(product) and its two neighbours: with exactly one of them reading
-    /// back it is written; with none, one more place is tried; with two (a tie of closeness this
-    /// does not settle), `description` is left to decide. Checked with ``appendExactDecimal(_:)``
-    /// against `description` over a million random values (`JSONWriterNumberTests`).
+    /// a decimal.
+    ///
+    /// The decimals that read back lie within half a unit in the last place of `value`, at most
+    /// 2^-53 of it: scaled by 10^k, within P × 2^-53 of the true product P. The product computed,
+    /// p, is off P by at most as much again. So while p < 2^52 the interval is narrower than 1
+    /// (one candidate at most), and every candidate is within 1 of p: round(p) or a neighbour.
+    /// While p < 2^50 it is within ¼ of p: round(p) alone, and none when round(p) is further
+    /// from p than p × 2^-51 — a place told apart with no division (most places tried fail so).
+    /// Checked with ``appendExactDecimal(_:)`` against `description` over a million random
+    /// values (`JSONWriterNumberTests`).
     private mutating func appendShortDecimal(_ value: Double) -> Bool {
         let magnitude = value.magnitude
         guard magnitude >= 0.0001, magnitude < 1e15 else { return false }
@@ -356,15 +382,10 @@ public struct JSONWriter {
             // Sixteen digits or more (a sum of widths: 642.3695507812499): worked out in integers.
             guard product < 0x1p52 else { return appendLongDecimal(value, fromPlaces: places) }
             let nearest = (product + 0x1p52) - 0x1p52  // to the nearest integer (below 2^52, in two additions)
-            var found: Double?
-            for step in 0..<3 {
-                let candidate = nearest + Double(step - 1)
-                guard candidate >= 0, candidate / scale == magnitude else { continue }
-                guard found == nil else { return false }
-                found = candidate
-            }
-            if let found {
-                appendPositional(UInt64(found), places: places, isNegative: value.sign == .minus)
+            // exact: p and round(p) are within a factor of 2 of each other
+            if product < 0x1p50, (product - nearest).magnitude > product * 0x1p-51 { continue }
+            for offset in [0.0, -1, 1] where nearest + offset >= 0 && (nearest + offset) / scale == magnitude {
+                appendPositional(UInt64(nearest + offset), places: places, isNegative: value.sign == .minus)
                 return true
             }
         }
@@ -388,8 +409,9 @@ public struct JSONWriter {
         let magnitude = value.magnitude
         guard magnitude >= 0.0001, magnitude < 1e15 else { return false }
         // Wrapping arithmetic throughout: nothing here comes near 2^128.
-        let significand = UInt128(magnitude.significandBitPattern | (1 << UInt64(Double.significandBitCount)))
-        let shift = UInt128(Double.significandBitCount - Int(magnitude.exponent) + 2)  // 5 to 68
+        let (bits, exponent) = Self.parts(of: magnitude)
+        let significand = UInt128(bits)
+        let shift = UInt128(Double.significandBitCount - exponent + 2)  // 5 to 68
         let upper = 4 &* significand &+ 2
         let lower = 4 &* significand &- (magnitude.significandBitPattern == 0 ? 1 : 2)
         let fraction = (UInt128(1) &<< shift) &- 1
@@ -420,37 +442,39 @@ public struct JSONWriter {
     }
 
     /// 10^0 to 10^19, every power of ten a UInt64 holds.
-    private static let powersOfTen: [UInt64] = (0..<20).reduce(into: []) { powers, exponent in
-        powers.append(exponent == 0 ? 1 : powers[exponent - 1] * 10)
-    }
+    private static let powersOfTen: [UInt64] = [
+        1, 10, 100, 1000, 10000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000,
+        10_000_000_000, 100_000_000_000, 1_000_000_000_000, 10_000_000_000_000,
+        100_000_000_000_000, 1_000_000_000_000_000, 10_000_000_000_000_000,
+        100_000_000_000_000_000, 1_000_000_000_000_000_000, 10_000_000_000_000_000_000,
+    ]
 
     /// `scaled` / 10^`places` in positional notation with at least one digit on each side of
-    /// the point, as `description` writes it (`-0.000244140625`, `102.6142578125`), formatted
-    /// in a buffer on the stack and appended in one copy (`places` ≤ 24).
+    /// the point, as `description` writes it (`-0.000244140625`, `102.6142578125`), written
+    /// from its last digit back, straight into the output (`places` ≤ 24, `scaled` > 0).
     private mutating func appendPositional(_ scaled: UInt64, places: Int, isNegative: Bool) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { buffer in
-            var index = buffer.count
+        let sign = isNegative ? 1 : 0
+        let wholeDigits = max(Self.decimalDigitCount(of: scaled) &- places, 1)
+        let length = sign &+ wholeDigits &+ 1 &+ places  // at most 1 + 16 + 1 + 24
+        output.appendWritten(count: length) { target in
+            var index = length
             var remaining = scaled
             var placesLeft = places
             while placesLeft >= 2 {
-                index -= 2
-                Self.writePair(Int(remaining % 100), at: index, in: buffer)
+                index &-= 2
+                Self.writePair(Int(remaining % 100), at: index, in: target)
                 remaining /= 100
-                placesLeft -= 2
+                placesLeft &-= 2
             }
             if placesLeft == 1 {
-                index -= 1
-                buffer[index] = UInt8(ascii: "0") + UInt8(remaining % 10)
+                index &-= 1
+                target[index] = UInt8(ascii: "0") + UInt8(remaining % 10)
                 remaining /= 10
             }
-            index -= 1
-            buffer[index] = UInt8(ascii: ".")
-            index = Self.writeDigits(of: remaining, endingAt: index, in: buffer)
-            if isNegative {
-                index -= 1
-                buffer[index] = UInt8(ascii: "-")
-            }
-            output.append(UnsafeBufferPointer(rebasing: buffer[index...]))
+            index &-= 1
+            target[index] = UInt8(ascii: ".")
+            _ = Self.writeDigits(of: remaining, endingAt: index, in: target)
+            if isNegative { target[0] = UInt8(ascii: "-") }
         }
     }
 
@@ -578,6 +602,15 @@ private final class Output {
         reserve(bytes.count)
         Self.copy(source, count: bytes.count, to: base + count)
         count += bytes.count
+    }
+
+    /// `count` bytes written by `body` in place, from the pointer it is given: a number's
+    /// digits, which are made from the last one back, need no buffer of their own to be copied
+    /// from.
+    @inline(__always) func appendWritten(count length: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Void) {
+        reserve(length)
+        body(base + count)
+        count += length
     }
 
     /// Copies `count` bytes from `source` to `target` (not overlapping). Most pieces of an answer
