@@ -313,7 +313,7 @@ public struct JSONWriter {
     /// from 10⁻⁴ to below 10¹⁶ in positional notation (`17.0`, `0.000244140625`, `-0.5`); below
     /// and above it uses an exponent, and those are left to it. Checked against `description`
     /// over a million random values (`JSONWriterNumberTests`).
-    private mutating func appendExactDecimal(_ value: Double) -> Bool {
+    @inline(__always) private mutating func appendExactDecimal(_ value: Double) -> Bool {
         let magnitude = value.magnitude
         if magnitude == 0 {
             append(literal: value.sign == .minus ? "-0.0" : "0.0")
@@ -572,7 +572,8 @@ private final class Output {
 
     /// Room for `extra` more bytes, doubling the allocation when it is short.
     @inline(__always) private func reserve(_ extra: Int) {
-        if count + extra > capacity { grow(to: count + extra) }
+        // Wrapping: a count and what is added to it are lengths of bytes in memory.
+        if count &+ extra > capacity { grow(to: count &+ extra) }
     }
 
     private func grow(to needed: Int) {
@@ -594,14 +595,14 @@ private final class Output {
     @inline(__always) func append(_ byte: UInt8) {
         reserve(1)
         base[count] = byte
-        count += 1
+        count &+= 1
     }
 
     @inline(__always) func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
         reserve(bytes.count)
         Self.copy(source, count: bytes.count, to: base + count)
-        count += bytes.count
+        count &+= bytes.count
     }
 
     /// `count` bytes written by `body` in place, from the pointer it is given: a number's
@@ -610,7 +611,7 @@ private final class Output {
     @inline(__always) func appendWritten(count length: Int, _ body: (UnsafeMutablePointer<UInt8>) -> Void) {
         reserve(length)
         body(base + count)
-        count += length
+        count &+= length
     }
 
     /// Copies `count` bytes from `source` to `target` (not overlapping). Most pieces of an answer
@@ -645,7 +646,7 @@ private final class Output {
     /// decide (``JSONWriter``'s `member` methods): the container is left marked as having a member.
     @inline(__always) func appendKey(_ key: UnsafeBufferPointer<UInt8>, valueFollows: Bool = true) {
         let comma = takeMember() ? 1 : 0
-        let length = comma + key.count + 3
+        let length = comma &+ key.count &+ 3
         reserve(length)
         // Through a local pointer: a store through `base` could change the object's own fields
         // for all the compiler knows, which it would then read again at every byte.
@@ -655,9 +656,9 @@ private final class Output {
         if let source = key.baseAddress {
             Self.copy(source, count: key.count, to: target + comma + 1)
         }
-        target[length - 2] = UInt8(ascii: "\"")
-        target[length - 1] = UInt8(ascii: ":")
-        count += length
+        target[length &- 2] = UInt8(ascii: "\"")
+        target[length &- 1] = UInt8(ascii: ":")
+        count &+= length
         // The value that follows must not be preceded by a comma.
         if valueFollows { markEmpty() }
     }
