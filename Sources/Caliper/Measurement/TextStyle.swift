@@ -9,7 +9,7 @@ import Foundation
 /// ```swift
 /// let style = TextStyle(font: try FontFace(contentsOfFile: "Fonts/DejaVuSans.ttf"), size: 17)
 /// ```
-public struct TextStyle: Sendable, Hashable {
+public struct TextStyle: Sendable, Hashable, CustomReflectable {
     /// The largest point size Caliper accepts; larger sizes are refused as input errors.
     public static let maximumFontSize: CGFloat = 10_000
     /// The most ``fallbackFonts`` a style may have: every character no font covers is looked for
@@ -20,26 +20,82 @@ public struct TextStyle: Sendable, Hashable {
     /// (about 240 with `cv01`–`cv99` and `ss01`–`ss20`) fits. Caliper's own bound; no document sets one.
     public static let maximumFeatureCount = 256
 
+    /// The attributes, held once for every copy of the style (a style is copied wherever text
+    /// goes: into its spans, layouts and cache keys). A copy counts one reference, where it
+    /// counted one to each of the five the attributes hold — a font, two arrays, a fallback and a
+    /// language, most of them shared by every thread (issue #28).
+    private var box: Box
+
+    /// What a style is, field by field: its equality and hash are the style's.
+    private struct Attributes: Hashable {
+        var font: FontFace
+        var size: CGFloat
+        var letterSpacing: CGFloat
+        var features: [FontFeature]
+        var fallbackFonts: [FontFace]
+        var fallback: FontFallback
+        var baselineOffset: CGFloat
+        var language: String?
+    }
+
+    /// The attributes on the heap, never changed: a style that changes one gets a box of its own.
+    /// Being constant, they are read where they lie, without counting a reference to what is
+    /// read (a variable a class holds would be copied out at every read).
+    private final class Box: Sendable {
+        let attributes: Attributes
+        init(_ attributes: Attributes) { self.attributes = attributes }
+    }
+
+    /// The attributes; a change gives the style a new box.
+    private var attributes: Attributes {
+        get { box.attributes }
+        set { box = Box(newValue) }
+    }
+
     /// The face the text is set in.
-    public var font: FontFace
+    public var font: FontFace {
+        get { box.attributes.font }
+        set { attributes.font = newValue }
+    }
     /// The point size, greater than 0 and at most ``maximumFontSize``.
-    public var size: CGFloat
+    public var size: CGFloat {
+        get { box.attributes.size }
+        set { attributes.size = newValue }
+    }
     /// Points added after every grapheme cluster, the last one included, as UIKit's `.kern` attribute.
-    public var letterSpacing: CGFloat
+    public var letterSpacing: CGFloat {
+        get { box.attributes.letterSpacing }
+        set { attributes.letterSpacing = newValue }
+    }
     /// OpenType features on top of HarfBuzz's defaults (kerning, standard ligatures, contextual alternates).
-    public var features: [FontFeature]
+    public var features: [FontFeature] {
+        get { box.attributes.features }
+        set { attributes.features = newValue }
+    }
     /// Fonts tried in order for characters ``font`` lacks, at most ``maximumFallbackFontCount``.
     /// When empty, ``fallback`` decides.
-    public var fallbackFonts: [FontFace]
+    public var fallbackFonts: [FontFace] {
+        get { box.attributes.fallbackFonts }
+        set { attributes.fallbackFonts = newValue }
+    }
     /// Where characters that ``font`` lacks are looked for when ``fallbackFonts`` is empty.
-    public var fallback: FontFallback
+    public var fallback: FontFallback {
+        get { box.attributes.fallback }
+        set { attributes.fallback = newValue }
+    }
     /// Points the text is raised above the baseline (negative: lowered), as UIKit's
     /// `.baselineOffset`; a line grows to hold raised or lowered text. At most
     /// ``maximumFontSize`` either way.
-    public var baselineOffset: CGFloat
+    public var baselineOffset: CGFloat {
+        get { box.attributes.baselineOffset }
+        set { attributes.baselineOffset = newValue }
+    }
     /// The language of the text (BCP 47, e.g. `"sr"`, `"ja"`, `"th"`): it picks language-specific
     /// glyph forms when shaping and tailors line breaking. `nil`: none.
-    public var language: String?
+    public var language: String? {
+        get { box.attributes.language }
+        set { attributes.language = newValue }
+    }
 
     /// A style of `font` at `size` points; every other attribute defaults to none (no letter spacing,
     /// no extra features, system fallback, no language, on the baseline).
@@ -48,14 +104,23 @@ public struct TextStyle: Sendable, Hashable {
         fallbackFonts: [FontFace] = [], fallback: FontFallback = .system, language: String? = nil,
         baselineOffset: CGFloat = 0
     ) {
-        self.baselineOffset = baselineOffset
-        self.font = font
-        self.size = size
-        self.letterSpacing = letterSpacing
-        self.features = features
-        self.fallbackFonts = fallbackFonts
-        self.fallback = fallback
-        self.language = language
+        box = Box(Attributes(
+            font: font, size: size, letterSpacing: letterSpacing, features: features, fallbackFonts: fallbackFonts,
+            fallback: fallback, baselineOffset: baselineOffset, language: language))
+    }
+
+    public static func == (lhs: TextStyle, rhs: TextStyle) -> Bool {
+        lhs.box.attributes == rhs.box.attributes
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        box.attributes.hash(into: &hasher)
+    }
+
+    /// The style's attributes as its children, as a style whose attributes were its own stored
+    /// properties shows them (`print`, `dump`, debuggers).
+    public var customMirror: Mirror {
+        Mirror(self, children: Mirror(reflecting: box.attributes).children, displayStyle: .struct)
     }
 
     /// The font's metrics at this size, in the instance text at this size is measured in (see
