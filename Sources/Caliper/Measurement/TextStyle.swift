@@ -153,8 +153,13 @@ public struct TextStyle: Sendable, Hashable, CustomReflectable {
     func resolvingValidatedOpticalSizes() throws(CaliperError) -> TextStyle {
         var resolved = self
         resolved.font = try font.instance(atPointSize: size)
-        for index in fallbackFonts.indices where fallbackFonts[index].followsOpticalSize {
-            resolved.fallbackFonts[index] = try fallbackFonts[index].instance(atPointSize: size)
+        // Set once: each change of an attribute gives the style a new box.
+        if fallbackFonts.contains(where: \.followsOpticalSize) {
+            var fallbackFonts = fallbackFonts
+            for index in fallbackFonts.indices where fallbackFonts[index].followsOpticalSize {
+                fallbackFonts[index] = try fallbackFonts[index].instance(atPointSize: size)
+            }
+            resolved.fallbackFonts = fallbackFonts
         }
         return resolved
     }
