@@ -359,10 +359,9 @@ public struct JSONWriter {
     /// Writes `value` as `description` writes it when it is the Double nearest to a decimal of
     /// at most 16 significant digits, not exact (a width of a font of 1,000 units per em:
     /// 9.452), and says whether it did. The shortest such decimal has the fewest places after
-    /// the point, so places are tried from one up: with `k` places the candidates are the
-    /// integers m whose m / 10^k reads back as `value`; m / 10^k is that reading exactly, for
-    /// IEEE division of two exact operands (m < 2^52, 10^k for k ≤ 22) rounds as a parser rounds
-    /// a decimal.
+    /// the point: with `k` places the candidates are the integers m whose m / 10^k reads back as
+    /// `value`; m / 10^k is that reading exactly, for IEEE division of two exact operands
+    /// (m < 2^52, 10^k for k ≤ 22) rounds as a parser rounds a decimal.
     ///
     /// The decimals that read back lie within half a unit in the last place of `value`, at most
     /// 2^-53 of it: scaled by 10^k, within P × 2^-53 of the true product P. The product computed,
@@ -370,27 +369,63 @@ public struct JSONWriter {
     /// (one candidate at most), and every candidate is within 1 of p: round(p) or a neighbour.
     /// While p < 2^50 it is within ¼ of p: round(p) alone, and none when round(p) is further
     /// from p than p × 2^-51 — a place told apart with no division (most places tried fail so).
-    /// Checked with ``appendExactDecimal(_:)`` against `description` over a million random
-    /// values (`JSONWriterNumberTests`).
+    ///
+    /// A decimal that reads back with k places reads back with k + 1 (a zero added), so the
+    /// places are searched: one to three in turn (most such numbers in answers have three or
+    /// fewer), then by halves up to the last place whose product is below 2^52. Past it, sixteen
+    /// digits or more, ``appendLongDecimal(_:fromPlaces:)`` works them out in integers. Checked
+    /// with ``appendExactDecimal(_:)`` against `description` over a million random values
+    /// (`JSONWriterNumberTests`).
     private mutating func appendShortDecimal(_ value: Double) -> Bool {
         let magnitude = value.magnitude
         guard magnitude >= 0.0001, magnitude < 1e15 else { return false }
-        var scale = 1.0
-        for places in 1...22 {
-            scale *= 10  // exact: 10^22 is the largest power of ten a Double holds exactly
-            let product = magnitude * scale
-            // Sixteen digits or more (a sum of widths: 642.3695507812499): worked out in integers.
-            guard product < 0x1p52 else { return appendLongDecimal(value, fromPlaces: places) }
-            let nearest = (product + 0x1p52) - 0x1p52  // to the nearest integer (below 2^52, in two additions)
-            // exact: p and round(p) are within a factor of 2 of each other
-            if product < 0x1p50, (product - nearest).magnitude > product * 0x1p-51 { continue }
-            for offset in [0.0, -1, 1] where nearest + offset >= 0 && (nearest + offset) / scale == magnitude {
-                appendPositional(UInt64(nearest + offset), places: places, isNegative: value.sign == .minus)
+        let isNegative = value.sign == .minus
+        for places in 1...3 {
+            guard magnitude * Self.doublePowersOfTen[places] < 0x1p52 else { return appendLongDecimal(value, fromPlaces: places) }
+            if let digits = Self.digits(of: magnitude, places: places) {
+                appendPositional(digits, places: places, isNegative: isNegative)
                 return true
             }
         }
-        return false
+        // The last place whose product is below 2^52: ⌊log₁₀(2^52 / magnitude)⌋ from the binary
+        // exponent, at most one too many; then the first place with digits, by halves.
+        var last = min(((52 - Self.parts(of: magnitude).exponent) * 1233) >> 12, 22)
+        while magnitude * Self.doublePowersOfTen[last] >= 0x1p52 { last -= 1 }
+        guard last >= 4, var found = Self.digits(of: magnitude, places: last) else {
+            return appendLongDecimal(value, fromPlaces: max(last + 1, 4))
+        }
+        var low = 4  // no digits with fewer places; digits (`found`) with `last`
+        while low < last {
+            let middle = (low + last) / 2
+            if let digits = Self.digits(of: magnitude, places: middle) {
+                (last, found) = (middle, digits)
+            } else {
+                low = middle + 1
+            }
+        }
+        appendPositional(found, places: last, isNegative: isNegative)
+        return true
     }
+
+    /// The integer m of the decimal m / 10^`places` that reads back as `magnitude`, if there is
+    /// one; `magnitude` × 10^`places` must be below 2^52 (see ``appendShortDecimal(_:)``).
+    @inline(__always) private static func digits(of magnitude: Double, places: Int) -> UInt64? {
+        let scale = doublePowersOfTen[places]
+        let product = magnitude * scale
+        let nearest = (product + 0x1p52) - 0x1p52  // to the nearest integer (below 2^52, in two additions)
+        // exact: p and round(p) are within a factor of 2 of each other
+        if product < 0x1p50, (product - nearest).magnitude > product * 0x1p-51 { return nil }
+        for offset in [0.0, -1, 1] where nearest + offset >= 0 && (nearest + offset) / scale == magnitude {
+            return UInt64(nearest + offset)
+        }
+        return nil
+    }
+
+    /// 10^0 to 10^22, every power of ten a Double holds exactly.
+    private static let doublePowersOfTen: [Double] = [
+        1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20,
+        1e21, 1e22,
+    ]
 
     /// Writes `value` as `description` writes it — the fewest digits that read back as `value`,
     /// the nearest to it of those — when no decimal of fewer than `first` places reads back as
