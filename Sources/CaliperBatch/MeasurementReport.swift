@@ -20,7 +20,7 @@ extension TextLayout {
         // reference to the face and the name at every run.)
         var namedFace: FontFace?
         var name = ""
-        func writeFontName(of face: FontFace) {
+        @inline(__always) func writeFontName(of face: FontFace) {
             if namedFace !== face {
                 name = folderPrefix.flatMap { face.path.hasPrefix($0) ? String(face.path.dropFirst($0.count)) : nil } ?? face.path
                 namedFace = face
