@@ -108,19 +108,24 @@ import Testing
     /// The overflow chip's text is its format with each `%d` replaced by the hidden count, as
     /// Foundation's `replacingOccurrences(of:with:)` replaces it (the reference: the chip's text
     /// was made by it until issue #28) — by whole characters, so a `%d` that a combining mark
-    /// follows or splits is left as it is. After a zero-width joiner, which extends the `d`'s
-    /// character (UAX #29, GB9), the `%d` is left too, where Foundation replaced it.
+    /// follows or splits is left as it is. Where UAX #29 joins the `d` or the `%` to a neighbour
+    /// that Foundation does not — a zero-width joiner (GB9) or a spacing mark (GB9a) after the
+    /// `d`, a prepended mark before the `%` (GB9b) — the `%d` is left too, where Foundation
+    /// replaced it.
     @Test func overflowTextReplacesEachCountAsFoundationDoes() throws {
+        let joined: Set<String> = ["%d\u{200D}", "%d\u{0903}", "\u{0600}%d", "\u{110BD}%d"]
         let formats = [
             "+%d", "%d more", "%d%d", "%%d", "", "no count", "%d\u{301}", "e\u{301}%d", "%", "%D", "%\u{301}d",
-            "\u{1F600}%d\u{1F600}", "%dd%d", "+%d 件", "\u{0627}%d", "%d\u{200D}",
-        ]
+            "\u{1F600}%d\u{1F600}", "%dd%d", "+%d 件", "\u{0627}%d", "%d%", "100%", "%d\u{0903} %d",
+        ] + joined.sorted()
         for format in formats {
             let overflow = FlowStyle.OverflowChip(format: format, style: try LayoutFixtures.style())
             let style = FlowStyle(interitemSpacing: 10, maximumRows: 1, overflowChip: overflow)
             let result = try FlowLayout(items: try chips([3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3]), style: style).layout(width: 200, measurer: measurer)
             #expect(result.hiddenCount > 0)
-            let expected = format == "%d\u{200D}" ? format : format.replacingOccurrences(of: "%d", with: String(result.hiddenCount))
+            let count = String(result.hiddenCount)
+            let expected = joined.contains(format) ? format
+                : format == "%d\u{0903} %d" ? "%d\u{0903} " + count : format.replacingOccurrences(of: "%d", with: count)
             #expect(result.overflowText == expected, "\(format.unicodeScalars.map(\.value))")
         }
     }

@@ -55,13 +55,14 @@ public struct FlowStyle: Sendable, Hashable {
         }
 
         /// `format` with each `%d` replaced by `hiddenCount`, matched by whole characters
-        /// (extended grapheme clusters, UAX #29): a `%d` whose `d` a combining mark or a zero-width
-        /// joiner extends is left as it is. Foundation's `replacingOccurrences(of:with:)`, which
-        /// made it before and took 3% of a batch in which one flow in ten hides items (issue #28),
-        /// gives the same text but for the joiner, after which it replaced the `%d`.
+        /// (extended grapheme clusters, UAX #29): a `%d` whose `%` or `d` joins a neighbour's
+        /// character — a combining or spacing mark or a zero-width joiner after the `d`, a
+        /// prepended mark before the `%` — is left as it is. A loop over the characters, made
+        /// for issue #28: Foundation's `replacingOccurrences(of:with:)` (through `NSString`) took
+        /// 3% of a batch in which one flow in ten hides items, and the standard library's generic
+        /// `replacing(_:with:)` 3,000 instructions a format of three characters. Foundation
+        /// replaced the `%d` of a joiner, a spacing mark or a prepended mark too.
         func text(hiddenCount: Int) -> String {
-            // By hand: the standard library's generic `replacing(_:with:)` took 3,000
-            // instructions for a format of three characters.
             var text = ""
             var afterPercent = false
             for character in format {
