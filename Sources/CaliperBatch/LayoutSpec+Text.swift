@@ -244,20 +244,26 @@ extension LayoutSpec {
     /// `base` with the attributes `span` gives.
     /// A span's `systemFont` without a weight takes `dynamicType`'s, as the object's own does.
     func spanStyle(_ span: JSONObject, base: TextStyle, dynamicType: DynamicTypeStyle?) throws -> TextStyle {
-        var style = base
-        if let font = try span.string("font") { style.font = try face(font) }
+        // The attributes gathered first and the style made once: each change of a style's
+        // attribute gives it a box of its own.
+        var font = base.font
+        var features = base.features
+        if let name = try span.string("font") { font = try face(name) }
         if let system = try systemFontDescriptor(span, textStyle: dynamicType) {
-            style.font = try systemFace(system, in: span, variations: try variations(span))
-            if system.monospacedDigits, !style.features.contains(where: { $0.tag == "tnum" }) { style.features.append(try FontFeature("tnum")) }
+            font = try systemFace(system, in: span, variations: try variations(span))
+            if system.monospacedDigits, !features.contains(where: { $0.tag == "tnum" }) { features.append(try FontFeature("tnum")) }
         } else if let variations = try variations(span) {
-            style.font = try style.font.withVariations(variations)
+            font = try font.withVariations(variations)
         }
-        if let size = try span.number("size") { style.size = CGFloat(size) }
-        if let letterSpacing = try span.number("letterSpacing") { style.letterSpacing = CGFloat(letterSpacing) }
-        if let features = try span.strings("features") { style.features = try features.map { try FontFeature($0) } }
-        if let offset = try span.number("baselineOffset") { style.baselineOffset = CGFloat(offset) }
-        if let language = try span.string("language") { style.language = language }
-        if let fallback = try span.strings("fallback") { style.fallbackFonts = try fallback.map { try face($0) } }
+        let size = try span.number("size").map { CGFloat($0) } ?? base.size
+        let letterSpacing = try span.number("letterSpacing").map { CGFloat($0) } ?? base.letterSpacing
+        if let given = try span.strings("features") { features = try given.map { try FontFeature($0) } }
+        let baselineOffset = try span.number("baselineOffset").map { CGFloat($0) } ?? base.baselineOffset
+        let language = try span.string("language") ?? base.language
+        let fallbackFonts = try span.strings("fallback").map { try $0.map { try face($0) } } ?? base.fallbackFonts
+        let style = TextStyle(
+            font: font, size: size, letterSpacing: letterSpacing, features: features, fallbackFonts: fallbackFonts,
+            fallback: base.fallback, language: language, baselineOffset: baselineOffset)
         do {
             try style.validate()
         } catch {
