@@ -138,30 +138,7 @@ public struct LayoutArrangement: Sendable {
     /// An id that names two frames keeps the first in depth-first order (a node before its
     /// children, children and items in order, a chip before its inline boxes); `caliper layout`
     /// specs refuse such ids.
-    public var framesByID: [String: CGRect] { Self.framesByID(in: allArrangements) }
-
-    /// ``framesByID`` of the arrangements `all` (a root's ``allArrangements``).
-    static func framesByID(in all: [LayoutArrangement]) -> [String: CGRect] {
-        var frames: [String: CGRect] = [:]
-        func add(_ id: String, _ frame: CGRect) {
-            if frames[id] == nil { frames[id] = frame }
-        }
-        for arrangement in all {
-            if let id = arrangement.layout.id { add(id, arrangement.frame) }
-            switch arrangement.content {
-            case .text(let measured, _):
-                for placed in measured.inlineBoxes {
-                    guard let id = placed.box.id else { continue }
-                    add(id, placed.frame.offsetBy(dx: arrangement.frame.minX, dy: arrangement.frame.minY))
-                }
-            case .flow(let result, let flow):
-                for (id, frame) in flow.namedFrames(of: result, origin: arrangement.frame.origin) { add(id, frame) }
-            case .none:
-                break
-            }
-        }
-        return frames
-    }
+    public var framesByID: [String: CGRect] { report.framesByID }
 }
 
 extension Layout {

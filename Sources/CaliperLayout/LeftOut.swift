@@ -3,27 +3,20 @@ import Caliper
 import Foundation
 
 extension FlowLayoutResult {
-    /// The text shown: each visible item's, then the overflow chip's.
-    private var shownText: [(index: Int?, text: TextMeasurement)] {
-        items.enumerated().compactMap { index, item in item.isHidden ? nil : item.text.map { (index, $0) } }
-            + (overflowChip?.text.map { [(nil, $0)] } ?? [])
-    }
-
     /// Grapheme clusters no font covers in the text shown (visible chips and the overflow chip),
     /// each measured with its primary font's .notdef glyph.
-    public var missingGlyphCount: Int { shownText.reduce(0) { $0 + $1.text.missingGlyphCount } }
+    public var missingGlyphCount: Int { leftOut.missingGlyphCount }
 
     /// The indices of the visible items whose text has clusters no font covers.
-    public var itemsMissingGlyphs: [Int] {
-        shownText.compactMap { $0.text.missingGlyphCount > 0 ? $0.index : nil }
-    }
+    public var itemsMissingGlyphs: [Int] { leftOut.itemsMissingGlyphs }
 
     /// What the chips' styles asked for and their measurement could not do, each once.
-    public var notices: [LayoutNotice] { LayoutNotice.merged(shownText.map(\.text.notices)) }
+    public var notices: [LayoutNotice] { leftOut.notices }
 
-    /// What an answer reports of the text shown — ``missingGlyphCount``, ``itemsMissingGlyphs``
-    /// and ``notices`` — from one walk of the items that reads each one's text where it lies
-    /// (the properties each copy every measurement shown into an array first).
+    /// What the text shown left out — ``missingGlyphCount``, ``itemsMissingGlyphs`` and
+    /// ``notices`` — from one walk of the items that reads each one's text where it lies: the one
+    /// place these rules are stated, which an answer asks once for all three (issue #28).
+    /// `FlowLeftOutTests` compare it with a restatement of the rules over the public items.
     package var leftOut: (missingGlyphCount: Int, itemsMissingGlyphs: [Int], notices: [LayoutNotice]) {
         var count = 0
         var indices: [Int] = []
@@ -46,24 +39,23 @@ extension FlowLayoutResult {
 
 extension LayoutArrangement {
     /// Grapheme clusters no font covers in all the text shown: labels, visible chips and overflow chips.
-    public var missingGlyphCount: Int { Self.missingGlyphCount(in: allArrangements) }
+    public var missingGlyphCount: Int { report.missingGlyphCount }
 
     /// The names of the frames (as ``framesByID`` names them) whose text has clusters no font
     /// covers, in depth-first order; text in an unnamed node or chip is counted in
     /// ``missingGlyphCount`` but has no name to list.
-    public var framesMissingGlyphs: [String] { Self.framesMissingGlyphs(in: allArrangements) }
+    public var framesMissingGlyphs: [String] { report.framesMissingGlyphs }
 
     /// What the styles of all the text shown asked for and its measurement could not do, each once.
-    public var notices: [LayoutNotice] { Self.notices(in: allArrangements) }
+    public var notices: [LayoutNotice] { report.notices }
 
     /// What an answer reports of this arrangement — ``framesByID``, ``missingGlyphCount``,
-    /// ``framesMissingGlyphs`` and ``notices`` — from one walk of its nodes (each property walks
-    /// them anew).
-    ///
-    /// The nodes are visited where they lie, depth first, rather than copied into an array, and
-    /// a flow's items are walked once for all three of its parts (``FlowLayoutResult/leftOut``):
-    /// a layout answer spent 34,000 instructions on the four walks (issue #28).
-    /// `FrameNamingTests` compare it with the properties.
+    /// ``framesMissingGlyphs`` and ``notices`` — from one walk of its nodes, depth first, where
+    /// they lie: the one place those rules are stated, which an answer asks once for all four
+    /// (four walks over a copy of every node took 34,000 instructions a layout answer; issue
+    /// #28). A flow's items are walked once for all its parts (``FlowLayoutResult/leftOut``).
+    /// `ArrangementReportTests` compare it with a restatement of the rules over
+    /// ``allArrangements``.
     package var report: (framesByID: [String: CGRect], missingGlyphCount: Int, framesMissingGlyphs: [String], notices: [LayoutNotice]) {
         var report = Report()
         report.visit(self)
@@ -116,46 +108,6 @@ extension LayoutArrangement {
         private mutating func add(_ id: String, _ frame: CGRect) {
             if frames[id] == nil { frames[id] = frame }
         }
-    }
-
-    private static func missingGlyphCount(in all: [LayoutArrangement]) -> Int {
-        all.reduce(0) { total, arrangement in
-            switch arrangement.content {
-            case .text(let measured, _): total + measured.missingGlyphCount
-            case .flow(let result, _): total + result.missingGlyphCount
-            case .none: total
-            }
-        }
-    }
-
-    private static func framesMissingGlyphs(in all: [LayoutArrangement]) -> [String] {
-        var names: [String] = []
-        for arrangement in all {
-            switch arrangement.content {
-            case .text(let measured, _):
-                if measured.missingGlyphCount > 0, let id = arrangement.layout.id { names.append(id) }
-            case .flow(let result, let flow):
-                for index in result.itemsMissingGlyphs where index < flow.items.count {
-                    if let name = flow.items[index].id ?? flow.id.map({ FlowLayout.itemID(flowID: $0, index: index) }) { names.append(name) }
-                }
-                if let chip = result.overflowChip?.text, chip.missingGlyphCount > 0, let id = flow.id {
-                    names.append(FlowLayout.overflowChipID(flowID: id))
-                }
-            case .none:
-                break
-            }
-        }
-        return names
-    }
-
-    private static func notices(in all: [LayoutArrangement]) -> [LayoutNotice] {
-        LayoutNotice.merged(all.map { arrangement in
-            switch arrangement.content {
-            case .text(let measured, _): measured.notices
-            case .flow(let result, _): result.notices
-            case .none: []
-            }
-        })
     }
 }
 
