@@ -109,10 +109,12 @@ public struct TextStyle: Sendable, Hashable, CustomReflectable {
             fallback: fallback, baselineOffset: baselineOffset, language: language))
     }
 
+    /// Whether two styles have the same attributes (fonts by identity, as ``FontFace`` compares).
     public static func == (lhs: TextStyle, rhs: TextStyle) -> Bool {
         lhs.box.attributes == rhs.box.attributes
     }
 
+    /// Hashes the attributes equality compares.
     public func hash(into hasher: inout Hasher) {
         box.attributes.hash(into: &hasher)
     }
