@@ -22,9 +22,10 @@ import subprocess
 import sys
 import tempfile
 
-# The writing code, by symbol: the writer (and the digits of its numbers), a measurement's JSON members, LayoutJSON's flow and
-# layout members, a JSON value written, and an error answer. `BatchProcessor.write(answerTo:…)`
-# answers a request (reading, measuring and writing), so it is not writing itself.
+# The writing code, by symbol: the writer and the digits of its numbers, a measurement's JSON
+# members, LayoutJSON's flow and layout members, a JSON value written, and an error answer.
+# `BatchProcessor.write(answerTo:…)` answers a request (reading, measuring and writing), so it is
+# not writing itself.
 WRITING = re.compile(r"JSONWriter|ShortestDecimal|writeJSONMembers|LayoutJSON|writeFlowMembers|writeLayoutMembers|JSONO5write|errorAnswer")
 NOT_WRITING = re.compile(r"ProcessorV5write")
 
