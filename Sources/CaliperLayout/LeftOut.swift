@@ -88,12 +88,10 @@ extension LayoutArrangement {
                 let leftOut = result.leftOut
                 missingGlyphCount += leftOut.missingGlyphCount
                 for index in leftOut.itemsMissingGlyphs where index < flow.items.count {
-                    if let name = flow.items[index].id ?? flow.id.map({ FlowLayout.itemID(flowID: $0, index: index) }) {
-                        framesMissingGlyphs.append(name)
-                    }
+                    if let name = flow.frameName(ofItem: index) { framesMissingGlyphs.append(name) }
                 }
-                if let chip = result.overflowChip?.text, chip.missingGlyphCount > 0, let flowID = flow.id {
-                    framesMissingGlyphs.append(FlowLayout.overflowChipID(flowID: flowID))
+                if let chip = result.overflowChip?.text, chip.missingGlyphCount > 0, let name = flow.overflowChipFrameName {
+                    framesMissingGlyphs.append(name)
                 }
                 if !leftOut.notices.isEmpty { notices.append(leftOut.notices) }
             case .none:

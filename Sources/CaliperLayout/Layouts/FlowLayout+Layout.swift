@@ -23,6 +23,15 @@ extension FlowLayout: Layout {
     /// The name of the frame of the overflow chip ("+N") of the flow named `flowID`: `tags.overflow`.
     public static func overflowChipID(flowID: String) -> String { "\(flowID).overflow" }
 
+    /// The name of item `index`'s frame (see ``LayoutArrangement/framesByID``): its own
+    /// ``FlowItem/id``, else `<flow id>[index]`; `nil` when it has neither.
+    func frameName(ofItem index: Int) -> String? {
+        items[index].id ?? id.map { Self.itemID(flowID: $0, index: index) }
+    }
+
+    /// The name of the overflow chip's frame, `<flow id>.overflow`; `nil` for a flow without an id.
+    var overflowChipFrameName: String? { id.map { Self.overflowChipID(flowID: $0) } }
+
     /// The frames of this flow's visible items, its overflow chip and its chips' inline boxes that
     /// have names (see ``LayoutArrangement/framesByID``), from `result`, offset by `origin`.
     func namedFrames(of result: FlowLayoutResult, origin: CGPoint) -> [(id: String, frame: CGRect)] {
@@ -36,9 +45,9 @@ extension FlowLayout: Layout {
             }
         }
         for (index, placed) in result.items.enumerated() where !placed.isHidden && index < items.count {
-            add(placed, id: items[index].id ?? id.map { Self.itemID(flowID: $0, index: index) })
+            add(placed, id: frameName(ofItem: index))
         }
-        if let overflow = result.overflowChip { add(overflow, id: id.map { Self.overflowChipID(flowID: $0) }) }
+        if let overflow = result.overflowChip { add(overflow, id: overflowChipFrameName) }
         return frames
     }
 }
