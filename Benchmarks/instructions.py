@@ -23,6 +23,7 @@ Swift 6 objects. SWIFT_DETERMINISTIC_HASHING=1 makes dictionary orders, and so t
 same from run to run.
 """
 import argparse
+import collections
 import datetime
 import glob
 import json
@@ -44,44 +45,55 @@ ALLOCATION = re.compile(r"^(malloc|calloc|realloc|free|cfree|_int_malloc|_int_fr
                         r"swift_slowAlloc|swift_slowDealloc|swift_allocObject|swift_deallocObject|swift_deallocClassInstance)$")
 
 
+def callgrind_costs(text):
+    """One callgrind dump's own (exclusive) cost per function, inclusive cost per call edge
+    (caller, callee), and its total. Within a `fn=` block, each cost line is the function's own,
+    except the line right after a `calls=` line, which is the inclusive cost of that call. Names
+    are compressed: "(id) name" the first time, "(id)" after. Also read by writing-share.py."""
+    names = {}
+    own = collections.Counter()
+    calls = collections.Counter()
+    function = callee = None
+    after_call = False
+    total = 0
+    for line in text.splitlines():
+        if line.startswith("fn=") or line.startswith("cfn="):
+            match = re.match(r"c?fn=\((\d+)\)(?: (.*))?$", line)
+            if match and match.group(2) is not None:
+                names[match.group(1)] = match.group(2)
+            name = names.get(match.group(1), "") if match else line.split("=", 1)[1]
+            if line.startswith("fn="):
+                function, callee, after_call = name, None, False
+            else:
+                callee = name
+        elif line.startswith("calls="):
+            after_call = True
+        elif line and (line[0].isdigit() or line[0] in "+-*"):
+            parts = line.split()
+            if len(parts) < 2:
+                continue
+            if after_call:
+                calls[(function, callee)] += int(parts[1])
+                after_call = False
+            else:
+                own[function] += int(parts[1])
+                total += int(parts[1])
+    return own, calls, total
+
+
 def own_costs(text):
     """Instructions spent in reference counting and in the allocator during one callgrind dump: the
-    own (exclusive) cost of the functions REFERENCE_COUNTING and ALLOCATION name. Within a `fn=`
-    block, each cost line is the function's own, except the line right after a `calls=` line,
-    which is the inclusive cost of that call. Names are compressed: "(id) name" the first time,
-    "(id)" after. (Callgrind's call counts could not be used: zeroing its statistics leaves them as
-    they were, so a pass's counts included every earlier call; the runtime's retain/release hooks
-    fault on Swift 6.3's Linux runtime, swiftlang/swift#88924.)"""
-    names = {}
+    own (exclusive) cost of the functions REFERENCE_COUNTING and ALLOCATION name. (Callgrind's call
+    counts could not be used: zeroing its statistics leaves them as they were, so a pass's counts
+    included every earlier call; the runtime's retain/release hooks fault on Swift 6.3's Linux
+    runtime, swiftlang/swift#88924.)"""
     totals = {"referenceCounting": 0, "allocation": 0}
-    kind = None
-    skip_next = False
-    for line in text.splitlines():
-        if line.startswith("fn="):
-            match = re.match(r"fn=\((\d+)\)(?: (.*))?$", line)
-            if match:
-                if match.group(2) is not None:
-                    names[match.group(1)] = match.group(2)
-                name = names.get(match.group(1), "")
-            else:
-                name = line[3:]
-            base = name.split("'")[0].split("@@")[0]
-            kind = "referenceCounting" if REFERENCE_COUNTING.match(base) else "allocation" if ALLOCATION.match(base) else None
-            skip_next = False
-        elif line.startswith("cfn="):
-            match = re.match(r"cfn=\((\d+)\) (.*)$", line)
-            if match:
-                names[match.group(1)] = match.group(2)
-        elif line.startswith("calls="):
-            skip_next = True
-        elif line and (line[0].isdigit() or line[0] in "+-*"):
-            if skip_next:
-                skip_next = False
-                continue
-            if kind:
-                parts = line.split()
-                if len(parts) >= 2:
-                    totals[kind] += int(parts[1])
+    own, _, _ = callgrind_costs(text)
+    for name, cost in own.items():
+        base = name.split("'")[0].split("@@")[0]
+        kind = "referenceCounting" if REFERENCE_COUNTING.match(base) else "allocation" if ALLOCATION.match(base) else None
+        if kind:
+            totals[kind] += cost
     return totals
 
 

@@ -22,6 +22,8 @@ import subprocess
 import sys
 import tempfile
 
+from instructions import callgrind_costs  # the one reader of callgrind's dumps, beside this script
+
 # The writing code, by symbol: the writer and the digits of its numbers, a measurement's JSON
 # members, LayoutJSON's flow and layout members, a JSON value written, and an error answer.
 # `BatchProcessor.write(answerTo:…)` answers a request (reading, measuring and writing), so it is
@@ -32,42 +34,6 @@ NOT_WRITING = re.compile(r"ProcessorV5write")
 
 def is_writing(name):
     return name is not None and WRITING.search(name) is not None and NOT_WRITING.search(name) is None
-
-
-def costs(text):
-    """Own cost per function, inclusive cost per (caller, callee) call edge, and the total, from a
-    callgrind dump (names compressed as "(id) name" the first time, "(id)" after; the cost line
-    right after a `calls=` line is that call's inclusive cost)."""
-    names = {}
-    own = collections.Counter()
-    calls = collections.Counter()
-    function = callee = None
-    after_call = False
-    total = 0
-    for line in text.splitlines():
-        if line.startswith("fn=") or line.startswith("cfn="):
-            match = re.match(r"c?fn=\((\d+)\)(?: (.*))?$", line)
-            if match and match.group(2) is not None:
-                names[match.group(1)] = match.group(2)
-            name = names.get(match.group(1)) if match else line.split("=", 1)[1]
-            if line.startswith("fn="):
-                function, callee, after_call = name, None, False
-            else:
-                callee = name
-        elif line.startswith("calls="):
-            after_call = True
-        elif line and (line[0].isdigit() or line[0] in "+-*"):
-            parts = line.split()
-            if len(parts) < 2:
-                continue
-            cost = int(parts[1])
-            if after_call:
-                calls[(function, callee)] += cost
-                after_call = False
-            else:
-                own[function] += cost
-                total += cost
-    return own, calls, total
 
 
 def main():
@@ -91,7 +57,7 @@ def main():
             sys.stderr.write(result.stderr.decode(errors="replace")[-2000:])
             raise SystemExit("Benchmarks/run --writing-share: caliper batch failed under valgrind")
         with open(dump, encoding="utf-8", errors="replace") as file:
-            own, calls, total = costs(file.read())
+            own, calls, total = callgrind_costs(file.read())
     entries = collections.Counter()
     for (caller, callee), cost in calls.items():
         if is_writing(callee) and not is_writing(caller):
