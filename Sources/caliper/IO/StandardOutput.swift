@@ -12,11 +12,7 @@ import Foundation
 enum StandardOutput {
     /// Writes `bytes` whole.
     static func write(_ bytes: [UInt8]) throws(StandardOutputError) {
-        do {
-            try SystemCall.write(STDOUT_FILENO, bytes)
-        } catch {
-            throw StandardOutputError(reason: error)
-        }
+        try bytes.withUnsafeBufferPointer { buffer throws(StandardOutputError) in try write(buffer) }
     }
 
     /// Writes all of `bytes`, where they lie (a writer's buffer).
