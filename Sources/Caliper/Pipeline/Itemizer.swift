@@ -146,6 +146,16 @@ enum Itemizer {
         clusterScalars.reserveCapacity(8)
         var style = 0
         var cascade = styles.cascades[0]  // read once per style, not per cluster
+        // The place of a cluster's font, which `search` finds, counting the cluster as missing
+        // glyphs when no font has them.
+        func placeFont(isTab: @autoclosure () -> Bool, _ search: () -> (face: FontFace, isMissing: Bool)) -> Int {
+            // An inline box's U+FFFC is in its style's font and is never missing.
+            guard styles.box(style) == nil else { return place(of: cascade.primary) }
+            let (face, isMissing) = search()
+            // A tab advances to a tab stop and draws nothing: no font needs a glyph for it.
+            if isMissing, !isTab() { missingGlyphs += 1 }
+            return place(of: face)
+        }
         // The primary font's place in `faces` and its Latin coverage, also once per style: the
         // commonest cluster takes them without a reference to the font counted.
         var primaryIndex = place(of: cascade.primary)
@@ -179,9 +189,7 @@ enum Itemizer {
                 if FontCascade.isPlainLatin(scalar.value), primaryCoverage.contains(scalar.value) {
                     faceIndex = primaryIndex
                 } else {
-                    let (face, isMissing) = styles.box(style) != nil ? (cascade.primary, false) : cascade.face(forCharacter: scalar)
-                    faceIndex = place(of: face)
-                    if isMissing, scalar != "\t" { missingGlyphs += 1 }
+                    faceIndex = placeFont(isTab: scalar == "\t") { cascade.face(forCharacter: scalar) }
                 }
                 if isWhitespace(scalar) { spaceClusters.append(index) }
                 let candidate = UnicodeProperties.script(of: scalar)
@@ -189,12 +197,7 @@ enum Itemizer {
                 first = scalar
             } else {
                 decode(text[start..<end], into: &clusterScalars)
-                // An inline box's U+FFFC is in its style's font and is never missing.
-                let (face, isMissing) = styles.box(style) != nil
-                    ? (cascade.primary, false) : cascade.face(forCluster: clusterScalars)
-                faceIndex = place(of: face)
-                // A tab advances to a tab stop and draws nothing: no font needs a glyph for it.
-                if isMissing, clusterScalars != ["\t"] { missingGlyphs += 1 }
+                faceIndex = placeFont(isTab: clusterScalars == ["\t"]) { cascade.face(forCluster: clusterScalars) }
                 if clusterScalars.allSatisfy(isWhitespace) { spaceClusters.append(index) }
                 for scalar in clusterScalars {
                     let candidate = UnicodeProperties.script(of: scalar)
