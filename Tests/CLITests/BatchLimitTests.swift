@@ -23,6 +23,8 @@ import Testing
         (#"{"id": 12, "op": "layout", "width": 300, "root": {"type": "spiral"}}"#, #"unknown root.type "spiral" (known: label, box, inset, stack, flow)"#),
         (#"{"id": 13, "text": "ab", \#(font), "letterSpacing": 1e308}"#, "letter spacing"),
         (#"{"id": 14, "op": "layout", "width": 1e308, "root": {"type": "box", "width": 1, "height": 1}}"#, "width"),
+        // An overflow chip's format that grows past the text limit once its counts are in.
+        (#"{"id": 15, "op": "flow", "width": 40, "maxRows": 1, "overflowFormat": "\#(String(repeating: "%d", count: 60_000))", "items": [\#(Array(repeating: #"{"text": "tag", \#(font)}"#, count: 12).joined(separator: ","))]}"#, "over the limit of 100000"),
     ]
 
     @Test func overflowingInputsAnswerErrorsNamingTheOption() throws {

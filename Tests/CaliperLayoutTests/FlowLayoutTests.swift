@@ -116,7 +116,7 @@ import Testing
         let joined: Set<String> = ["%d\u{200D}", "%d\u{0903}", "\u{0600}%d", "\u{110BD}%d"]
         let formats = [
             "+%d", "%d more", "%d%d", "%%d", "", "no count", "%d\u{301}", "e\u{301}%d", "%", "%D", "%\u{301}d",
-            "\u{1F600}%d\u{1F600}", "%dd%d", "+%d 件", "\u{0627}%d", "%d%", "100%", "%d\u{0903} %d",
+            "\u{1F600}%d\u{1F600}", "%dd%d", "+%d 件", "\u{0627}%d", "%d%", "100%", "%d\u{0903} %d", "\u{0}%d\u{7}",
         ] + joined.sorted()
         for format in formats {
             let overflow = FlowStyle.OverflowChip(format: format, style: try LayoutFixtures.style())
