@@ -15,7 +15,13 @@ public func fuzzFont(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     _ = metrics.lineHeight
     let measurer = TextMeasurer(cache: nil)
     let style = TextStyle(font: font, size: 17, letterSpacing: 0.5, fallback: .none)
+    // A language and a feature send runs through the font's plan face (HarfBuzzFont.shapeContents),
+    // which must keep HarfBuzz's limits as the plain path does.
+    var planned = style
+    planned.language = "en"
+    planned.features = (try? FontFeature("liga=0")).map { [$0] } ?? []
     for text in texts {
+        _ = try? measurer.layout(text, style: planned, maxWidth: 60)
         _ = try? measurer.layout(text, style: style, maxWidth: 60)
         _ = try? measurer.layout(
             text, style: style, paragraphStyle: ParagraphStyle(lineBreakMode: .byTruncatingMiddle, numberOfLines: 1),

@@ -10,12 +10,15 @@ final class HarfBuzzFont: @unchecked Sendable {
     private let blob: OpaquePointer
     private let face: OpaquePointer
     private let font: OpaquePointer
+    private let faceIndex: Int
+    /// The instance's coordinates, which a plan face's font is set to as well.
+    private let variations: [hb_variation_t]
     let unitsPerEm: Int
-    /// Plans for runs with features or a language (see ``shapeContents(of:direction:script:language:features:)``).
-    private let plans = ShapePlans()
+    /// The face runs with features or a language are shaped on (see ``shapeContents(of:direction:script:language:features:)``).
+    private let planFaces = PlanFaces()
 
-    /// How many plans for runs with features or a language the font keeps now (at most 64).
-    var shapePlanCount: Int { plans.count }
+    /// How many distinct plans for runs with features or a language the font's plan face holds now (at most 64).
+    var shapePlanCount: Int { planFaces.count }
 
     init(data: FontData, faceIndex: Int) throws(CaliperError) {
         self.data = data
@@ -40,17 +43,16 @@ final class HarfBuzzFont: @unchecked Sendable {
             throw .invalidFont(path: data.path, faceIndex: faceIndex, reason: "HarfBuzz found no glyphs in the face")
         }
         hb_face_make_immutable(face)
-        guard let font = hb_font_create(face) else {
+        guard let font = Self.makeFont(face: face, unitsPerEm: upem, variations: []) else {
             hb_face_destroy(face)
             hb_blob_destroy(blob)
             throw .invalidFont(path: data.path, faceIndex: faceIndex, reason: "HarfBuzz could not create a font")
         }
-        hb_ot_font_set_funcs(font)
-        hb_font_set_scale(font, Int32(upem), Int32(upem))
-        hb_font_make_immutable(font)
         self.blob = blob
         self.face = face
         self.font = font
+        self.faceIndex = faceIndex
+        self.variations = []
         self.unitsPerEm = upem
     }
 
@@ -60,26 +62,48 @@ final class HarfBuzzFont: @unchecked Sendable {
     init(variationOf base: HarfBuzzFont, coordinates: [FontVariation]) throws(CaliperError) {
         data = base.data
         guard let blob = hb_blob_reference(base.blob), let face = hb_face_reference(base.face) else {
-            throw .invalidFont(path: base.data.path, faceIndex: 0, reason: "HarfBuzz could not share the face")
+            throw .invalidFont(path: base.data.path, faceIndex: base.faceIndex, reason: "HarfBuzz could not share the face")
         }
-        guard let font = hb_font_create(face) else {
+        let variations = coordinates.map { hb_variation_t(tag: Tag($0.tag).code, value: Float($0.value)) }
+        guard let font = Self.makeFont(face: face, unitsPerEm: base.unitsPerEm, variations: variations) else {
             hb_face_destroy(face)
             hb_blob_destroy(blob)
-            throw .invalidFont(path: base.data.path, faceIndex: 0, reason: "HarfBuzz could not create a font")
+            throw .invalidFont(path: base.data.path, faceIndex: base.faceIndex, reason: "HarfBuzz could not create a font")
         }
-        hb_ot_font_set_funcs(font)
-        hb_font_set_scale(font, Int32(base.unitsPerEm), Int32(base.unitsPerEm))
-        let variations = coordinates.map { hb_variation_t(tag: Tag($0.tag).code, value: Float($0.value)) }
-        variations.withUnsafeBufferPointer { hb_font_set_variations(font, $0.baseAddress, UInt32($0.count)) }
-        hb_font_make_immutable(font)
         self.blob = blob
         self.face = face
         self.font = font
+        self.faceIndex = base.faceIndex
+        self.variations = variations
         self.unitsPerEm = base.unitsPerEm
     }
 
+    /// An immutable font over `face` with HarfBuzz's OpenType functions, scale = units per em, at
+    /// `variations` (none: the default instance).
+    private static func makeFont(face: OpaquePointer, unitsPerEm: Int, variations: [hb_variation_t]) -> OpaquePointer? {
+        guard let font = hb_font_create(face) else { return nil }
+        hb_ot_font_set_funcs(font)
+        hb_font_set_scale(font, Int32(unitsPerEm), Int32(unitsPerEm))
+        if !variations.isEmpty {
+            variations.withUnsafeBufferPointer { hb_font_set_variations(font, $0.baseAddress, UInt32($0.count)) }
+        }
+        hb_font_make_immutable(font)
+        return font
+    }
+
+    /// A face of its own over this font's bytes and a font on it at this instance's coordinates,
+    /// for ``PlanFaces``; `nil` when HarfBuzz could not make them.
+    private func makePlanFace() -> PlanFace? {
+        guard let face = hb_face_create(blob, UInt32(faceIndex)) else { return nil }
+        hb_face_make_immutable(face)
+        guard let font = Self.makeFont(face: face, unitsPerEm: unitsPerEm, variations: variations) else {
+            hb_face_destroy(face)
+            return nil
+        }
+        return PlanFace(face: face, font: font, data: data)
+    }
+
     deinit {
-        plans.removeAll()  // a plan points at the face without holding it: gone before the face
         hb_font_destroy(font)
         hb_face_destroy(face)
         hb_blob_destroy(blob)
@@ -242,37 +266,31 @@ final class HarfBuzzFont: @unchecked Sendable {
         if let script { hb_buffer_set_script(buffer, script) }
         if let language { hb_buffer_set_language(buffer, Languages.language(language)) }
         hb_buffer_guess_segment_properties(buffer)
-        // Plain runs use HarfBuzz's own plan cache (`hb_shape`): it holds a plan per direction,
-        // script and variation record, a bounded few. Runs with features or a language use a
-        // bounded table of this font's: HarfBuzz's cache never drops a plan and searches its
-        // plans one by one, so requests in thousands of languages or feature settings would grow
-        // it without end and slow every run. The plan is the one `hb_shape` would make and run
-        // (`hb_shape_plan_create2` with the font's coordinates, then `hb_shape_plan_execute`).
+        // Every run is shaped by `hb_shape_full`, the one call that holds the buffer to HarfBuzz's
+        // limits on output length and work (`hb_buffer_t::enter`: 64 glyphs and 1,024 operations
+        // a character, at least 16,384): a hostile font's state machine stops there. The call
+        // keeps the plan it makes on the font's face for the face's life and searches those plans
+        // one by one. Plain runs need a bounded few (a direction and script each), so they use
+        // the font's own face; runs with features or a language, which requests can make in any
+        // number, use a plan face that is made anew after 64 distinct plans (see PlanFaces).
         guard !features.isEmpty || language != nil else {
-            hb_shape(font, buffer, nil, 0)
+            _ = hb_shape_full(font, buffer, nil, 0, nil)
             return
         }
-        let hbFeatures = features.map(Self.hbFeature)
         var properties = hb_segment_properties_t()
         hb_buffer_get_segment_properties(buffer, &properties)
-        let key = ShapePlans.Key(
+        let key = PlanFaces.Key(
             direction: properties.direction.rawValue, script: properties.script.rawValue,
             language: UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(properties.language))), features: features)
-        // No features, no buffer: the shared empty-array storage is not read.
-        let shape = { (features: UnsafePointer<hb_feature_t>?, count: UInt32) in
-            let plan = self.plans.plan(for: key) {
-                var coordinateCount: UInt32 = 0
-                let coordinates = hb_font_get_var_coords_normalized(self.font, &coordinateCount)
-                return hb_shape_plan_create2(self.face, &properties, features, count, coordinates, coordinateCount, nil)
+        guard let planFace = planFaces.face(for: key, make: makePlanFace) else { return }
+        withExtendedLifetime(planFace) {
+            if features.isEmpty {
+                _ = hb_shape_full(planFace.font, buffer, nil, 0, nil)
+            } else {
+                _ = features.map(Self.hbFeature).withUnsafeBufferPointer {
+                    hb_shape_full(planFace.font, buffer, $0.baseAddress, UInt32($0.count), nil)
+                }
             }
-            guard let plan else { return }
-            _ = hb_shape_plan_execute(plan, self.font, buffer, features, count)
-            hb_shape_plan_destroy(plan)
-        }
-        if hbFeatures.isEmpty {
-            shape(nil, 0)
-        } else {
-            hbFeatures.withUnsafeBufferPointer { shape($0.baseAddress, UInt32($0.count)) }
         }
     }
 

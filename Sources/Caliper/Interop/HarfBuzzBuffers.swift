@@ -1,13 +1,36 @@
-// HarfBuzzBuffers.swift — HarfBuzz objects kept between shapings: each thread's buffer, each font's shape plans, the interned languages.
+// HarfBuzzBuffers.swift — HarfBuzz objects kept between shapings: each thread's buffer, each font's plan face, the interned languages.
 internal import CHarfBuzz
 import Foundation
 
-/// One font's shape plans for runs with features or a language, bounded: past ``capacity`` the
-/// table starts again. A plan is handed out with a reference of its own, so one dropped while
-/// another thread shapes with it lives until that thread is done.
-final class ShapePlans: Sendable {
+/// The face and font a font's runs with features or a language are shaped with: its bytes and
+/// instance on a face of their own, where `hb_shape_full` keeps every plan it makes. HarfBuzz never
+/// drops a face's plans and searches them one by one, so one plan face serves at most
+/// ``PlanFaces/capacity`` distinct runs (direction, script, language, features) and is then
+/// replaced by a new one, whose plans start again; a face still in use by another thread lives
+/// until that thread is done.
+final class PlanFace: @unchecked Sendable {
+    let face: OpaquePointer
+    let font: OpaquePointer
+    private let data: FontData  // the face's blob points into these bytes
+
+    init(face: OpaquePointer, font: OpaquePointer, data: FontData) {
+        self.face = face
+        self.font = font
+        self.data = data
+    }
+
+    deinit {
+        hb_font_destroy(font)
+        hb_face_destroy(face)  // its plans go with it
+    }
+}
+
+/// One font's current ``PlanFace`` and the distinct runs shaped on it.
+final class PlanFaces: Sendable {
     /// What a plan depends on besides the font: the buffer's segment properties (the language
-    /// as HarfBuzz's interned pointer) and the features.
+    /// as HarfBuzz's interned pointer) and the features. Two runs HarfBuzz would plan alike may
+    /// differ here (the same feature twice), never the other way round, so the face holds at most
+    /// as many plans as keys.
     struct Key: Hashable {
         var direction: UInt32
         var script: UInt32
@@ -15,42 +38,37 @@ final class ShapePlans: Sendable {
         var features: [FontFeature]
     }
 
-    /// The most plans one font keeps.
+    /// The most distinct runs one plan face serves.
     static let capacity = 64
-    private let plans = Locked<[Key: OpaquePointer]>([:])
+    private let current = Locked<(face: PlanFace?, keys: Set<Key>)>((nil, []))
 
-    /// A reference to the plan for `key`, made by `make` when the table has none; the caller
-    /// destroys it after use. `nil` when HarfBuzz could not make one.
-    func plan(for key: Key, make: () -> OpaquePointer?) -> OpaquePointer? {
-        if let known = plans.withLock({ $0[key].map { hb_shape_plan_reference($0) } }) { return known }
+    /// The plan face to shape a run of `key` on: the current one, or one made by `make` when
+    /// there is none yet or the current one has served ``capacity`` other runs. `nil` when
+    /// HarfBuzz could not make one.
+    func face(for key: Key, make: () -> PlanFace?) -> PlanFace? {
+        if let face = current.withLock({ current -> PlanFace? in
+            guard let face = current.face else { return nil }
+            if current.keys.contains(key) { return face }
+            guard current.keys.count < Self.capacity else { return nil }
+            current.keys.insert(key)
+            return face
+        }) {
+            return face
+        }
         guard let made = make() else { return nil }
-        var dropped: [OpaquePointer] = []
-        let plan = plans.withLock { plans in
-            if let raced = plans[key] {
-                dropped.append(made)
-                return hb_shape_plan_reference(raced)
+        return current.withLock { current in
+            // Another thread may have made one meanwhile: use it if it has room.
+            if let face = current.face, current.keys.contains(key) || current.keys.count < Self.capacity {
+                current.keys.insert(key)
+                return face
             }
-            if plans.count >= Self.capacity {
-                dropped = Array(plans.values)
-                plans.removeAll(keepingCapacity: true)
-            }
-            plans[key] = made
-            return hb_shape_plan_reference(made)
+            current = (made, [key])
+            return made
         }
-        for plan in dropped { hb_shape_plan_destroy(plan) }
-        return plan
     }
 
-    /// How many plans the table holds.
-    var count: Int { plans.withLock { $0.count } }
-
-    func removeAll() {
-        let dropped = plans.withLock { plans in
-            defer { plans.removeAll() }
-            return Array(plans.values)
-        }
-        for plan in dropped { hb_shape_plan_destroy(plan) }
-    }
+    /// How many distinct runs the current plan face has served.
+    var count: Int { current.withLock { $0.keys.count } }
 }
 
 /// HarfBuzz's languages by tag. `hb_language_from_string` keeps every tag it is given for the

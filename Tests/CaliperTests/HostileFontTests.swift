@@ -1,0 +1,48 @@
+// HostileFontTests.swift — HarfBuzz's test fonts whose layout tables loop or grow the text, shaped with and without a language or a feature.
+import Caliper
+import Testing
+
+/// The five fonts of HarfBuzz's test suite (from Unicode's text-rendering-tests, `Fonts/HarfBuzzTests/`)
+/// that once made Caliper allocate gigabytes or run for minutes when a run had a language or a
+/// feature: those runs were shaped without HarfBuzz's limits on a buffer's output and work. Every
+/// run now stops at the limits, so a language or a feature that the font does not use gives the
+/// plain run's glyphs, and no run has more glyphs than HarfBuzz allows (64 a character, at least
+/// 16,384). `scripts/hostile-fonts` runs all of HarfBuzz's fuzz and test fonts the same three ways.
+@Suite struct HostileFontTests {
+    /// Each font with the texts its own shaping tests use (`test/shape/data/text-rendering-tests/tests`).
+    static let cases: [(font: String, texts: [String])] = [
+        ("TestGSUBThree.ttf", ["lol"]),
+        ("TestMORXFourteen.ttf", ["ABCDE", "ABBBCCCDDDBCDCE"]),
+        ("TestMORXTwentyfour.ttf", ["ABCDE"]),
+        ("TestMORXThirtyfour.ttf", ["ha"]),
+        ("TestMORXThirtysix.ttf", ["A"]),
+    ]
+
+    /// HarfBuzz's bound on a buffer's length for a text of `count` UTF-16 units
+    /// (`HB_BUFFER_MAX_LEN_FACTOR`, `HB_BUFFER_MAX_LEN_MIN`, `src/hb-buffer.hh`).
+    static func maximumGlyphs(forLength count: Int) -> Int { max(64 * count, 16_384) }
+
+    @Test(arguments: cases)
+    func aLanguageOrAFeatureShapesWithinHarfBuzzsLimits(font: String, texts: [String]) throws {
+        let face = try Fixtures.font("Fonts/HarfBuzzTests/\(font)")
+        let measurer = TextMeasurer(cache: nil)
+        for text in texts {
+            let plainStyle = TextStyle(font: face, size: 17, fallback: .none)
+            let plainGlyphs = try measurer.glyphs(ofLine: text, style: plainStyle)
+            let plainWidth = try measurer.size(of: text, style: plainStyle).width
+            #expect(plainGlyphs.count <= Self.maximumGlyphs(forLength: text.utf16.count))
+            var withLanguage = plainStyle
+            withLanguage.language = "en"
+            var withKerning = plainStyle
+            withKerning.features = [try FontFeature("kern")]
+            var withoutLigatures = plainStyle
+            withoutLigatures.features = [try FontFeature("liga=0")]
+            for (name, style) in [("language en", withLanguage), ("kern", withKerning), ("liga=0", withoutLigatures)] {
+                let glyphs = try measurer.glyphs(ofLine: text, style: style)
+                #expect(glyphs.count <= Self.maximumGlyphs(forLength: text.utf16.count), "\(font) \(text) \(name)")
+                #expect(glyphs.map(\.glyph) == plainGlyphs.map(\.glyph), "\(font) \(text) \(name): as without it")
+                #expect(try measurer.size(of: text, style: style).width == plainWidth, "\(font) \(text) \(name)")
+            }
+        }
+    }
+}
