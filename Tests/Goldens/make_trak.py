@@ -43,6 +43,11 @@ import make_trak_fonts  # noqa: E402  (APPLE_SF_PRO, its URL and the unit conver
 
 OUT = os.path.join(REPO, "Tests", "Goldens", "trak.json")
 FONTS = ["Fonts/Trak/CaliperTrakTest.ttf", "Fonts/Trak/CaliperSFTrackingTest.ttf"]
+# HarfBuzz's test font (Unicode's text-rendering-tests) whose table gives exact halves of a unit: -8.5 at
+# 13.5 pt, -13.5 at 14.5 pt, -44.5 at 72 pt; it maps only "H" and the space
+TRAK_ONE = "Fonts/HarfBuzzTests/TestTRAKOne.ttf"
+TRAK_ONE_TEXTS = ["HH H", "H"]
+TRAK_ONE_SIZES = [4, 6, 12, 13.5, 14.5, 17, 18.5, 21, 72, 100]
 BASE = "Fonts/DejaVuSans.ttf"
 TEXTS = ["Hello, World", "AVAVAV office", "Tracking 123", "e\u0301te\u0301", "q\u0307\u0323z"]
 # below the smallest size of both tables, at and between their sizes, above the largest
@@ -69,7 +74,8 @@ def harfbuzz_tracking(trak_values, ptem):
     the track with value 0; the first size >= ptem (the last size when none is, so the loop stops
     at nSizes - 1); linear interpolation in single precision between that size and the one before
     it (the first two when ptem is at or below the first size, the last two above the last:
-    extrapolation); roundf (half away from zero)."""
+    extrapolation); roundf, which HarfBuzz defines as floorf(x + .5f) in single precision (src/hb-algs.hh,
+    "We want our rounding towards +infinity"): exact halves round up, -44.5 to -44."""
     sizes = sorted(trak_values)
     if len(sizes) == 1:
         return trak_values[sizes[0]]
@@ -80,7 +86,7 @@ def harfbuzz_tracking(trak_values, ptem):
     s0, s1 = f32(sizes[i]), f32(sizes[i + 1])
     t = 0.0 if s0 == s1 else f32(f32(f32(ptem) - s0) / f32(s1 - s0))
     value = f32(f32(t * trak_values[sizes[i + 1]]) + f32(f32(1.0 - t) * trak_values[sizes[i]]))
-    return int(math.copysign(math.floor(abs(value) + 0.5), value))
+    return int(math.floor(f32(value + f32(0.5))))
 
 
 def shape(font, text, ptem=None, variations=""):
@@ -235,6 +241,14 @@ def main():
         })
         if font == FONTS[1]:
             sf = sf_check(upem, trak_values, icu)
+    upem = TTFont(os.path.join(REPO, TRAK_ONE))["head"].unitsPerEm
+    trak_values = trak_table(TRAK_ONE)
+    fonts.append({
+        "font": TRAK_ONE, "unitsPerEm": upem,
+        "trak": [{"size": number(s), "value": v} for s, v in trak_values.items()],
+        "cases": [measure(TRAK_ONE, upem, trak_values, text, size, icu, same_as_base=False)
+                  for text in TRAK_ONE_TEXTS for size in TRAK_ONE_SIZES],
+    })
     # Text at its default instance and Display at opsz 28 are the variable font's extremes.
     for text in TEXTS:
         assert (sum(g["ax"] for g in shape(PAIR["Text"], text))

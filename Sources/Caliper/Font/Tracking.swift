@@ -10,8 +10,9 @@ import Foundation
 /// `interpolate_at` (`src/hb-aat-layout-trak-table.hh`, lines 79–131; `Tests/Goldens/trak.md`):
 /// the first table size at or above the point size (the last one at most) and the size before it
 /// (the first two below the first size) give a line, evaluated in single precision at the point
-/// size — interpolated between the table's sizes, extrapolated outside them — and rounded half
-/// away from zero to whole design units.
+/// size — interpolated between the table's sizes, extrapolated outside them — and rounded to whole
+/// design units as HarfBuzz rounds: `floorf(x + .5f)` (its `roundf`, `src/hb-algs.hh`), so an exact
+/// half rounds up, −44.5 to −44.
 struct TrackingTable: Sendable, Equatable {
     /// The table's point sizes (16.16 fixed-point numbers, as single-precision floats).
     let sizes: [Float]
@@ -71,6 +72,7 @@ struct TrackingTable: Sendable, Equatable {
         // number every width can add (clusters × it fits an Int many times over).
         guard tracking.isFinite else { return 0 }
         let limit: Float = 2_147_483_520  // the largest Float below 2^31, so the Int conversion stays in a C int
-        return Int(min(max(tracking.rounded(.toNearestOrAwayFromZero), -limit), limit))
+        let rounded = (tracking + 0.5).rounded(.down)  // in single precision, as HarfBuzz adds and floors
+        return Int(min(max(rounded, -limit), limit))
     }
 }
