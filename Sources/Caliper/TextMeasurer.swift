@@ -234,7 +234,7 @@ public struct TextMeasurer: Sendable {
                 cascades.append(cascade)
             }
         }
-        let segments = ParagraphSegmenter.paragraphs(in: utf16)
+        let segments = ParagraphSegmenter.lines(in: utf16)
         let ownParagraphStyles = text.ownParagraphStyles(of: segments)
         var paragraphStyles: [StyleRuns] = []
         var shapes: [ParagraphShape] = []

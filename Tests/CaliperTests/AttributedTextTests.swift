@@ -36,8 +36,8 @@ import Testing
         #expect(empty.spans == [AttributedText.Span(utf16Range: 0..<0, style: small)])
         #expect(try measurer.size(of: empty) == .zero)
         let layout = try measurer.layout(AttributedText("\n", style: small))
-        #expect(layout.lines.count == 1)
-        #expect(layout.lines[0].height == small.font.metrics(atSize: 9).lineHeight)
+        #expect(layout.lines.count == 2, "the newline's line and the empty line after it")
+        #expect(layout.lines.allSatisfy { $0.height == small.font.metrics(atSize: 9).lineHeight })
     }
 
     @Test func badSpansAreRefusedNamingThem() throws {

@@ -32,17 +32,48 @@ import Testing
         #expect(abs(Double(layout.lines[0].width) - (try width("ab"))) < 1e-9)
     }
 
-    @Test func onlyNewlinesMakeOneEmptyLineEach() throws {
+    /// Each newline ends an empty line, and the text that ends in one has an empty line after it.
+    @Test func onlyNewlinesMakeOneEmptyLineEachAndOneAfter() throws {
         let style = try style
         let layout = try measurer.layout("\n\n", style: style, maxWidth: 100)
-        #expect(layout.utf16Ranges == [0..<1, 1..<2])
+        #expect(layout.utf16Ranges == [0..<1, 1..<2, 2..<2])
         #expect(layout.lines.allSatisfy { $0.width == 0 })
-        #expect(layout.size.height == 2 * style.metrics.lineHeight)
+        #expect(layout.size.height == 3 * style.metrics.lineHeight)
+        #expect(try measurer.size(of: "\n", style: style) == CGSize(width: 0, height: 2 * style.metrics.lineHeight))
+        #expect(try measurer.size(of: "", style: style) == .zero)
     }
 
-    @Test func aFinalNewlineDoesNotAddALine() throws {
-        #expect(try measurer.layout("a\n", style: try style).utf16Ranges == [0..<2])
-        #expect(try measurer.layout("a\n\n", style: try style).utf16Ranges == [0..<2, 2..<3])
+    /// A text that ends in a hard break has one more, empty line after it, as TextKit lays out its
+    /// extra line fragment there (UIKit's frame of "Invite friends, Get $30!\n" in two lines is two
+    /// lines tall): for every hard break, in every measure.
+    @Test func aFinalHardBreakAddsAnEmptyLine() throws {
+        let style = try style
+        #expect(try measurer.layout("a\n", style: style).utf16Ranges == [0..<2, 2..<2])
+        #expect(try measurer.layout("a\n\n", style: style).utf16Ranges == [0..<2, 2..<3, 3..<3])
+        for hardBreak in ["\n", "\r", "\r\n", "\u{2028}", "\u{2029}", "\u{0B}", "\u{0C}", "\u{85}"] {
+            let text = "ab" + hardBreak
+            let layout = try measurer.layout(text, style: style, maxWidth: 100)
+            #expect(layout.lines.count == 2, "\(text.debugDescription)")
+            #expect(layout.size.height == 2 * style.metrics.lineHeight, "\(text.debugDescription)")
+            #expect(try measurer.size(of: text, style: style).height == 2 * style.metrics.lineHeight)
+            #expect(try measurer.measure(text, style: style).layout(maxWidth: 50).lines.count == 2)
+        }
+        #expect(try measurer.layout("a\nb", style: style).lines.count == 2, "a break inside the text adds none")
+    }
+
+    /// The empty line after the last break shows nothing: a line limit that leaves it out
+    /// truncates nothing, and a limit that keeps it cuts nothing before it.
+    @Test func aLineLimitLeavesTheFinalEmptyLineOutWithoutTruncating() throws {
+        let style = try style
+        let one = try measurer.layout("ab\n", style: style, paragraphStyle: ParagraphStyle(lineBreakMode: .byTruncatingTail, numberOfLines: 1))
+        #expect(one.utf16Ranges == [0..<3])
+        #expect(!one.isTruncated)
+        #expect(one.lines[0].truncatedText == nil)
+        let two = try measurer.layout("ab\ncd\n", style: style, paragraphStyle: ParagraphStyle(lineBreakMode: .byTruncatingTail, numberOfLines: 2))
+        #expect(two.utf16Ranges == [0..<3, 3..<6])
+        #expect(!two.isTruncated)
+        let cut = try measurer.layout("ab\ncd\n", style: style, paragraphStyle: ParagraphStyle(lineBreakMode: .byTruncatingTail, numberOfLines: 1))
+        #expect(cut.isTruncated, "text remains after the first line")
     }
 
     @Test func crlfIsOneHardBreakOwnedByItsLine() throws {

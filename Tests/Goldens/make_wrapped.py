@@ -82,7 +82,7 @@ TEXTS = {
         "the figures before the meeting on Friday morning.\r\nThanks!"
     ),
     "trailing-newline": (
-        "A paragraph that ends with a newline character produces no empty last line. "
+        "A paragraph that ends with a newline character has an empty line after it. "
         "It has two sentences.\n"
     ),
 }
@@ -254,10 +254,9 @@ def wrap_case(ctx, icu, upem, name, font, size, max_width, text):
             raise SystemExit("%s: unexpected text between Pango lines: %r" % (name, gap))
         lines.append({"start": b2u[s], "end": b2u[next_s], "pangoWidth": pango_width,
                       "hard": gap != ""})
-    # Pango adds an empty line after a final hard break; text after the final hard
-    # break forms a line only if it is non-empty.
-    if len(lines) > 1 and lines[-1]["start"] == n16:
-        lines.pop()
+    # Pango adds an empty line after a final hard break, as TextKit adds its extra line
+    # fragment there: kept. Text after the final hard break forms a line only when it is
+    # non-empty or follows a hard break.
     assert lines[0]["start"] == 0 and lines[-1]["end"] == n16
     assert all(a["end"] == b["start"] for a, b in zip(lines, lines[1:]))
 

@@ -96,16 +96,28 @@ extension AttributedText {
         return paragraphStyles.first { $0.paragraphStart == start }?.style
     }
 
-    /// The own paragraph style of each of `segments` (this text's paragraphs, in order), `nil`
-    /// for those that have none.
+    /// The own paragraph style of each of `segments` (this text's paragraphs, in order, and the
+    /// empty line after its last hard break if it has one), `nil` for those that have none. The
+    /// empty line after the last break has the style of the paragraph that break ends, as its
+    /// height follows the break's attributes.
     func ownParagraphStyles(of segments: [ParagraphSegment]) -> [ParagraphStyle?] {
         guard !paragraphStyles.isEmpty else { return Array(filling: nil, count: segments.count) }
         var entries = paragraphStyles[...]
-        return segments.map { segment in
+        var styles: [ParagraphStyle?] = []
+        styles.reserveCapacity(segments.count)
+        for segment in segments {
+            if segment.isTrailingLine, let previous = styles.last {
+                styles.append(previous)
+                continue
+            }
             while let first = entries.first, first.paragraphStart < segment.content.lowerBound { entries.removeFirst() }
-            guard let first = entries.first, first.paragraphStart == segment.content.lowerBound else { return nil }
-            return first.style
+            guard let first = entries.first, first.paragraphStart == segment.content.lowerBound else {
+                styles.append(nil)
+                continue
+            }
+            styles.append(first.style)
         }
+        return styles
     }
 
     /// Takes `other`'s paragraph styles, for `other` appended at `offset`: its first paragraph

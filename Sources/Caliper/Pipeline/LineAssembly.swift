@@ -18,8 +18,10 @@ extension MeasuredText {
         var notices: [LayoutNotice] = []
 
         for (segmentIndex, segment) in segments.enumerated() {
+            // The empty line after the last hard break shows no text: past the line limit it is
+            // left out without truncating anything.
             guard placed.count < lineLimit else {
-                isTruncated = true
+                isTruncated = !segment.isTrailingLine
                 break
             }
             let paragraph = paragraph(segmentIndex, in: paragraphStyle)
@@ -49,7 +51,7 @@ extension MeasuredText {
                         paragraphIndex: segmentIndex))
             }
             let hidesText = (fragments.last?.end ?? segment.content.upperBound) < segment.content.upperBound
-                || segmentIndex < segments.count - 1
+                || (segmentIndex < segments.count - 1 && !segments[segmentIndex + 1].isTrailingLine)
             if placed.count == lineLimit, hidesText, let last = placed.popLast() {
                 isTruncated = true
                 let mode = truncatesWordWrapping && style.lineBreakMode == .byWordWrapping ? .byTruncatingTail : style.lineBreakMode

@@ -6,6 +6,10 @@ struct ParagraphSegment: Sendable, Equatable {
     var content: Range<Int>
     /// The end of the hard break that closes the paragraph (== `content.upperBound` when none).
     var end: Int
+
+    /// Whether this is the empty line after a text's last hard break (see
+    /// ``ParagraphSegmenter/lines(in:)``): empty, and ended by no break.
+    var isTrailingLine: Bool { content.isEmpty && end == content.lowerBound }
 }
 
 enum ParagraphSegmenter {
@@ -30,6 +34,19 @@ enum ParagraphSegmenter {
         }
         if start < text.count { paragraphs.append(ParagraphSegment(content: start..<text.count, end: text.count)) }
         return paragraphs
+    }
+
+    /// The paragraphs of `text` as they are laid out: ``paragraphs(in:)`` and, when the text ends
+    /// in a hard break, one empty line after it (``ParagraphSegment/isTrailingLine``), as TextKit
+    /// lays out its extra line fragment there (`NSLayoutManager.extraLineFragmentRect`), which
+    /// `usedRect(for:)`, `boundingRect(with:options:attributes:context:)` and `UILabel` count: `"a\n"`
+    /// is two lines, `"\n"` two empty lines, `""` none.
+    static func lines(in text: [UInt16]) -> [ParagraphSegment] {
+        var segments = paragraphs(in: text)
+        if let last = text.last, isHardBreak(last) {
+            segments.append(ParagraphSegment(content: text.count..<text.count, end: text.count))
+        }
+        return segments
     }
 
     static func isHardBreak(_ unit: UInt16) -> Bool {
