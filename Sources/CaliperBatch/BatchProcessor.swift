@@ -98,13 +98,32 @@ public struct BatchProcessor: Sendable {
         self.onlyGivenFonts = onlyGivenFonts
     }
 
+    /// What a request asks for: its `op`.
+    public enum Op: String, Sendable, CaseIterable {
+        /// A text's size and lines (the default).
+        case measure
+        /// A chip flow's frames.
+        case flow
+        /// A cell layout's frames.
+        case layout
+
+        /// The op `name` names, or an error listing the known ones.
+        static func named(_ name: String) throws -> Op {
+            guard let op = Op(rawValue: name) else {
+                throw InputError("unknown op \"\(name)\" (known: \(allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            return op
+        }
+    }
+
     // The keys of each op's request, beside the shared ones of LayoutSpec; a key not in its op's
     // list is an error naming it. A new key is added here.
 
     /// What every request may have: its `id`, its `op`, and `onlyGivenFonts`.
     static let requestKeys: KnownKeys = ["id", "op", "onlyGivenFonts"]
     static let measureRequestKeys: KnownKeys =
-        requestKeys + LayoutSpec.styledTextKeys + ["maxWidth", "maxLines", "paragraphs", "minimumScaleFactor", "maxHeight", "truncatesLastVisibleLine"]
+        requestKeys + LayoutSpec.styledTextKeys
+        + ["maxWidth", "maxLines", "paragraphs", "minimumScaleFactor", "maxHeight", "truncatesLastVisibleLine", "scale"]
         + LayoutSpec.paragraphStyleKeys
     static let flowRequestKeys: KnownKeys = requestKeys + ["width"] + LayoutSpec.flowKeys
     static let layoutRequestKeys: KnownKeys = requestKeys + ["width", "root"]
@@ -186,10 +205,10 @@ public struct BatchProcessor: Sendable {
         public var error: String?
     }
 
-    /// The answer to `request` (a JSON object, on one line or several) as the op `op` (`measure`,
-    /// `flow` or `layout`): the request's own `op` may be left out or must be `op`; with no `op`,
-    /// as the request's own (`measure` when it has none), as ``answer(_:)`` answers it.
-    public func answer(_ request: String, op: String?) -> Answer {
+    /// The answer to `request` (a JSON object, on one line or several) as the op `op`: the
+    /// request's own `op` may be left out or must be `op`; with no `op`, as the request's own
+    /// (``Op/measure`` when it has none), as ``answer(_:)`` answers it.
+    public func answer(_ request: String, op: Op?) -> Answer {
         var error: String?
         let bytes = answerBytes(request, route: op, error: &error)
         return Answer(json: bytes, error: error)
@@ -206,7 +225,7 @@ public struct BatchProcessor: Sendable {
 
     /// The answer to `line`, as the op `route` when one is given (the request's `op` must then be
     /// absent or equal); `error` is set to the message of an error answer.
-    private func answerBytes(_ line: String, route: String?, error message: inout String?) -> [UInt8] {
+    private func answerBytes(_ line: String, route: Op?, error message: inout String?) -> [UInt8] {
         var writer = JSONWriter()
         write(answerTo: line, route: route, error: &message, to: &writer)
         return writer.bytes
@@ -235,44 +254,32 @@ public struct BatchProcessor: Sendable {
     /// Writes the answer to `line` at the end of `writer`, as the op `route` when one is given
     /// (the request's `op` must then be absent or equal); `error` is set to the message of an
     /// error answer.
-    private func write(answerTo line: String, route: String?, error message: inout String?, to writer: inout JSONWriter) {
+    private func write(answerTo line: String, route: Op?, error message: inout String?, to writer: inout JSONWriter) {
         let context = context
         let start = writer.byteCount
         var id: JSON = .null
         do {
             let request = try JSONObject(parsing: line)
             id = request.id
-            let op = try request.string("op")
+            let op = try request.string("op").map(Op.named)
             if let route, let op, op != route {
-                throw InputError("\"op\" is \"\(op)\", but this is the \(route) route (leave \"op\" out, or send the request to /v1/\(op))")
+                throw InputError("\"op\" is \"\(op.rawValue)\", but this is a \(route.rawValue) request (leave \"op\" out, or ask for \(op.rawValue) where \(op.rawValue) requests are answered)")
             }
-            switch op ?? route ?? "measure" {
-            case "measure":
+            switch op ?? route ?? .measure {
+            case .measure:
                 try request.requireKnownKeys(Self.measureRequestKeys)
-                let (layout, text, spans, scale) = try measure(request, in: context)
+                let answer = try measure(request, in: context)
                 let folder = context.fontFolder
-                if Self.write(id: id, to: &writer, { writer in
-                    layout.writeJSONMembers(
-                        to: &writer,
-                        spanOfRun: spans.isEmpty ? nil : { run, line in Self.requestSpan(of: run, in: line, text: text, spans: spans) },
-                        fontFolder: folder)
-                    if let scale {
-                        writer.key("scale")
-                        writer.number(Double(scale))
-                    }
-                }) {
-                    return
-                }
+                if Self.write(id: id, to: &writer, { answer.writeJSONMembers(to: &$0, fontFolder: folder) }) { return }
                 message = Self.nonFiniteMessage
-            case "flow":
+            case .flow:
                 let result = try flow(request, in: context).result
                 if Self.write(id: id, to: &writer, { LayoutJSON.writeFlowMembers(result, to: &$0) }) { return }
                 message = Self.nonFiniteMessage
-            case "layout":
+            case .layout:
                 let arrangement = try arrangement(request, in: context)
                 if Self.write(id: id, to: &writer, { LayoutJSON.writeLayoutMembers(arrangement, to: &$0) }) { return }
                 message = Self.nonFiniteMessage
-            case let op: throw InputError("unknown op \"\(op)\" (known: measure, flow, layout)")
             }
         } catch let error as InputError {
             message = error.message
@@ -324,49 +331,26 @@ public struct BatchProcessor: Sendable {
             systemFonts: systemFonts)
     }
 
-    /// The layout a measure request asks for, its text, its spans' ranges by request index, and
-    /// the scale its sizes were shrunk by when it gives a `minimumScaleFactor`.
-    private func measure(_ request: JSONObject, in context: Context) throws -> (TextLayout, AttributedText, [(range: Range<Int>, index: Int)], CGFloat?) {
+    /// The answer to a measure request: its text, paragraph style, width and fit read from it
+    /// (``MeasureRequest/fit(hasMaxWidth:maxHeight:truncatesLastVisibleLine:minimumScaleFactor:naming:)``),
+    /// measured.
+    private func measure(_ request: JSONObject, in context: Context) throws -> MeasureRequest.Answer {
         let measurer = context.measurer
         let spec = try layoutSpec(for: request, in: context)
         let (styled, spans) = try spec.styledText(request, lengthLimit: measurer.maximumTextLength)
         let paragraphStyle = try spec.paragraphStyle(request, over: ParagraphStyle(numberOfLines: try request.integer("maxLines") ?? 0))
         let attributed = try spec.settingParagraphStyles(of: request, on: styled, over: paragraphStyle)
         let maxWidth = try request.number("maxWidth").map { CGFloat($0) }
-        let maxHeight = try request.number("maxHeight")
-        let truncates = try request.bool("truncatesLastVisibleLine")
-        let factor = try request.number("minimumScaleFactor")
-        switch MeasureRequest.checkCombination(
-            maxWidth: maxWidth != nil, maxHeight: maxHeight != nil, truncatesLastVisibleLine: truncates != nil,
-            minimumScaleFactor: factor != nil)
-        {
-        case .shrinkNeedsWidth: throw InputError("\"minimumScaleFactor\" needs \"maxWidth\", the width to fit")
-        case .shrinkWithHeight: throw InputError("\"minimumScaleFactor\" cannot be combined with \"maxHeight\"")
-        case .truncationNeedsHeight: throw InputError("\"truncatesLastVisibleLine\" needs \"maxHeight\", the height to fit")
-        case nil: break
-        }
-        let fit: MeasureRequest.Fit =
-            if let factor { .shrink(minimumScaleFactor: CGFloat(factor)) }
-            else if let maxHeight { .height(CGFloat(maxHeight), truncatesLastVisibleLine: truncates ?? false) }
-            else { .wrap }
-        let answer = try MeasureRequest(text: attributed, paragraphStyle: paragraphStyle, maxWidth: maxWidth, fit: fit).answer(with: measurer)
-        return (answer.layout, answer.text, spans, answer.scale)
-    }
-
-    /// The index in the request of the span `run` is in, or `nil` when it is in the request's own
-    /// style: the span holding the run's first character (for a truncated line's runs, which index
-    /// its shown text, the first character of the span the run's style comes from).
-    private static func requestSpan(
-        of run: TextRun, in line: TextLine, text: AttributedText, spans: [(range: Range<Int>, index: Int)]
-    ) -> Int? {
-        let offset = line.truncatedText == nil ? run.utf16Range.location : text.spans[run.spanIndex].utf16Range.lowerBound
-        var low = 0
-        var high = spans.count
-        while low < high {
-            let middle = (low + high) / 2
-            if spans[middle].range.upperBound <= offset { low = middle + 1 } else { high = middle }
-        }
-        return low < spans.count && spans[low].range.contains(offset) ? spans[low].index : nil
+        let fit = try MeasureRequest.fit(
+            hasMaxWidth: maxWidth != nil, maxHeight: try request.number("maxHeight"),
+            truncatesLastVisibleLine: try request.bool("truncatesLastVisibleLine"),
+            minimumScaleFactor: try request.number("minimumScaleFactor"), naming: .json(request))
+        let pixelScale = try request.number("scale")
+        try MeasureRequest.validate(pixelScale: pixelScale, naming: .json(request))
+        var measure = MeasureRequest(
+            text: attributed, paragraphStyle: paragraphStyle, maxWidth: maxWidth, fit: fit, pixelScale: pixelScale.map { CGFloat($0) })
+        measure.spans = spans
+        return try measure.answer(with: measurer)
     }
 
     /// A flow or layout request drawn: the SVG of `caliper flow --svg` or `caliper layout --svg`
@@ -378,23 +362,23 @@ public struct BatchProcessor: Sendable {
         public var error: String?
     }
 
-    /// The picture of `request` as the op `op` (`flow` or `layout`; the request's own `op` may be
-    /// left out or must be `op`).
-    public func picture(_ request: String, op: String) -> Picture {
+    /// The picture of `request` as the op `op` (``Op/flow`` or ``Op/layout``; a measure request
+    /// has none), the request's own `op` left out or `op`.
+    public func picture(_ request: String, op: Op) -> Picture {
         do {
             let object = try JSONObject(parsing: request)
-            if let own = try object.string("op"), own != op {
-                throw InputError("\"op\" is \"\(own)\", but this is the \(op) picture route")
+            if let own = try object.string("op").map(Op.named), own != op {
+                throw InputError("\"op\" is \"\(own.rawValue)\", but this is a picture of a \(op.rawValue) request")
             }
             switch op {
-            case "flow":
+            case .flow:
                 let (flow, result) = try flow(object, in: context)
                 return Picture(svg: try SVGRenderer().svg(for: result, of: flow))
-            case "layout":
+            case .layout:
                 let arrangement = try arrangement(object, in: context)
                 return Picture(svg: try SVGRenderer().svg(for: arrangement, size: arrangement.frame.size))
-            default:
-                throw InputError("unknown picture op \"\(op)\" (known: flow, layout)")
+            case .measure:
+                throw InputError("a measure request has no picture (pictures are of flow and layout requests)")
             }
         } catch let error as InputError {
             return Picture(error: error.message)

@@ -6,9 +6,9 @@ import Foundation
 extension LayoutSpec {
     /// A flow: `items` (chips `{text, font, size, padding, minWidth, maxWidth, maxLines}`, with `spans`,
     /// `markup`, `variations` and `attachments` as a label's, or fixed `{width, height}`; either may have an `id`),
-    /// `width` (when laid out alone), `insets`, `spacing` (8), `lineSpacing` (8),
+    /// `width` (when laid out alone), `insets`, `spacing` and `lineSpacing` (``FlowStyle``'s defaults, 8),
     /// `alignment` (`leading`/`left`, `center`, `trailing`/`right`, `justified`), `verticalAlignment`,
-    /// `rtl`, `maxRows`, `overflowFormat` (`"+%d"`; `"overflow": false` hides silently), `packing` (`greedy`|`balanced`),
+    /// `rtl`, `maxRows`, `overflowFormat` (``FlowStyle/OverflowChip/defaultFormat``; `"overflow": false` hides silently), `packing` (`greedy`|`balanced`),
     /// `rounding` (`none`|`pixel`) with `scale`, `horizontal` (one scrolling row). The caller checks
     /// the flow object's own keys (they differ for a node and a request); this checks the items'.
     package func flow(_ object: JSONObject) throws -> FlowLayout {
@@ -30,14 +30,16 @@ extension LayoutSpec {
                 minimumScaleFactor: try item.number("minimumScaleFactor").map { CGFloat($0) })
         }
         var style = FlowStyle(
-            insets: try edgeInsets(object, "insets"), interitemSpacing: CGFloat(try object.number("spacing") ?? 8),
-            lineSpacing: CGFloat(try object.number("lineSpacing") ?? 8),
+            insets: try edgeInsets(object, "insets"), interitemSpacing: try object.number("spacing").map { CGFloat($0) } ?? FlowStyle.defaultInteritemSpacing,
+            lineSpacing: try object.number("lineSpacing").map { CGFloat($0) } ?? FlowStyle.defaultLineSpacing,
             horizontalAlignment: try horizontalAlignment(object.string("alignment")),
             verticalAlignment: try verticalAlignment(object.string("verticalAlignment")),
             isRightToLeft: try object.bool("rtl") ?? false, maximumRows: try object.integer("maxRows"),
             packing: try packing(object.string("packing")), scrollsHorizontally: try object.bool("horizontal") ?? false)
         switch try object.string("rounding") ?? "none" {
-        case "none": break
+        case "none":
+            // A scale that would round nothing is refused rather than ignored.
+            if object.has("scale") { throw object.error("\"scale\" goes with \"rounding\": \"pixel\"") }
         case "pixel": style.pixelScale = CGFloat(try object.number("scale") ?? 1)
         case let other: throw InputError("\(object.name("rounding")) must be none or pixel, not \"\(other)\"")
         }
@@ -46,7 +48,7 @@ extension LayoutSpec {
             if case .text(let text) = item.content { return (text.spans[0].style, item.padding) } else { return nil }
         }.first
         if style.maximumRows != nil, try object.bool("overflow") ?? true, let (chipStyle, padding) = firstChip {
-            let format = try object.string("overflowFormat") ?? "+%d"
+            let format = try object.string("overflowFormat") ?? FlowStyle.OverflowChip.defaultFormat
             style.overflowChip = FlowStyle.OverflowChip(format: format, style: chipStyle, padding: padding)
         }
         // The node's `id` is set by `layout(_:)`; a batch request's `id` is the request's own.

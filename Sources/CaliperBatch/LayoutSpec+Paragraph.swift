@@ -80,13 +80,7 @@ extension LayoutSpec {
             let (start, end) = try Self.range(of: entry, in: units)
             let style = try paragraphStyle(entry, over: paragraphBase)
             // The first paragraph ending after `start`, then every one starting before `end`.
-            var low = 0
-            var high = paragraphs.count
-            while low < high {
-                let middle = (low + high) / 2
-                if paragraphs[middle].upperBound <= start { low = middle + 1 } else { high = middle }
-            }
-            var paragraph = low
+            var paragraph = paragraphs.lowerBound { $0.upperBound <= start }
             while start < end, paragraph < paragraphs.count, paragraphs[paragraph].lowerBound < end {
                 if let other = owners[paragraph] {
                     throw InputError(

@@ -4,42 +4,40 @@ import CaliperLayout
 import Foundation
 
 extension LayoutSpec {
-    /// `font` with `variations` (`{"wght": 600}`) or `systemFont` (``systemFontDescriptor(_:textStyle:)``),
-    /// `size` (17), `letterSpacing`, `features`, `baselineOffset`, `fallback` (fonts), `language`.
-    /// Without `font` or `systemFont`, the default font, unless ``onlyGivenFonts`` refuses it.
-    /// A `systemFont` without a weight takes `dynamicType`'s (semibold for the headline), as
-    /// `preferredFont(forTextStyle:)` does.
-    package func textStyle(_ object: JSONObject, defaultSize: CGFloat = 17, dynamicType: DynamicTypeStyle? = nil) throws -> TextStyle {
-        let fontName = try object.string("font")
-        let system = try systemFontDescriptor(object, textStyle: dynamicType)
-        if fontName == nil, system == nil, onlyGivenFonts {
-            throw InputError(
-                "missing \(object.name("font")): only the fonts given are used (onlyGivenFonts, --only-given-fonts), so every text names its font")
+    /// What `object` says of its text style: `font` with `variations` (`{"wght": 600}`) or
+    /// `systemFont` (``systemFontRequest(_:)``), `size`, `textStyle` (Dynamic Type) and
+    /// `contentSizeCategory`, `letterSpacing`, `features`, `baselineOffset`, `fallback` (fonts),
+    /// `language`; errors name the keys at the object's path.
+    package func textStyleDescription(_ object: JSONObject) throws -> TextStyleDescription {
+        var description = TextStyleDescription()
+        description.naming = .json(object)
+        description.font = try object.string("font")
+        description.variations = try variations(object)
+        description.systemFont = try systemFontRequest(object)
+        description.size = try object.number("size").map { CGFloat($0) }
+        description.dynamicType = try dynamicTypeStyle(object)
+        if let name = try object.string("contentSizeCategory") {
+            guard let category = ContentSizeCategory(named: name) else {
+                throw InputError(
+                    "unknown \(object.keyPath("contentSizeCategory")) \"\(name)\" (known: \(ContentSizeCategory.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            description.contentSizeCategory = category
         }
-        let variations = try variations(object)
-        let primary: FontFace
-        var features = try (object.strings("features") ?? []).map { try FontFeature($0) }
-        if let system {
-            primary = try systemFace(system, in: object, variations: variations)
-            if system.monospacedDigits { features.append(try FontFeature("tnum")) }
-        } else {
-            let face = try face(fontName)
-            primary = try variations.map { try face.withVariations($0) } ?? face
-        }
-        return TextStyle(
-            font: primary, size: try object.number("size").map { CGFloat($0) } ?? defaultSize,
-            letterSpacing: CGFloat(try object.number("letterSpacing") ?? 0), features: features,
-            fallbackFonts: try object.strings("fallback").map { try $0.map { try face($0) } } ?? defaultFallbackFonts, fallback: fallback,
-            language: try object.string("language"), baselineOffset: CGFloat(try object.number("baselineOffset") ?? 0))
+        description.letterSpacing = CGFloat(try object.number("letterSpacing") ?? 0)
+        description.features = try (object.strings("features") ?? []).map { try FontFeature($0) }
+        description.baselineOffset = CGFloat(try object.number("baselineOffset") ?? 0)
+        description.fallback = try object.strings("fallback")
+        description.language = try object.string("language")
+        return description
     }
 
     /// The keys of a `systemFont` object.
     package static let systemFontKeys: KnownKeys = ["weight", "width", "design", "italic", "monospacedDigits"]
 
     /// `systemFont`: `{"weight": "semibold", "width": "condensed", "design": "rounded", "italic":
-    /// true, "monospacedDigits": true}`, every key optional (`{}` is the regular system font); the
-    /// weight defaults to `textStyle`'s. `nil` without the key.
-    func systemFontDescriptor(_ object: JSONObject, textStyle: DynamicTypeStyle?) throws -> SystemFontDescriptor? {
+    /// true, "monospacedDigits": true}`, every key optional (`{}` is the regular system font, its
+    /// weight the text style's). `nil` without the key.
+    func systemFontRequest(_ object: JSONObject) throws -> SystemFontRequest? {
         guard object.has("systemFont") else { return nil }
         let settings = try object.object("systemFont")
         try settings.requireKnownKeys(Self.systemFontKeys)
@@ -52,11 +50,10 @@ extension LayoutSpec {
             }
             return value
         }
-        return SystemFontDescriptor(
-            weight: try named("weight", SystemFontWeight.init(named:)) ?? textStyle?.systemFontWeight ?? .regular,
-            width: try named("width", SystemFontWidth.init(named:)) ?? .standard,
-            design: try named("design", SystemFontDesign.init(named:)) ?? .default,
-            isItalic: try settings.bool("italic") ?? false, monospacedDigits: try settings.bool("monospacedDigits") ?? false)
+        return SystemFontRequest(
+            weight: try named("weight", SystemFontWeight.init(named:)), width: try named("width", SystemFontWidth.init(named:)),
+            design: try named("design", SystemFontDesign.init(named:)), isItalic: try settings.bool("italic") ?? false,
+            monospacedDigits: try settings.bool("monospacedDigits") ?? false)
     }
 
     /// What the system font cannot be given with.
@@ -74,21 +71,6 @@ extension LayoutSpec {
         hasFont ? .font : hasVariations ? .variations : nil
     }
 
-    /// The face of `descriptor` from ``systemFonts``, refused beside `font` or `variations` (the
-    /// system font sets its own axes from the weight and width).
-    func systemFace(_ descriptor: SystemFontDescriptor, in object: JSONObject, variations: [FontVariation]?) throws -> FontFace {
-        switch Self.systemFontConflict(hasFont: object.has("font"), hasVariations: variations != nil) {
-        case .font?: throw object.error("give \"font\" or \"systemFont\", not both")
-        case .variations?: throw object.error("\"variations\" go with \"font\": \"systemFont\" sets its axes from its weight and width")
-        case nil: break
-        }
-        guard let systemFonts else {
-            throw InputError(
-                "\(object.name("systemFont")) needs a folder of Apple's system-font files: caliper --system-font DIR, or the service's --system-font DIR")
-        }
-        return try systemFonts.face(for: descriptor)
-    }
-
     /// The text of a measure request, label or chip, styled: `markup` (Pango markup over the
     /// object's style), or `text` with `spans`; then `attachments` on its U+FFFC characters.
     /// Also the spans' ranges by their index in the object (none for markup). A text longer than
@@ -96,8 +78,8 @@ extension LayoutSpec {
     package func styledText(
         _ object: JSONObject, lengthLimit: Int = .max
     ) throws -> (text: AttributedText, spans: [(range: Range<Int>, index: Int)]) {
-        let dynamicType = try dynamicTypeStyle(object)
-        let style = try textStyle(object, defaultSize: dynamicType?.defaultPointSize ?? 17, dynamicType: dynamicType)
+        let description = try textStyleDescription(object)
+        let style = try textStyle(description)
         let styled: (AttributedText, [(range: Range<Int>, index: Int)])
         if let markup = try object.string("markup") {
             guard try object.string("text") == nil, try object.objects("spans").isEmpty else {
@@ -108,16 +90,9 @@ extension LayoutSpec {
             let text = try object.requiredString("text")
             let length = text.utf16UnitCount
             guard length <= lengthLimit else { throw CaliperError.textTooLong(utf16Length: length, limit: lengthLimit) }
-            styled = try attributedText(text, style: style, spans: object)
+            styled = try attributedText(text, style: style, spans: object, dynamicType: description.dynamicType)
         }
-        var text = styled.0
-        if let name = try object.string("contentSizeCategory") {
-            guard let category = ContentSizeCategory(named: name) else {
-                throw InputError(
-                    "unknown \(object.keyPath("contentSizeCategory")) \"\(name)\" (known: \(ContentSizeCategory.allCases.map(\.rawValue).joined(separator: ", ")))")
-            }
-            text = DynamicTypeMetrics(forTextStyle: dynamicType ?? .body).scaledText(text, compatibleWith: category)
-        }
+        let text = description.scaled(styled.0)
         return (try attachingBoxes(to: text, from: object), styled.1)
     }
 
@@ -170,12 +145,11 @@ extension LayoutSpec {
     /// any order but must not overlap; an empty span is ignored. Also returns the spans' ranges,
     /// by their index in the request, sorted by start (to report which span each run is in).
     package func attributedText(
-        _ text: String, style: TextStyle, spans object: JSONObject
+        _ text: String, style: TextStyle, spans object: JSONObject, dynamicType: DynamicTypeStyle? = nil
     ) throws -> (AttributedText, spans: [(range: Range<Int>, index: Int)]) {
         let spanObjects = try object.objects("spans")
         guard !spanObjects.isEmpty else { return (AttributedText(text, style: style), []) }
         let units = Array(text.utf16)
-        let dynamicType = try dynamicTypeStyle(object)
         var ranged: [(range: Range<Int>, index: Int, style: TextStyle)] = []
         for (index, span) in spanObjects.enumerated() {
             try span.requireKnownKeys(Self.spanKeys)
@@ -249,15 +223,17 @@ extension LayoutSpec {
         var font = base.font
         var features = base.features
         if let name = try span.string("font") { font = try face(name) }
-        if let system = try systemFontDescriptor(span, textStyle: dynamicType) {
-            font = try systemFace(system, in: span, variations: try variations(span))
-            if system.monospacedDigits, !features.contains(where: { $0.tag == "tnum" }) { features.append(try FontFeature("tnum")) }
+        let spanFeatures = try span.strings("features").map { try $0.map { try FontFeature($0) } }
+        if let given = spanFeatures { features = given }
+        if let system = try systemFontRequest(span)?.descriptor(defaultWeight: dynamicType?.systemFontWeight ?? .regular) {
+            let variations = try variations(span)
+            font = try systemFace(system, hasFont: span.has("font"), hasVariations: variations != nil, naming: .json(span))
+            features = system.features(adding: features)
         } else if let variations = try variations(span) {
             font = try font.withVariations(variations)
         }
         let size = try span.number("size").map { CGFloat($0) } ?? base.size
         let letterSpacing = try span.number("letterSpacing").map { CGFloat($0) } ?? base.letterSpacing
-        if let given = try span.strings("features") { features = try given.map { try FontFeature($0) } }
         let baselineOffset = try span.number("baselineOffset").map { CGFloat($0) } ?? base.baselineOffset
         let language = try span.string("language") ?? base.language
         let fallbackFonts = try span.strings("fallback").map { try $0.map { try face($0) } } ?? base.fallbackFonts

@@ -1,11 +1,12 @@
-// MeasureRequest.swift — a measure request as every door fills it (batch and HTTP from JSON, `caliper measure` from its options) and the one function that answers it.
+// MeasureRequest.swift — a measure request as every door fills it (batch and HTTP from JSON, `caliper measure` from its options), the one function that answers it and the one writer of its answer.
 import Caliper
 import Foundation
 
 /// What a measure request asks: a text with its paragraph style, wrapped to a width, and either
-/// cut to a height or shrunk to fit. Batch lines and HTTP bodies read it from JSON
-/// (`BatchProcessor`), `caliper measure` fills it from its options; both answer it with
-/// ``answer(with:)``, so the doors cannot measure differently.
+/// cut to a height or shrunk to fit; its size also ceiled to a screen's pixels when it gives a
+/// scale. Batch lines and HTTP bodies read it from JSON (`BatchProcessor`), `caliper measure`
+/// fills it from its options; both answer it with ``answer(with:)`` and write the answer with
+/// ``Answer/writeJSONMembers(to:fontFolder:)``, so the doors cannot measure or answer differently.
 package struct MeasureRequest {
     /// How the text is fitted beyond wrapping to ``maxWidth``.
     package enum Fit: Equatable {
@@ -25,34 +26,59 @@ package struct MeasureRequest {
     /// The width lines wrap to; `nil`: no wrapping.
     package var maxWidth: CGFloat?
     package var fit: Fit
+    /// The screen scale (1, 2, 3) the answer's size is also given ceiled to, as UIKit code ceils
+    /// a measured size before it makes a frame of it (`scale`, `--scale`); `nil`: none.
+    package var pixelScale: CGFloat?
+    /// The ranges of the request's spans by their index in it, sorted by start, to name the span
+    /// each run is in; none for text in one style or markup.
+    package var spans: [(range: Range<Int>, index: Int)] = []
 
-    package init(text: AttributedText, paragraphStyle: ParagraphStyle, maxWidth: CGFloat?, fit: Fit = .wrap) {
+    package init(
+        text: AttributedText, paragraphStyle: ParagraphStyle, maxWidth: CGFloat?, fit: Fit = .wrap, pixelScale: CGFloat? = nil
+    ) {
         self.text = text
         self.paragraphStyle = paragraphStyle
         self.maxWidth = maxWidth
         self.fit = fit
+        self.pixelScale = pixelScale
     }
 
-    /// The first rule that the fields a request gives break, checked in this order, or `nil`:
-    /// each door says it naming the fields its way (`"maxWidth"` in JSON, `--max-width` on the
-    /// command line).
-    package static func checkCombination(
-        maxWidth: Bool, maxHeight: Bool, truncatesLastVisibleLine: Bool, minimumScaleFactor: Bool
-    ) -> CombinationProblem? {
-        if truncatesLastVisibleLine, !maxHeight { return .truncationNeedsHeight }
-        if minimumScaleFactor, !maxWidth { return .shrinkNeedsWidth }
-        if minimumScaleFactor, maxHeight { return .shrinkWithHeight }
-        return nil
+    /// The fit the fields of a request ask for — `minimumScaleFactor` (shrink), else `maxHeight`
+    /// with `truncatesLastVisibleLine`, else wrapping — after the one check of how they combine:
+    /// shrinking needs a width and goes without a height, `truncatesLastVisibleLine` needs a
+    /// height, the factor is from 0 to 1 and the height 0 or more. Errors name the fields as
+    /// `naming` does (`"maxWidth"` in JSON, `--max-width` on the command line).
+    package static func fit(
+        hasMaxWidth: Bool, maxHeight: Double?, truncatesLastVisibleLine: Bool?, minimumScaleFactor: Double?, naming: FieldNaming
+    ) throws -> Fit {
+        if truncatesLastVisibleLine != nil, maxHeight == nil {
+            throw InputError("\(naming.name("truncatesLastVisibleLine")) needs \(naming.name("maxHeight")), the height to fit")
+        }
+        if let factor = minimumScaleFactor {
+            guard hasMaxWidth else {
+                throw InputError("\(naming.name("minimumScaleFactor")) needs \(naming.name("maxWidth")), the width to fit")
+            }
+            guard maxHeight == nil else {
+                throw InputError("\(naming.name("minimumScaleFactor")) cannot be combined with \(naming.name("maxHeight"))")
+            }
+            try ShrinkToFit.validate(minimumScaleFactor: CGFloat(factor))
+            return .shrink(minimumScaleFactor: CGFloat(factor))
+        }
+        if let maxHeight {
+            guard maxHeight >= 0 else { throw CaliperError.invalidLength(name: "maximum height", value: maxHeight) }
+            return .height(CGFloat(maxHeight), truncatesLastVisibleLine: truncatesLastVisibleLine ?? false)
+        }
+        return .wrap
     }
 
-    /// A combination of fields a measure request cannot have.
-    package enum CombinationProblem: Equatable {
-        /// `minimumScaleFactor` without `maxWidth`, the width to fit.
-        case shrinkNeedsWidth
-        /// `minimumScaleFactor` with `maxHeight`.
-        case shrinkWithHeight
-        /// `truncatesLastVisibleLine` without `maxHeight`.
-        case truncationNeedsHeight
+    /// Refuses a pixel scale outside ``PixelRounding/scales`` (NaN and infinities included),
+    /// naming the field as `naming` does.
+    package static func validate(pixelScale: Double?, naming: FieldNaming) throws {
+        guard let pixelScale else { return }
+        let scales = PixelRounding.scales
+        guard scales.contains(CGFloat(pixelScale)) else {
+            throw InputError("\(naming.path("scale")) must be a number from \(scales.lowerBound) to \(scales.upperBound), not \(pixelScale)")
+        }
     }
 
     /// What a measure request is answered with.
@@ -61,24 +87,71 @@ package struct MeasureRequest {
         /// The text laid out: the request's, or its shrunk copy.
         package var text: AttributedText
         /// The factor the sizes were shrunk by, for a ``Fit/shrink(minimumScaleFactor:)`` request.
-        package var scale: CGFloat?
+        package var shrinkScale: CGFloat?
+        /// The text's intrinsic widths (CSS min-content and max-content) in the request's
+        /// paragraph style, at its sizes as given.
+        package var intrinsicWidths: IntrinsicWidths
+        /// ``MeasureRequest/pixelScale``.
+        package var pixelScale: CGFloat?
+        /// ``MeasureRequest/spans``.
+        package var spans: [(range: Range<Int>, index: Int)]
+
+        /// The layout's size ceiled to the pixels of ``pixelScale``, when there is one.
+        package var roundedSize: CGSize? { pixelScale.map { PixelRounding.ceil(layout.size, scale: $0) } }
+
+        /// Writes the answer's members: the layout's (``TextLayout/writeJSONMembers(to:spanOfRun:fontFolder:)``),
+        /// `minContentWidth` and `maxContentWidth`, `scale` when the text was shrunk, and
+        /// `roundedWidth` and `roundedHeight` when the request gave a scale. Every door writes a
+        /// measure answer here.
+        package func writeJSONMembers(to writer: inout JSONWriter, fontFolder: String? = nil) {
+            let (text, spans) = (self.text, self.spans)
+            layout.writeJSONMembers(
+                to: &writer,
+                spanOfRun: spans.isEmpty ? nil : { run, line in Self.requestSpan(of: run, in: line, text: text, spans: spans) },
+                fontFolder: fontFolder)
+            writer.member("minContentWidth", number: Double(intrinsicWidths.minContent))
+            writer.member("maxContentWidth", number: Double(intrinsicWidths.maxContent))
+            if let shrinkScale { writer.member("scale", number: Double(shrinkScale)) }
+            if let roundedSize {
+                writer.member("roundedWidth", number: Double(roundedSize.width))
+                writer.member("roundedHeight", number: Double(roundedSize.height))
+            }
+        }
+
+        /// The index in the request of the span `run` is in, or `nil` when it is in the request's
+        /// own style: the span holding the run's first character (for a truncated line's runs,
+        /// which index its shown text, the first character of the span the run's style comes from).
+        private static func requestSpan(
+            of run: TextRun, in line: TextLine, text: AttributedText, spans: [(range: Range<Int>, index: Int)]
+        ) -> Int? {
+            let offset = line.truncatedText == nil ? run.utf16Range.location : text.spans[run.spanIndex].utf16Range.lowerBound
+            let found = spans.lowerBound { $0.range.upperBound <= offset }
+            return found < spans.count && spans[found].range.contains(offset) ? spans[found].index : nil
+        }
     }
 
-    /// The request measured by `measurer`.
+    /// The request measured by `measurer`: its layout, and its intrinsic widths from the same
+    /// shaping (the measurer's cache holds the paragraphs' shapes between the two).
     package func answer(with measurer: TextMeasurer) throws -> Answer {
+        let layout: TextLayout
+        var laidOut = text
+        var shrinkScale: CGFloat?
         switch fit {
         case .shrink(let minimumScaleFactor):
-            guard let maxWidth else { throw InputError("\"minimumScaleFactor\" needs \"maxWidth\", the width to fit") }
+            // ``fit(hasMaxWidth:maxHeight:truncatesLastVisibleLine:minimumScaleFactor:naming:)`` asks for a
+            // width; without one every scale fits.
             let shrunk = try measurer.layoutShrinkingToFit(
-                text, minimumScaleFactor: minimumScaleFactor, paragraphStyle: paragraphStyle, maxWidth: maxWidth)
-            return Answer(layout: shrunk.layout, text: shrunk.text, scale: shrunk.scale)
+                text, minimumScaleFactor: minimumScaleFactor, paragraphStyle: paragraphStyle, maxWidth: maxWidth ?? .infinity)
+            (layout, laidOut, shrinkScale) = (shrunk.layout, shrunk.text, shrunk.scale)
         case .height(let maxHeight, let truncatesLastVisibleLine):
-            let layout = try measurer.layout(
+            layout = try measurer.layout(
                 text, paragraphStyle: paragraphStyle, fitting: CGSize(width: maxWidth ?? .infinity, height: maxHeight),
                 truncatesLastVisibleLine: truncatesLastVisibleLine)
-            return Answer(layout: layout, text: text)
         case .wrap:
-            return Answer(layout: try measurer.layout(text, paragraphStyle: paragraphStyle, maxWidth: maxWidth), text: text)
+            layout = try measurer.layout(text, paragraphStyle: paragraphStyle, maxWidth: maxWidth)
         }
+        return Answer(
+            layout: layout, text: laidOut, shrinkScale: shrinkScale,
+            intrinsicWidths: try measurer.intrinsicWidths(of: text, paragraphStyle: paragraphStyle), pixelScale: pixelScale, spans: spans)
     }
 }

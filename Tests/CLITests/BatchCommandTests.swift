@@ -133,7 +133,7 @@ import Testing
         #expect(errors[0].contains("not found"))
         #expect(errors[1].contains("outside the allowed font folder"))
         #expect(errors[2].contains("patterns are not allowed"))
-        #expect(errors[3].contains("a font must be given as a file"))
+        #expect(errors[3].hasPrefix(#"missing "font": only the fonts given are used"#), "a font root without patterns, as the service's")
         #expect(errors[4].contains("outside the allowed font folder"))
         #expect(errors[5].contains("over the limit of 16"))
         let allowed = try CLI.run(["batch", "--font-root", root.path, "--allow-patterns"], input: requests[3]).jsonLines

@@ -152,7 +152,7 @@ import TestSupport
         #expect(statistics.entryCount > 0)
         // Fonts are the thread's own too, from a sibling of the processor's resolver.
         #expect(first.resolver.statistics == .zero)
-        #expect(first.fontStatistics.fileCount > 0)
+        #expect(first.fontStatistics.entryCount > 0)
 
         var second = first  // a copy shares the first's caches
         #expect(second.answer(requests[0]) == reference[0])
@@ -178,7 +178,7 @@ import TestSupport
         #expect(fallbackRequests.map { ownFallback.answer($0) } == expected)
         // DejaVu and both fallback files, loaded by the thread's resolver (the given faces came
         // from another resolver, so with them the count would be 1).
-        #expect(ownFallback.fontStatistics.fileCount == 3)
+        #expect(ownFallback.fontStatistics.entryCount == 3)
 
         // A setting changed after threads took their own is what they answer with from then on.
         let relative = #"{"id": 0, "text": "Folder", "font": "DejaVuSans.ttf"}"#

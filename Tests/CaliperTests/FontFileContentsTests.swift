@@ -10,7 +10,7 @@ import Testing
         let path = root + "/DejaVuSans.ttf"
         #expect(try resolver.contentsOfFontFile(atPath: path) == Array(try Data(contentsOf: URL(fileURLWithPath: path))))
         // Nothing is loaded or kept: the bytes are handed on, not made a face.
-        #expect(resolver.statistics.fileCount == 0)
+        #expect(resolver.statistics.entryCount == 0)
     }
 
     @Test func aPathLeadingOutOfTheRootIsRefused() throws {

@@ -84,7 +84,7 @@ import Testing
         spellings += (1...500).map { folder + String(repeating: "/", count: $0) + "NotoSansThai-Regular.ttf" }
         for spelling in spellings { #expect(try resolver.face(for: spelling) === first) }
         let statistics = resolver.statistics
-        #expect(statistics.fileCount == 1)
+        #expect(statistics.entryCount == 1)
         #expect(statistics.misses == 1)
         #expect(statistics.byteCount == 37_744)
     }
@@ -94,7 +94,7 @@ import Testing
         let resolver = FontResolver(cacheByteBudget: 300_000)
         let thai = try resolver.face(for: Fixtures.path("Fonts/NotoSansThai-Regular.ttf"))
         _ = try resolver.face(for: Fixtures.path("Fonts/NotoSansDevanagari-Regular.ttf"))
-        #expect(resolver.statistics.fileCount == 2)
+        #expect(resolver.statistics.entryCount == 2)
         _ = try resolver.face(for: Fixtures.path("Fonts/NotoSansArabic-Regular.ttf"))
         var statistics = resolver.statistics
         #expect(statistics.byteCount <= 300_000)
@@ -121,7 +121,7 @@ import Testing
         let own = try sibling.face(for: path)
         #expect(own !== face)
         #expect(own.data === face.data)
-        #expect(sibling.statistics == FontResolver.Statistics(hits: 1, misses: 0, evictions: 0, fileCount: 1, byteCount: 37_744))
+        #expect(sibling.statistics == FontResolver.Statistics(hits: 1, misses: 0, evictions: 0, entryCount: 1, byteCount: 37_744))
         #expect(try sibling.face(for: path) === own)
         let measurer = TextMeasurer(cache: nil)
         let text = "สวัสดีครับ ภาษาไทย"

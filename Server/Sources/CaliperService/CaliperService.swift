@@ -42,22 +42,16 @@ public struct CaliperService: Sendable {
     public init(configuration: ServiceConfiguration) throws {
         try configuration.validate()
         self.configuration = configuration
-        let resolver = try FontResolver(
-            cacheByteBudget: FontResolver.defaultCacheByteBudget / 2, fontRoot: configuration.fontRoot,
-            allowsFontconfigPatterns: configuration.allowsFontPatterns)
-        var processor = BatchProcessor(
-            resolver: resolver, measurer: TextMeasurer(maximumTextLength: configuration.maximumTextLength),
-            systemFallback: configuration.allowsFontPatterns ? .system : .none, onlyGivenFonts: !configuration.allowsFontPatterns)
-        processor.fontFolder = configuration.fontRoot
-        processor.systemFonts = try configuration.systemFontDirectory.map {
-            try SystemFonts(directory: $0, cacheByteBudget: FontResolver.defaultCacheByteBudget / 4)
-        }
+        var processor = try BatchProcessor(
+            configuration: BatchProcessor.Configuration(
+                fontRoot: configuration.fontRoot, allowsFontPatterns: configuration.allowsFontPatterns,
+                maximumTextLength: configuration.maximumTextLength, fontCacheBytes: FontResolver.defaultCacheByteBudget / 2,
+                systemFontDirectory: configuration.systemFontDirectory,
+                systemFontCacheBytes: FontResolver.defaultCacheByteBudget / 4, threads: configuration.computeThreads))
+        let resolver = processor.resolver
         self.resolver = resolver
         catalogue = try FontCatalogue(root: configuration.fontRoot, resolver: resolver, fallback: configuration.fallbackFonts)
         processor.defaultFallbackFonts = catalogue.fallbackFaces
-        // Each compute thread measures with a cache of its own, as `caliper batch --jobs` does:
-        // threads sharing one wait on each other's memory (see BatchProcessor.cachesPerThread).
-        processor.cachesPerThread = configuration.computeThreads > 1
         answering = Answering(processor)
         metrics = ServiceMetrics(fonts: { [processor] in processor.fontStatistics }, caches: { [processor] in processor.caches })
         pool = ComputePool(width: configuration.computeThreads)
@@ -88,11 +82,11 @@ public struct CaliperService: Sendable {
     /// known path asked with another method (any: TRACE, QUERY… too) is answered 405 from it.
     var routes: RouteTable<BasicRequestContext> {
         RouteTable([
-            .post("/v1/measure") { request, _ in try await self.single(request, op: "measure") },
-            .post("/v1/flow") { request, _ in try await self.single(request, op: "flow") },
-            .post("/v1/layout") { request, _ in try await self.single(request, op: "layout") },
-            .post("/v1/flow/svg") { request, _ in try await self.picture(request, op: "flow") },
-            .post("/v1/layout/svg") { request, _ in try await self.picture(request, op: "layout") },
+            .post("/v1/measure") { request, _ in try await self.single(request, op: .measure) },
+            .post("/v1/flow") { request, _ in try await self.single(request, op: .flow) },
+            .post("/v1/layout") { request, _ in try await self.single(request, op: .layout) },
+            .post("/v1/flow/svg") { request, _ in try await self.picture(request, op: .flow) },
+            .post("/v1/layout/svg") { request, _ in try await self.picture(request, op: .layout) },
             .post("/v1/batch") { request, _ in try self.batch(request) },
             .get("/v1/fonts") { _, _ in Self.json(catalogue.json) },
             .get("/healthz") { _, _ in Self.json(Self.healthy) },
@@ -137,7 +131,7 @@ public struct CaliperService: Sendable {
 
     /// One request as `op`: its body (JSON, at most ``ServiceConfiguration/maximumBodyBytes``)
     /// answered by the batch processor on the compute pool.
-    private func single(_ request: Request, op: String) async throws -> Response {
+    private func single(_ request: Request, op: BatchProcessor.Op) async throws -> Response {
         let answering = self.answering
         let answer = try await compute(request) { text in answering.processor.answer(text, op: op) }
         return Response(
@@ -146,7 +140,7 @@ public struct CaliperService: Sendable {
     }
 
     /// A flow or layout request drawn as SVG (`image/svg+xml`), or its error as JSON with 400.
-    private func picture(_ request: Request, op: String) async throws -> Response {
+    private func picture(_ request: Request, op: BatchProcessor.Op) async throws -> Response {
         let answering = self.answering
         let picture = try await compute(request) { text in answering.processor.picture(text, op: op) }
         guard let svg = picture.svg else { throw ServiceHTTPError(.badRequest, picture.error ?? "no picture") }

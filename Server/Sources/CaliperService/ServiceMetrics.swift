@@ -115,7 +115,7 @@ final class ServiceMetrics: Sendable {
         gauge("caliper_font_cache_hits", fonts.hits)
         gauge("caliper_font_cache_misses", fonts.misses)
         gauge("caliper_font_cache_evictions", fonts.evictions)
-        gauge("caliper_font_cache_files", fonts.fileCount)
+        gauge("caliper_font_cache_files", fonts.entryCount)
         gauge("caliper_font_cache_bytes", fonts.byteCount)
         gauge("caliper_requests_in_flight", inFlight)
         var output: [UInt8] = []

@@ -81,7 +81,7 @@ import Testing
             // A request's own op must be the route's.
             let mismatch = try await client.execute(uri: "/v1/measure", method: .post, headers: Self.json, body: ByteBuffer(string: flow.replacingOccurrences(of: #"{"id": "f","#, with: #"{"id": "f", "op": "flow","#)))
             #expect(mismatch.status == .badRequest)
-            #expect((try Self.object(mismatch)["error"] as? String)?.contains(#"but this is the measure route"#) == true)
+            #expect((try Self.object(mismatch)["error"] as? String)?.contains(#"but this is a measure request"#) == true)
         }
     }
 

@@ -93,7 +93,7 @@ final class FontCache: Sendable {
         var files: [FontFileIdentity: LoadedFile] = [:]
         var spellings: [String: FaceKey] = [:]
         var clock: UInt64 = 0
-        var statistics = FontResolver.Statistics(hits: 0, misses: 0, evictions: 0, fileCount: 0, byteCount: 0)
+        var statistics = FontResolver.Statistics(hits: 0, misses: 0, evictions: 0, entryCount: 0, byteCount: 0)
 
         mutating func remember(_ spelling: String, as key: FaceKey, limit: Int) {
             guard spellings[spelling] != key else { return }
@@ -182,7 +182,7 @@ final class FontCache: Sendable {
         let file = state.files[key.identity] ?? {
             let file = LoadedFile(data: face.data, lastUsed: state.clock)
             state.files[key.identity] = file
-            state.statistics.fileCount += 1
+            state.statistics.entryCount += 1
             state.statistics.byteCount += face.data.byteCount
             return file
         }()
@@ -192,7 +192,7 @@ final class FontCache: Sendable {
             let byAge = state.files.filter { $0.key != key.identity }.sorted { $0.value.lastUsed < $1.value.lastUsed }
             for (identity, evicted) in byAge where state.statistics.byteCount > byteBudget {
                 state.files[identity] = nil
-                state.statistics.fileCount -= 1
+                state.statistics.entryCount -= 1
                 state.statistics.byteCount -= evicted.data.byteCount
                 state.statistics.evictions += 1
             }

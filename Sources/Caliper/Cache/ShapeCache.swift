@@ -48,31 +48,7 @@ public final class ShapeCache: Sendable {
 
     /// What the cache holds and how it has served, at one moment: look-ups of paragraph shapes,
     /// labels and words together.
-    public struct Statistics: Sendable, Hashable {
-        /// Look-ups answered from the cache.
-        public var hits: Int
-        /// Look-ups that had to shape (or measure) afresh.
-        public var misses: Int
-        /// Entries let go to stay within the byte budget.
-        public var evictions: Int
-        /// The entries held now.
-        public var entryCount: Int
-        /// The bytes the entries are estimated to hold now, at most the budget.
-        public var byteCount: Int
-
-        /// hits ÷ (hits + misses), or 0 before any look-up.
-        public var hitRate: Double { hits + misses == 0 ? 0 : Double(hits) / Double(hits + misses) }
-
-        /// Nothing looked up, let go or held.
-        public static let zero = Statistics(hits: 0, misses: 0, evictions: 0, entryCount: 0, byteCount: 0)
-
-        /// Two readings together (several tables', or several caches'): each count added.
-        public static func + (lhs: Statistics, rhs: Statistics) -> Statistics {
-            Statistics(
-                hits: lhs.hits + rhs.hits, misses: lhs.misses + rhs.misses, evictions: lhs.evictions + rhs.evictions,
-                entryCount: lhs.entryCount + rhs.entryCount, byteCount: lhs.byteCount + rhs.byteCount)
-        }
-    }
+    public typealias Statistics = CacheStatistics
 
     /// The key of a paragraph's shape (``ParagraphShapeTable/Key``).
     typealias Key = ParagraphShapeTable.Key

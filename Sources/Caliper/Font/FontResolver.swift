@@ -35,30 +35,9 @@ public final class FontResolver: Sendable {
     /// recently used first) as any resolver's are.
     static let systemFonts = FontResolver()
 
-    /// How a resolver's fonts have been served, at one moment.
-    public struct Statistics: Sendable, Hashable {
-        /// Look-ups answered without reading a file: a font already loaded, or made from bytes
-        /// still in memory.
-        public var hits: Int
-        /// Look-ups that read a font file.
-        public var misses: Int
-        /// Files let go to stay within the budget.
-        public var evictions: Int
-        /// Files kept loaded now.
-        public var fileCount: Int
-        /// Their bytes.
-        public var byteCount: Int
-
-        /// Nothing served, let go or kept.
-        public static let zero = Statistics(hits: 0, misses: 0, evictions: 0, fileCount: 0, byteCount: 0)
-
-        /// Two readings together (several resolvers'): each count added.
-        public static func + (lhs: Statistics, rhs: Statistics) -> Statistics {
-            Statistics(
-                hits: lhs.hits + rhs.hits, misses: lhs.misses + rhs.misses, evictions: lhs.evictions + rhs.evictions,
-                fileCount: lhs.fileCount + rhs.fileCount, byteCount: lhs.byteCount + rhs.byteCount)
-        }
-    }
+    /// How a resolver's fonts have been served, at one moment: its entries are the font files
+    /// kept loaded.
+    public typealias Statistics = CacheStatistics
 
     private let cache: FontCache
     /// The faces of the folders ``face(family:weight:italic:near:)`` looked in, by folder (real

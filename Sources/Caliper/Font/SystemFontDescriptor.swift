@@ -165,6 +165,13 @@ public struct SystemFontDescriptor: Sendable, Hashable {
         self.monospacedDigits = monospacedDigits
     }
 
+    /// `features` with what the descriptor sets besides its face: `tnum` (on) for monospaced
+    /// digits, added unless `features` already set `tnum` themselves (then theirs holds).
+    public func features(adding features: [FontFeature]) -> [FontFeature] {
+        guard monospacedDigits, !features.contains(where: { $0.tag == "tnum" }) else { return features }
+        return features + [FontFeature(validatedTag: "tnum", value: 1)]
+    }
+
     /// In words, e.g. `semibold condensed italic` or `regular` (the design when not the default).
     public var summary: String {
         var words = [weight.rawValue]

@@ -127,8 +127,7 @@ public final class SystemFonts: Sendable {
     ///   naming the families and Apple's files looked for, or an error loading the file.
     public func font(ofSize size: CGFloat, _ descriptor: SystemFontDescriptor) throws(CaliperError) -> TextStyle {
         guard size.isFinite, size > 0, size <= TextStyle.maximumFontSize else { throw .invalidFontSize(Double(size)) }
-        let features = descriptor.monospacedDigits ? [FontFeature(validatedTag: "tnum", value: 1)] : []
-        return TextStyle(font: try face(for: descriptor), size: size, features: features)
+        return TextStyle(font: try face(for: descriptor), size: size, features: descriptor.features(adding: []))
     }
 
     /// The face `descriptor` describes (its digits aside), at every size: a variable face's `opsz`

@@ -231,13 +231,8 @@ public struct AttributedText: Sendable, Hashable {
 
     /// The index of the span holding `offset` (the last one at or past the end).
     func spanIndex(containing offset: Int) -> Int {
-        var low = 0
-        var high = spans.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if spans[middle].utf16Range.lowerBound <= offset { low = middle } else { high = middle - 1 }
-        }
-        return low
+        // The last span starting at or before `offset`; the first span starts at 0.
+        max(spans.lowerBound { $0.utf16Range.lowerBound <= offset } - 1, 0)
     }
 
     /// Whether a font of a span follows the optical size (see ``TextStyle/followsOpticalSize``).

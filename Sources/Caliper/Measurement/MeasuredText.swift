@@ -82,7 +82,7 @@ public struct MeasuredText: Sendable {
             widths.maxContent = max(widths.maxContent, breaker.fragment(paragraph, range.lowerBound, range.upperBound).width)
             let style = style(ofParagraph: index, given: paragraphStyle)
             let breaksByCharacter = style.lineBreakMode == .byCharWrapping
-            let hyphenates = style.hyphenationFactor > 0 && !breaksByCharacter && style.lineBreakMode != .byClipping
+            let hyphenates = style.hyphenates
             var start = range.lowerBound
             for boundary in breaksByCharacter ? paragraph.graphemeBoundaries : paragraph.breakOpportunities where boundary > start {
                 if hyphenates {

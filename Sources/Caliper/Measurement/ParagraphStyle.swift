@@ -103,6 +103,15 @@ public struct ParagraphStyle: Sendable, Hashable {
     /// the line, with a hyphen added, still fits. Soft hyphens (U+00AD) break with a visible
     /// hyphen whatever the factor.
     public var hyphenationFactor: Float
+
+    /// Whether lines may break inside words at hyphenation points: a ``hyphenationFactor`` above 0
+    /// in a mode that breaks between words (not character wrapping or clipping).
+    var hyphenates: Bool { Self.hyphenates(factor: hyphenationFactor, mode: lineBreakMode) }
+
+    /// ``hyphenates`` for a hyphenation factor and a line break mode.
+    static func hyphenates(factor: Float, mode: LineBreakMode) -> Bool {
+        factor > 0 && mode != .byCharWrapping && mode != .byClipping
+    }
     /// The tab stops, in any order, as `NSParagraphStyle.tabStops`: by default UIKit's, 12 left
     /// stops every 28 points (``defaultTabStops``). A tab advances to the first stop past the
     /// text before it on its line, then to multiples of ``defaultTabInterval``; past them all it

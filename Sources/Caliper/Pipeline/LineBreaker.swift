@@ -42,9 +42,7 @@ struct LineBreaker {
     var hyphenationFactor: Float = 0
 
     /// Whether lines may break inside words at hyphenation points.
-    var hyphenates: Bool {
-        hyphenationFactor > 0 && mode != .byCharWrapping && mode != .byClipping
-    }
+    var hyphenates: Bool { ParagraphStyle.hyphenates(factor: hyphenationFactor, mode: mode) }
 
     /// Lines closer than this to the width still fit: sums of scaled advances carry rounding.
     static let fitTolerance: CGFloat = 1e-9

@@ -537,12 +537,7 @@ final class SizedParagraph {
 }
 
 /// The index of the first element of the sorted `values` that is ≥ `value` (`values.count` if none).
+@inline(__always)
 func firstIndex(in values: [Int], atOrAfter value: Int) -> Int {
-    var low = 0
-    var high = values.count
-    while low < high {
-        let middle = (low + high) / 2
-        if values[middle] < value { low = middle + 1 } else { high = middle }
-    }
-    return low
+    values.lowerBound { $0 < value }
 }

@@ -47,8 +47,11 @@ public struct FlowStyle: Sendable, Hashable {
         /// Space around the text inside the chip.
         public var padding: EdgeInsets
 
+        /// The format of an overflow chip that names none: `"+%d"`.
+        public static let defaultFormat = "+%d"
+
         /// An overflow chip reading `format` (`%d` is the hidden count) in `style`, with `padding`.
-        public init(format: String = "+%d", style: TextStyle, padding: EdgeInsets = .zero) {
+        public init(format: String = OverflowChip.defaultFormat, style: TextStyle, padding: EdgeInsets = .zero) {
             self.format = format
             self.style = style
             self.padding = padding
@@ -105,10 +108,17 @@ public struct FlowStyle: Sendable, Hashable {
     /// One row that grows as wide as its items (a horizontally scrolling strip) instead of wrapping.
     public var scrollsHorizontally: Bool
 
-    /// The settings of a flow. By default: no insets, 8 pt between items and between rows,
-    /// leading, top-aligned, left-to-right rows, no row limit, greedy packing, no pixel rounding.
+    /// The space between items in a row of a flow that sets none: 8 pt.
+    public static let defaultInteritemSpacing: CGFloat = 8
+    /// The space between rows of a flow that sets none: 8 pt.
+    public static let defaultLineSpacing: CGFloat = 8
+
+    /// The settings of a flow. By default: no insets, 8 pt between items and between rows
+    /// (``defaultInteritemSpacing``, ``defaultLineSpacing``), leading, top-aligned, left-to-right
+    /// rows, no row limit, greedy packing, no pixel rounding.
     public init(
-        insets: EdgeInsets = .zero, interitemSpacing: CGFloat = 8, lineSpacing: CGFloat = 8,
+        insets: EdgeInsets = .zero, interitemSpacing: CGFloat = FlowStyle.defaultInteritemSpacing,
+        lineSpacing: CGFloat = FlowStyle.defaultLineSpacing,
         horizontalAlignment: HorizontalAlignment = .leading, verticalAlignment: VerticalAlignment = .top,
         isRightToLeft: Bool = false, maximumRows: Int? = nil, overflowChip: OverflowChip? = nil,
         packing: Packing = .greedy, pixelScale: CGFloat? = nil, scrollsHorizontally: Bool = false

@@ -119,9 +119,47 @@ struct StyleOptions: ParsableArguments {
         }
     }
 
+    /// The flags of the style's fields, as errors name them.
+    static let flagNames = [
+        "font": "--font", "variations": "--variation", "systemFont": "--system-font", "size": "--size", "textStyle": "--text-style",
+        "contentSizeCategory": "--content-size-category", "letterSpacing": "--letter-spacing", "features": "--feature",
+        "fallback": "--fallback", "language": "--language",
+    ]
+
+    /// What these flags say of the text style: the request model's description, which owns the
+    /// defaults (the size, the system font's weight, its digits) as it does for JSON.
+    func styleDescription() throws -> TextStyleDescription {
+        var description = TextStyleDescription()
+        description.naming = .flags(Self.flagNames)
+        description.font = font
+        description.variations = variations.isEmpty ? nil : try variations.map { try FontVariation($0) }
+        if systemFont != nil {
+            description.systemFont = SystemFontRequest(
+                weight: weight.flatMap(SystemFontWeight.init(named:)), width: fontWidth.flatMap(SystemFontWidth.init(named:)),
+                design: design.flatMap(SystemFontDesign.init(named:)), isItalic: italic, monospacedDigits: monospacedDigits)
+        }
+        description.size = size.map { CGFloat($0) }
+        description.dynamicType = textStyle.flatMap(DynamicTypeStyle.init(rawValue:))
+        description.contentSizeCategory = category
+        description.letterSpacing = CGFloat(letterSpacing)
+        description.features = try features.map { try FontFeature($0) }
+        description.fallback = fallbacks.isEmpty ? nil : fallbacks
+        description.language = language
+        return description
+    }
+
+    /// The reader that makes a style from these flags' description: fonts through `resolver`,
+    /// relative paths from the current directory, fontconfig's fallback unless
+    /// `--only-given-fonts`, Apple's system fonts from `--system-font`.
+    func spec(resolver: FontResolver) throws -> LayoutSpec {
+        LayoutSpec(
+            resolver: resolver, fallback: .system, onlyGivenFonts: onlyGivenFonts,
+            systemFonts: try systemFont.map { try SystemFonts(directory: $0) })
+    }
+
     /// How sizes scale with the content size category: as `--text-style`'s, else as body's.
     var dynamicTypeMetrics: DynamicTypeMetrics {
-        DynamicTypeMetrics(forTextStyle: textStyle.flatMap(DynamicTypeStyle.init(rawValue:)) ?? .body)
+        TextStyleDescription.dynamicTypeMetrics(for: textStyle.flatMap(DynamicTypeStyle.init(rawValue:)))
     }
 
     /// The `--content-size-category`, if given.
@@ -136,32 +174,8 @@ struct StyleOptions: ParsableArguments {
     }
 
     /// The style these flags describe at its size for the default category (`--size`, else the
-    /// `--text-style`'s size at Large, else 17).
+    /// `--text-style`'s size at Large, else ``TextStyleDescription/defaultSize``).
     func baseTextStyle(resolver: FontResolver) throws -> TextStyle {
-        let dynamicType = textStyle.flatMap(DynamicTypeStyle.init(rawValue:))
-        let baseSize = size.map { CGFloat($0) } ?? dynamicType?.defaultPointSize ?? 17
-        var features = try features.map { try FontFeature($0) }
-        let primary: FontFace
-        if let descriptor = systemFontDescriptor(textStyle: dynamicType), let systemFont {
-            primary = try SystemFonts(directory: systemFont).face(for: descriptor)
-            if descriptor.monospacedDigits { features.append(try FontFeature("tnum")) }
-        } else {
-            let face = try resolver.face(for: font)
-            primary = variations.isEmpty ? face : try face.withVariations(variations.map { try FontVariation($0) })
-        }
-        return TextStyle(
-            font: primary, size: baseSize, letterSpacing: CGFloat(letterSpacing),
-            features: features, fallbackFonts: try fallbacks.map { try resolver.face(for: $0) },
-            fallback: onlyGivenFonts ? .none : .system, language: language)
-    }
-
-    /// The system font the flags ask for, when `--system-font` is given: its weight defaults to
-    /// `dynamicType`'s, as `preferredFont(forTextStyle:)` sets it.
-    func systemFontDescriptor(textStyle dynamicType: DynamicTypeStyle?) -> SystemFontDescriptor? {
-        guard systemFont != nil else { return nil }
-        return SystemFontDescriptor(
-            weight: weight.flatMap(SystemFontWeight.init(named:)) ?? dynamicType?.systemFontWeight ?? .regular,
-            width: fontWidth.flatMap(SystemFontWidth.init(named:)) ?? .standard,
-            design: design.flatMap(SystemFontDesign.init(named:)) ?? .default, isItalic: italic, monospacedDigits: monospacedDigits)
+        try spec(resolver: resolver).textStyle(try styleDescription())
     }
 }

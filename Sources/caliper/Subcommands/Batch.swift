@@ -97,18 +97,11 @@ struct Batch: ParsableCommand {
     func run() throws {
         let requestInput = try openInput()
         defer { if input != nil { try? SystemCall.close(requestInput) } }
-        let resolver = try fontRoot.map { root in
-            try FontResolver(
-                fileSizeLimit: maxFontBytes, cacheByteBudget: fontCacheBytes, fontRoot: root,
-                allowsFontconfigPatterns: allowPatterns)
-        } ?? FontResolver(fileSizeLimit: maxFontBytes, cacheByteBudget: fontCacheBytes)
-        var configured = BatchProcessor(
-            resolver: resolver, measurer: TextMeasurer(maximumTextLength: maxTextLength),
-            systemFallback: fontRoot == nil ? .system : .none, onlyGivenFonts: onlyGivenFonts)
-        configured.fontFolder = fontRoot
-        configured.cachesPerThread = jobs > 1
-        configured.systemFonts = try systemFont.map { try SystemFonts(directory: $0, cacheByteBudget: fontCacheBytes) }
-        let processor = configured
+        let processor = try BatchProcessor(
+            configuration: BatchProcessor.Configuration(
+                fontRoot: fontRoot, allowsFontPatterns: allowPatterns, onlyGivenFonts: onlyGivenFonts, maximumTextLength: maxTextLength,
+                maximumFontBytes: maxFontBytes, fontCacheBytes: fontCacheBytes, systemFontDirectory: systemFont,
+                systemFontCacheBytes: fontCacheBytes, threads: jobs))
         var lines = LineReader(fileDescriptor: requestInput, maximumLineBytes: maxRequestBytes)
         // With one job each chunk is answered and written at once, on this thread; with several,
         // threads of the pipeline answer and write while this one reads on.

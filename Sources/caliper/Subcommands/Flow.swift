@@ -28,10 +28,10 @@ struct Flow: ParsableCommand {
     var padding = EdgeList(EdgeInsets(top: 6, left: 12, bottom: 6, right: 12))
 
     @Option(name: .long, parsing: .unconditional, help: "Space between chips in a row.")
-    var spacing: Double = 8
+    var spacing = Double(FlowStyle.defaultInteritemSpacing)
 
     @Option(name: .long, parsing: .unconditional, help: "Space between rows.")
-    var lineSpacing: Double = 8
+    var lineSpacing = Double(FlowStyle.defaultLineSpacing)
 
     @Option(name: .long, help: "Container insets: T,L,B,R or one number.")
     var insets = EdgeList(.zero)
@@ -49,7 +49,7 @@ struct Flow: ParsableCommand {
     var maxRows: Int?
 
     @Option(name: .long, help: "Text of the overflow chip; %d is the number of hidden tags.")
-    var overflowFormat = "+%d"
+    var overflowFormat = FlowStyle.OverflowChip.defaultFormat
 
     @Flag(name: .long, help: "Fill rows as evenly as possible (same order and row count as greedy).")
     var balanced = false

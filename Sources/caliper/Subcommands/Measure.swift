@@ -45,77 +45,67 @@ struct Measure: ParsableCommand {
     @Flag(name: .long, help: "With --max-height, end the last line shown with an ellipsis when text is left out (.truncatesLastVisibleLine).")
     var truncateLastVisibleLine = false
 
+    /// The flags of the measure request's fields, as errors name them.
+    static let flagNames = [
+        "maxWidth": "--max-width", "maxHeight": "--max-height", "truncatesLastVisibleLine": "--truncate-last-visible-line",
+        "minimumScaleFactor": "--minimum-scale-factor", "scale": "--scale",
+    ]
+
+    /// The fit the flags ask for, by the request model's one rule (``MeasureRequest/fit(hasMaxWidth:maxHeight:truncatesLastVisibleLine:minimumScaleFactor:naming:)``).
+    private func fit() throws -> MeasureRequest.Fit {
+        try MeasureRequest.fit(
+            hasMaxWidth: paragraph.maxWidth != nil, maxHeight: maxHeight, truncatesLastVisibleLine: truncateLastVisibleLine ? true : nil,
+            minimumScaleFactor: minimumScaleFactor, naming: .flags(Self.flagNames))
+    }
+
     func validate() throws {
-        if let maxHeight, !(maxHeight >= 0) {
-            throw ValidationError("--max-height must be 0 or more points, not \(maxHeight)")
+        if allCategories, maxHeight != nil || minimumScaleFactor != nil {
+            throw ValidationError("--all-categories cannot be combined with --max-height or --minimum-scale-factor")
         }
-        switch MeasureRequest.checkCombination(
-            maxWidth: paragraph.maxWidth != nil, maxHeight: maxHeight != nil, truncatesLastVisibleLine: truncateLastVisibleLine,
-            minimumScaleFactor: minimumScaleFactor != nil)
-        {
-        case .truncationNeedsHeight: throw ValidationError("--truncate-last-visible-line needs --max-height")
-        case .shrinkWithHeight: throw ValidationError("--max-height cannot be combined with --minimum-scale-factor or --all-categories")
-        case .shrinkNeedsWidth, nil: break  // said below, with --all-categories
-        }
-        if maxHeight != nil, allCategories {
-            throw ValidationError("--max-height cannot be combined with --minimum-scale-factor or --all-categories")
+        do {
+            _ = try fit()
+            try MeasureRequest.validate(pixelScale: scale, naming: .flags(Self.flagNames))
+        } catch let error as InputError {
+            throw ValidationError(error.message)
+        } catch {
+            throw ValidationError("\(error)")
         }
         if text != nil, file != nil { throw ValidationError("give the text either as TEXT or with --file, not both") }
         if allCategories, style.contentSizeCategory != nil {
             throw ValidationError("give either --all-categories or --content-size-category, not both")
         }
-        if let minimumScaleFactor {
-            guard minimumScaleFactor.isFinite, (0...1).contains(minimumScaleFactor) else {
-                throw ValidationError("--minimum-scale-factor must be a number from 0 to 1, not \(minimumScaleFactor)")
-            }
-            guard paragraph.maxWidth != nil, !allCategories else {
-                throw ValidationError("--minimum-scale-factor needs --max-width (the width to fit), and not --all-categories")
-            }
-        }
-        try ScaleOption.validate(scale)
     }
 
     func run() throws {
         let source = try TextSource.read(argument: text, file: file)
         let resolver = FontResolver()
-        let baseStyle = try style.baseTextStyle(resolver: resolver)
+        let description = try style.styleDescription()
+        let baseStyle = try style.spec(resolver: resolver).textStyle(description)
         let baseText = markup ? try AttributedText(markup: source, style: baseStyle, fonts: resolver) : AttributedText(source, style: baseStyle)
         let maxWidth = paragraph.maxWidth.map { CGFloat($0) }
         if allCategories {
             try printEveryCategory(of: baseText, maxWidth: maxWidth)
             return
         }
-        let scaled = style.category.map { style.dynamicTypeMetrics.scaledText(baseText, compatibleWith: $0) } ?? baseText
-        let fit: MeasureRequest.Fit =
-            if let minimumScaleFactor { .shrink(minimumScaleFactor: CGFloat(minimumScaleFactor)) }
-            else if let maxHeight { .height(CGFloat(maxHeight), truncatesLastVisibleLine: truncateLastVisibleLine) }
-            else { .wrap }
-        let answer = try MeasureRequest(text: scaled, paragraphStyle: paragraph.paragraphStyle, maxWidth: maxWidth, fit: fit)
-            .answer(with: TextMeasurer())
-        let (text, layout, shrinkScale) = (answer.text, answer.layout, answer.scale)
-        let textStyle = text.spans[0].style
-        let intrinsic = try TextMeasurer().intrinsicWidths(of: text, paragraphStyle: paragraph.paragraphStyle)
+        let request = MeasureRequest(
+            text: description.scaled(baseText), paragraphStyle: paragraph.paragraphStyle, maxWidth: maxWidth, fit: try fit(),
+            pixelScale: scale.map { CGFloat($0) })
+        let answer = try request.answer(with: TextMeasurer())
         if json {
+            // The batch answer's members, written by the same writer: the answer to the same request.
             var writer = JSONWriter()
             writer.beginObject()
-            layout.writeJSONMembers(to: &writer)
-            writer.key("minContentWidth")
-            writer.number(Double(intrinsic.minContent))
-            writer.key("maxContentWidth")
-            writer.number(Double(intrinsic.maxContent))
-            if let shrinkScale {
-                writer.key("scale")
-                writer.number(Double(shrinkScale))
-            }
+            answer.writeJSONMembers(to: &writer)
             writer.endObject()
             try StandardOutput.write(lines: [writer.string])
             return
         }
+        let (text, layout, intrinsic) = (answer.text, answer.layout, answer.intrinsicWidths)
+        let textStyle = text.spans[0].style
         var output = ["width: \(Readable.number(layout.size.width))", "height: \(Readable.number(layout.size.height))"]
         output.append("intrinsic widths: min-content \(Readable.number(intrinsic.minContent)), max-content \(Readable.number(intrinsic.maxContent))")
-        if let shrinkScale { output.append("scale: \(Readable.number(shrinkScale)) (shrunk to fit)") }
-        if let scale {
-            let rounded = PixelRounding.ceil(layout.size, scale: CGFloat(scale))
+        if let shrinkScale = answer.shrinkScale { output.append("scale: \(Readable.number(shrinkScale)) (shrunk to fit)") }
+        if let scale, let rounded = answer.roundedSize {
             output.append("rounded (scale \(Readable.number(scale))): \(Readable.size(rounded))")
         }
         output.append("lines: \(layout.lines.count)\(layout.isTruncated ? " (truncated)" : "")")

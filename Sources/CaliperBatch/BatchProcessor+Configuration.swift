@@ -1,0 +1,82 @@
+// BatchProcessor+Configuration.swift — a processor made from the settings a door takes (font root, limits, system fonts, threads): `caliper batch` and the service alike.
+import Caliper
+import Foundation
+
+extension BatchProcessor {
+    /// What a door that serves the protocol sets up a processor with: `caliper batch`'s options
+    /// and the service's configuration fill it, and ``BatchProcessor/init(configuration:)``
+    /// makes the processor, so both confine fonts, fall back and bound work by one rule.
+    public struct Configuration: Sendable {
+        /// The folder requests' fonts must be in (their relative paths are read from it); `nil`:
+        /// any font file, and fontconfig patterns.
+        public var fontRoot: String?
+        /// Whether fontconfig patterns (and the default font, which fontconfig finds) may be used
+        /// despite a ``fontRoot``.
+        public var allowsFontPatterns: Bool
+        /// Whether every request uses only the fonts it names (see ``BatchProcessor/onlyGivenFonts``).
+        /// A font root without fontconfig patterns implies it: the machine's fonts are out of reach.
+        public var onlyGivenFonts: Bool
+        /// The longest text a request may measure, in UTF-16 code units.
+        public var maximumTextLength: Int
+        /// The largest font file read, in bytes.
+        public var maximumFontBytes: Int
+        /// The most bytes of font files kept loaded.
+        public var fontCacheBytes: Int
+        /// A folder of Apple's system-font files, which requests' `systemFont` is set in; `nil`
+        /// refuses `systemFont`.
+        public var systemFontDirectory: String?
+        /// The most bytes of system-font files kept loaded.
+        public var systemFontCacheBytes: Int
+        /// How many threads answer requests at once: above 1, each measures with caches and
+        /// fonts of its own (``BatchProcessor/cachesPerThread``).
+        public var threads: Int
+
+        /// A configuration; by default unconfined, with the protocol's text limit and the
+        /// resolver's font limits, on one thread.
+        public init(
+            fontRoot: String? = nil, allowsFontPatterns: Bool = false, onlyGivenFonts: Bool = false,
+            maximumTextLength: Int = BatchProcessor.defaultMaximumTextLength, maximumFontBytes: Int = FontFace.defaultFileSizeLimit,
+            fontCacheBytes: Int = FontResolver.defaultCacheByteBudget, systemFontDirectory: String? = nil,
+            systemFontCacheBytes: Int = FontResolver.defaultCacheByteBudget / 4, threads: Int = 1
+        ) {
+            self.fontRoot = fontRoot
+            self.allowsFontPatterns = allowsFontPatterns
+            self.onlyGivenFonts = onlyGivenFonts
+            self.maximumTextLength = maximumTextLength
+            self.maximumFontBytes = maximumFontBytes
+            self.fontCacheBytes = fontCacheBytes
+            self.systemFontDirectory = systemFontDirectory
+            self.systemFontCacheBytes = systemFontCacheBytes
+            self.threads = threads
+        }
+
+        /// Whether requests may reach the machine's fonts through fontconfig: no font root, or
+        /// one that allows patterns.
+        var reachesMachineFonts: Bool { fontRoot == nil || allowsFontPatterns }
+    }
+
+    /// A processor set up as `configuration` says: its fonts confined to the font root (relative
+    /// paths read from it), fontconfig's fallback only where the machine's fonts may be reached
+    /// and the request does not ask for only its own, Apple's system fonts from their folder,
+    /// and caches per thread when several threads answer.
+    ///
+    /// - Throws: ``CaliperError`` for a font root or system-font folder that is not a folder.
+    public init(configuration: Configuration) throws(CaliperError) {
+        let resolver = try configuration.fontRoot.map { root throws(CaliperError) in
+            try FontResolver(
+                fileSizeLimit: configuration.maximumFontBytes, cacheByteBudget: configuration.fontCacheBytes, fontRoot: root,
+                allowsFontconfigPatterns: configuration.allowsFontPatterns)
+        } ?? FontResolver(fileSizeLimit: configuration.maximumFontBytes, cacheByteBudget: configuration.fontCacheBytes)
+        // A font root without fontconfig patterns keeps the machine's fonts out of reach: only the
+        // fonts requests name are used, so a text without a font is refused naming its key.
+        let onlyGivenFonts = configuration.onlyGivenFonts || !configuration.reachesMachineFonts
+        self.init(
+            resolver: resolver, measurer: TextMeasurer(maximumTextLength: configuration.maximumTextLength),
+            systemFallback: onlyGivenFonts ? .none : .system, onlyGivenFonts: onlyGivenFonts)
+        fontFolder = configuration.fontRoot
+        systemFonts = try configuration.systemFontDirectory.map { folder throws(CaliperError) in
+            try SystemFonts(directory: folder, cacheByteBudget: configuration.systemFontCacheBytes)
+        }
+        cachesPerThread = configuration.threads > 1
+    }
+}

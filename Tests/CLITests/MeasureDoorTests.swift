@@ -1,0 +1,69 @@
+// MeasureDoorTests.swift — `caliper measure --json` and `caliper batch` answer the same request with the same bytes.
+import Foundation
+import Testing
+
+/// The command line and the batch protocol fill one request model and write its answer with one
+/// writer: for each request below, `caliper measure … --json` prints exactly the batch answer to
+/// the same request given as JSON, less its `"id"`.
+@Suite struct MeasureDoorTests {
+    /// A request as command-line arguments (after `measure TEXT`) and as the JSON keys of a batch request.
+    struct Case: Sendable, CustomStringConvertible {
+        var text: String
+        var arguments: [String]
+        var json: String
+        var batchArguments: [String] = []
+        var description: String { "\(text.debugDescription) \(arguments.joined(separator: " "))" }
+    }
+
+    static let cases: [Case] = [
+        Case(text: "Hello, World", arguments: ["--font", "Fonts/DejaVuSans.ttf"], json: #""font": "Fonts/DejaVuSans.ttf""#),
+        Case(
+            text: "Invite friends, Get $30!\n",
+            arguments: ["--font", "Fonts/Inter.var.ttf", "--variation", "wght=600", "--size", "16", "--max-width", "311", "--lines", "2", "--scale", "2"],
+            json: #""font": "Fonts/Inter.var.ttf", "variations": {"wght": 600}, "size": 16, "maxWidth": 311, "maxLines": 2, "scale": 2"#),
+        Case(
+            text: "The quick brown fox jumps over the lazy dog", arguments: ["--font", "Fonts/NotoSans-Regular.ttf", "--max-width", "120", "--line-spacing", "3", "--feature", "liga=0", "--letter-spacing", "0.5"],
+            json: #""font": "Fonts/NotoSans-Regular.ttf", "maxWidth": 120, "lineSpacing": 3, "features": ["liga=0"], "letterSpacing": 0.5"#),
+        Case(
+            text: "Hello, World", arguments: ["--font", "Fonts/DejaVuSans.ttf", "--max-width", "80", "--lines", "1", "--minimum-scale-factor", "0.5"],
+            json: #""font": "Fonts/DejaVuSans.ttf", "maxWidth": 80, "maxLines": 1, "minimumScaleFactor": 0.5"#),
+        Case(
+            text: "A long body of text that will not fit in the height it is given", arguments: ["--font", "Fonts/DejaVuSans.ttf", "--max-width", "100", "--max-height", "45", "--truncate-last-visible-line", "--scale", "3"],
+            json: #""font": "Fonts/DejaVuSans.ttf", "maxWidth": 100, "maxHeight": 45, "truncatesLastVisibleLine": true, "scale": 3"#),
+        Case(
+            text: "<b>Ana</b> replied: <span size=\"smaller\">great</span>", arguments: ["--markup", "--font", "Fonts/NotoSans-Regular.ttf", "--text-style", "headline", "--content-size-category", "AX2"],
+            json: #""markup": "<b>Ana</b> replied: <span size=\"smaller\">great</span>", "font": "Fonts/NotoSans-Regular.ttf", "textStyle": "headline", "contentSizeCategory": "AX2""#),
+        Case(
+            text: "12:45 Total", arguments: ["--system-font", "Fonts/SystemFonts/Static", "--text-style", "headline", "--monospaced-digits", "--max-width", "60"],
+            json: #""systemFont": {"monospacedDigits": true}, "textStyle": "headline", "maxWidth": 60"#,
+            batchArguments: ["--system-font", "Fonts/SystemFonts/Static"]),
+        Case(text: "", arguments: ["--font", "Fonts/DejaVuSans.ttf", "--scale", "2"], json: #""font": "Fonts/DejaVuSans.ttf", "scale": 2"#),
+    ]
+
+    @Test(arguments: cases)
+    func theCommandLinesJSONIsTheBatchAnswer(_ request: Case) throws {
+        let measured = try CLI.run(["measure", request.text] + request.arguments + ["--json"])
+        #expect(measured.status == 0, "\(measured.standardError)")
+        let textJSON = String(decoding: try JSONSerialization.data(withJSONObject: [request.text], options: [.withoutEscapingSlashes]), as: UTF8.self)
+        let textKey = request.arguments.contains("--markup") ? "" : #""text": \#(textJSON.dropFirst().dropLast()), "#
+        let line = #"{"id": 7, \#(textKey)\#(request.json)}"#
+        let batch = try CLI.run(["batch"] + request.batchArguments, input: line)
+        #expect(batch.status == 0, "\(batch.standardError)")
+        let answer = batch.standardOutput.trimmingCharacters(in: .newlines)
+        #expect(answer.hasPrefix(#"{"id":7,"#), "\(answer)")
+        #expect(!answer.contains(#""error""#), "\(answer)")
+        #expect("{" + answer.dropFirst(#"{"id":7,"#.count) == measured.standardOutput.trimmingCharacters(in: .newlines))
+    }
+
+    /// The rounded size is the layout's ceiled to the scale's pixels, in both doors.
+    @Test func aScaleAnswersTheCeiledSize() throws {
+        let answer = try #require(
+            try CLI.run(["measure", "Invite friends, Get $30!\n", "--font", "Fonts/Inter.var.ttf", "--variation", "wght=600", "--size", "16", "--max-width", "311", "--lines", "2", "--scale", "2", "--json"]).jsonLines.first)
+        #expect((answer["lines"] as? [Any])?.count == 2)
+        let height = try #require(answer["height"] as? Double)
+        #expect(answer["roundedHeight"] as? Double == (height * 2).rounded(.up) / 2)
+        #expect(answer["roundedHeight"] as? Double == 39.0, "UIKit's frame of this label")
+        let bad = try CLI.run(["batch"], input: #"{"id": 1, "text": "a", "font": "Fonts/DejaVuSans.ttf", "scale": 0}"#).jsonLines
+        #expect(bad.first?["error"] as? String == #""scale" must be a number from 0.01 to 100.0, not 0.0"#)
+    }
+}
