@@ -1,4 +1,5 @@
-// BatchInputTests.swift — `caliper batch` against hostile input and output: over-long lines, endless streams, directories, FIFOs, a closed standard output.
+// BatchInputTests.swift — `caliper batch` against hostile input and output: over-long lines, blank lines, endless streams, directories, FIFOs, a closed standard output.
+import CaliperBatch
 import Foundation
 import Testing
 
@@ -28,6 +29,34 @@ import Testing
         // A request of exactly the limit is answered; one byte more is refused.
         #expect(answers[3]["width"] != nil)
         for index in [1, 4, 6] { #expect(Self.isTooLongError(answers[index], limit: 1000), "\(answers[index])") }
+    }
+
+    /// A line that is empty or all Unicode whitespace (no-break spaces, an ideographic space, a
+    /// line separator, a lone CR) is skipped, by the rule `POST /v1/batch` skips it by; a line of
+    /// zero-width characters is not blank, and is answered with an error in its place.
+    @Test func blankLinesAreSkippedAsTheServiceSkipsThem() throws {
+        let lines = [Self.request(1), "", " \t", "\u{A0}\u{A0}", "\u{3000}\u{2028}\u{85}\u{202F}", "\r", Self.request(2), "\u{200B}\u{FEFF}", "\u{A0}\r"]
+        let result = try CLI.run(["batch"], input: lines.joined(separator: "\n"))
+        #expect(result.status == 0, "\(result.standardError)")
+        let answers = result.jsonLines
+        try #require(answers.count == 3, "\(result.standardOutput)")
+        #expect(answers.map { $0["id"] as? Int } == [1, 2, nil])
+        #expect(answers[0]["width"] != nil && answers[1]["width"] != nil)
+        #expect(answers[2]["error"] as? String == "invalid JSON")
+    }
+
+    /// The one rule both doors skip lines by: empty, or every character Unicode whitespace; a line
+    /// that is not UTF-8 or holds a zero-width character is not blank.
+    @Test func theBlankLineRule() {
+        for blank in ["", " ", "\t\r", "\u{0B}\u{0C}", "\u{A0}", "\u{85}", "\u{1680}", "\u{2000}\u{200A}", "\u{2028}\u{2029}", "\u{202F}\u{205F}\u{3000}"] {
+            #expect(BatchProcessor.isBlank(line: Array(blank.utf8)), "\(blank.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+        for request in ["{}", " x", "\u{A0}{", "\u{200B}", "\u{FEFF}", "\u{A0}\u{301}", "\u{1F600}"] {
+            #expect(!BatchProcessor.isBlank(line: Array(request.utf8)), "\(request.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+        #expect(!BatchProcessor.isBlank(line: [0xC2]))  // a no-break space cut short: not UTF-8
+        #expect(!BatchProcessor.isBlank(line: [0x20, 0xFF]))
+        #expect(BatchProcessor.isBlank(line: [0xC2, 0xA0]))
     }
 
     /// A 20 MB line (a 200 MB one took the old reader minutes and a gigabyte) is refused at the

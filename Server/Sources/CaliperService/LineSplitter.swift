@@ -1,9 +1,10 @@
 // LineSplitter.swift — a JSON Lines body cut into lines as its bytes arrive, each line bounded.
+import CaliperBatch
 
 /// Cuts bytes into lines at LF (a CR before it dropped), holding at most `limit` bytes of the
 /// line it is in: a longer line is reported once, as soon as it passes the limit, and its bytes
-/// up to its end are dropped. Lines of only spaces and tabs are skipped, as `caliper batch` skips
-/// blank lines.
+/// up to its end are dropped. Blank lines (``BatchProcessor/isBlank(line:)``) are skipped, by the
+/// rule `caliper batch` skips them by.
 struct LineSplitter {
     enum Piece: Equatable {
         /// A whole line, without its line break.
@@ -57,7 +58,7 @@ struct LineSplitter {
         if pending.count > limit {
             return .overLong
         }
-        guard pending.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }) else { return nil }
+        guard !BatchProcessor.isBlank(line: pending) else { return nil }
         return .line(String(decoding: pending, as: UTF8.self))
     }
 }

@@ -83,32 +83,60 @@ final class RawConnection: @unchecked Sendable {
         }
     }
 
+    /// Ends what this side sends (a half-close): the server reads the end, and can still answer.
+    func finishSending() { shutdown(descriptor, Int32(SHUT_WR)) }
+
     /// Closes the connection now, before any request on it is whole.
     func close() { shutdown(descriptor, Int32(SHUT_RDWR)) }
 }
 
-/// An HTTP answer as received: its status, headers (names lowercased) and body.
+/// An HTTP answer as received: its status line's version, status, headers (names lowercased) and body.
 struct RawAnswer {
+    let version: String
     let status: Int
     let headers: [String: String]
     let body: String
 
     /// The first answer in `text`; `nil` when `text` holds none.
     init?(_ text: String) {
+        guard let (answer, _) = Self.first(in: Substring(text)) else { return nil }
+        self = answer
+    }
+
+    private init(version: String, status: Int, headers: [String: String], body: String) {
+        (self.version, self.status, self.headers, self.body) = (version, status, headers, body)
+    }
+
+    /// Every answer in `text`, in order: each ends where its `Content-Length` says, and one
+    /// without ends `text`.
+    static func all(in text: String) -> [RawAnswer] {
+        var answers: [RawAnswer] = []
+        var rest = Substring(text)
+        while let (answer, after) = first(in: rest) {
+            answers.append(answer)
+            rest = after
+        }
+        return answers
+    }
+
+    /// The first answer in `text`, and what follows it.
+    private static func first(in text: Substring) -> (RawAnswer, Substring)? {
         guard let split = text.range(of: "\r\n\r\n") else { return nil }
         let lines = text[..<split.lowerBound].components(separatedBy: "\r\n")
-        guard let statusLine = lines.first, statusLine.hasPrefix("HTTP/1.1 "),
+        guard let statusLine = lines.first, statusLine.hasPrefix("HTTP/1.1 ") || statusLine.hasPrefix("HTTP/1.0 "),
             let status = Int(statusLine.dropFirst(9).prefix(3))
         else { return nil }
-        self.status = status
         var headers: [String: String] = [:]
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
             headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         }
-        self.headers = headers
-        let rest = String(text[split.upperBound...])
-        body = headers["content-length"].flatMap(Int.init).map { String(rest.utf8.prefix($0)) ?? rest } ?? rest
+        let rest = text[split.upperBound...].utf8
+        let length = headers["content-length"].flatMap(Int.init).map { min($0, rest.count) } ?? rest.count
+        let end = rest.index(rest.startIndex, offsetBy: length)
+        let answer = RawAnswer(
+            version: String(statusLine.prefix(8)), status: status, headers: headers, body: String(Substring(rest[..<end])))
+        return (answer, Substring(rest[end...]))
     }
 
     /// The `error` of a JSON error body, when the body is one.

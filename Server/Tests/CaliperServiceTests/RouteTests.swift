@@ -167,6 +167,23 @@ import Testing
         }
     }
 
+    /// A batch line that is empty or all Unicode whitespace (no-break spaces, an ideographic space,
+    /// a line separator, a lone CR) is skipped, by the rule `caliper batch` skips it by; a line of
+    /// zero-width characters is not blank, and is answered with an error in its place.
+    @Test func blankLinesAreSkippedAsTheCLISkipsThem() async throws {
+        let service = try Fixtures.service()
+        let requests = [#"{"id": 1, "text": "a", "font": "DejaVuSans.ttf"}"#, #"{"id": 2, "text": "b", "font": "DejaVuSans.ttf"}"#]
+        let lines = [requests[0], "", " \t", "\u{A0}\u{A0}", "\u{3000}\u{2028}\u{85}\u{202F}", "\r", requests[1], "\u{200B}\u{FEFF}", "\u{A0}\r"]
+        try await Application(router: service.router()).test(.router) { client in
+            let response = try await client.execute(
+                uri: "/v1/batch", method: .post, headers: [.contentType: "application/x-ndjson"],
+                body: ByteBuffer(string: lines.joined(separator: "\n")))
+            #expect(response.status == .ok)
+            let answers = Self.body(response).split(separator: "\n").map(String.init)
+            #expect(answers == [service.processor.answer(requests[0]), service.processor.answer(requests[1]), #"{"id":null,"error":"invalid JSON"}"#])
+        }
+    }
+
     @Test func fontsHealthMetricsAndTheDocument() async throws {
         try await Self.app().test(.router) { client in
             let fonts = try Self.object(try await client.execute(uri: "/v1/fonts", method: .get))

@@ -145,10 +145,7 @@ struct Batch: ParsableCommand {
             switch line {
             case .text(let range):
                 let request = lines.bytes(of: range)
-                // A request starts with "{"; only other lines need the (slower) Unicode whitespace test.
-                guard request.first == UInt8(ascii: "{")
-                    || !String(decoding: request, as: UTF8.self).allSatisfy(\.isWhitespace)
-                else { continue }
+                guard !BatchProcessor.isBlank(line: request) else { continue }
                 chunk.append(request)
                 if chunk.count >= chunkSize || chunk.byteCount >= chunkByteLimit { try flush() }
             case .tooLong:
