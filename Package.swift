@@ -5,9 +5,6 @@ import PackageDescription
 /// System libraries, each wrapped by exactly one Swift file (see `Sources/Caliper/Interop`).
 let systemLibraries: [Target] = [
     .systemLibrary(
-        name: "CFreeType", pkgConfig: "freetype2",
-        providers: [.apt(["libfreetype-dev"])]),
-    .systemLibrary(
         name: "CHarfBuzz", pkgConfig: "harfbuzz",
         providers: [.apt(["libharfbuzz-dev"])]),
     .systemLibrary(
@@ -41,7 +38,7 @@ let package = Package(
         .target(name: "CICUBoundaries", dependencies: ["CICU"]),
         .target(
             name: "Caliper",
-            dependencies: ["CFreeType", "CHarfBuzz", "CFontconfig", "CICUBoundaries", "CHyphen"]),
+            dependencies: ["CHarfBuzz", "CFontconfig", "CICUBoundaries", "CHyphen"]),
         // Layouts reach text only through the TextMeasuring protocol.
         .target(name: "CaliperLayout", dependencies: ["Caliper"]),
         // The JSON Lines protocol of `caliper batch`, as a library a server can use.

@@ -10,7 +10,7 @@ public enum CaliperError: Error, Sendable, Equatable, CustomStringConvertible {
     case fontFileUnreadable(path: String, reason: String)
     /// The font file is larger than the configured limit.
     case fontFileTooLarge(path: String, bytes: Int, limit: Int)
-    /// The file was read but is not a font FreeType and HarfBuzz can use.
+    /// The file was read but is not a font HarfBuzz can use (see `FontTables` for what a face needs).
     case invalidFont(path: String, faceIndex: Int, reason: String)
     /// The face index is past the number of faces in the file (a .ttc holds several).
     case faceIndexOutOfRange(path: String, faceIndex: Int, faceCount: Int)

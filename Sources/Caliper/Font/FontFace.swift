@@ -104,34 +104,35 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
 
     /// Loads face `faceIndex` of bytes already read (several faces of one collection share them).
     init(data: FontData, faceIndex: Int) throws(CaliperError) {
-        let path = data.path
-        let tables = try FreeType.readTables(of: data, faceIndex: faceIndex)
-        self.path = path
+        let face = try HarfBuzzFace(data: data, faceIndex: faceIndex)
+        let tables = try FontTables(reading: face)
+        let harfBuzz = try HarfBuzzFont(face: face)
+        self.path = data.path
         self.data = data
         self.faceIndex = faceIndex
-        self.faceCount = tables.faceCount
+        self.faceCount = face.faceCount
         self.familyName = tables.familyName
         self.styleName = tables.styleName
         self.glyphCount = tables.glyphCount
+        // Without OS/2's cap and x heights (before version 2), the tops of the outlines of "H"
+        // and "x" (what FreeType's glyph metrics gave before, for every fixture font alike).
         self.designMetrics = FontDesignMetrics(
-            unitsPerEm: tables.unitsPerEm, ascender: tables.hheaAscender, descender: tables.hheaDescender,
-            lineGap: tables.hheaLineGap, capHeight: tables.capHeight ?? 0, xHeight: tables.xHeight ?? 0)
-        let harfBuzz = try HarfBuzzFont(data: data, faceIndex: faceIndex)
+            unitsPerEm: tables.unitsPerEm, ascender: tables.ascender, descender: tables.descender, lineGap: tables.lineGap,
+            capHeight: tables.capHeight ?? harfBuzz.outlineTop(of: "H") ?? 0,
+            xHeight: tables.xHeight ?? harfBuzz.outlineTop(of: "x") ?? 0)
         self.harfBuzz = harfBuzz
         self.latinCoverage = LatinCoverage { harfBuzz.nominalGlyph(for: $0) != nil }
         self.isColorFont = harfBuzz.isColorFont
         self.tracking = tables.trackingTable.isEmpty ? nil : TrackingTable(trakTable: tables.trackingTable)
-        self.axes = harfBuzz.axes
+        let axes = face.axes
+        self.axes = axes
         self.variations = []
-        self.automaticOpticalSizeAxis = harfBuzz.axes.first { $0.tag == FontAxis.opticalSizeTag }
+        self.automaticOpticalSizeAxis = axes.first { $0.tag == FontAxis.opticalSizeTag }
         hasAutomaticOpticalSize = automaticOpticalSizeAxis != nil
         self.defaultInstance = nil
         self.opticalCuts = nil
         self.weight = tables.weightClass
         self.isItalic = tables.isItalic
-        guard harfBuzz.unitsPerEm == tables.unitsPerEm else {
-            throw .invalidFont(path: path, faceIndex: faceIndex, reason: "FreeType and HarfBuzz disagree on unitsPerEm")
-        }
     }
 
     /// An instance of `base` (a default instance) at `variations`, validated and sorted: it shares
@@ -147,7 +148,7 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
         familyName = base.familyName
         // A named instance's own name ("Semi Bold"); other coordinates keep the default's.
         let coordinates = base.axes.map { axis in variations.first { $0.tag == axis.tag }?.value ?? axis.defaultValue }
-        styleName = harfBuzz.namedInstances.first { $0.coordinates.map(\.value) == coordinates }?.name ?? base.styleName
+        styleName = harfBuzz.face.namedInstances.first { $0.coordinates.map(\.value) == coordinates }?.name ?? base.styleName
         glyphCount = base.glyphCount
         axes = base.axes
         latinCoverage = base.latinCoverage
@@ -302,7 +303,7 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The face's named instances ("Thin", "SemiBold", "Bold Italic"), from its `fvar` table.
-    public var namedInstances: [FontNamedInstance] { harfBuzz.namedInstances }
+    public var namedInstances: [FontNamedInstance] { harfBuzz.face.namedInstances }
 
     /// The named instance called `name` (case-insensitive), as fontconfig's and CoreText's
     /// instance names select it.

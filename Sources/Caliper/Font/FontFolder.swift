@@ -18,8 +18,9 @@ struct FolderFace: Sendable, Hashable {
 }
 
 /// The faces of the font files (`.ttf`, `.otf`, `.ttc`, `.otc`) directly in a folder. Only each
-/// file's table directory, `name`, `OS/2` and `fvar` tables are read, through ``FontFile`` (regular
-/// files only, never blocking), so indexing a folder costs a few kilobytes per file.
+/// face's table directory and the tables ``FontTables`` and the axes need (`head`, `hhea`, `maxp`,
+/// `name`, `OS/2`, `fvar`) are read, through ``FontFile`` (regular files only, never blocking) and
+/// ``HarfBuzzFace``, so indexing a folder costs a few kilobytes per file.
 enum FontFolder {
     /// The most files one folder's index reads.
     static let maximumFileCount = 1_000
@@ -65,8 +66,23 @@ enum FontFolder {
     private static func faces(ofFiles files: [String], isAllowed: (FontFile) -> Bool) -> [FolderFace] {
         files.flatMap { path -> [FolderFace] in
             guard let file = try? FontFile(path: path), isAllowed(file) else { return [] }
-            return (try? SfntReader(file: file).faces()) ?? []
+            guard let count = try? HarfBuzzFace.faceCount(of: file) else { return [] }
+            return (0..<count).compactMap { index in try? folderFace(file, index: index) }
         }
+    }
+
+    /// Face `index` of `file`, as ``FontTables`` reads a loaded face's tables (a face a load
+    /// would refuse is not indexed), read a table at a time; `nil` for a face without a family
+    /// name or an `OS/2` table, which a family and weight cannot be matched against.
+    private static func folderFace(_ file: FontFile, index: Int) throws(CaliperError) -> FolderFace? {
+        let face = try HarfBuzzFace(file: file, faceIndex: index)
+        let tables = try FontTables(reading: face)
+        guard !tables.familyName.isEmpty, tables.hasOS2 else { return nil }
+        let axes = face.axes
+        let weightAxis = axes.first { $0.tag == "wght" && $0.minimum <= $0.maximum }.map { $0.minimum...$0.maximum }
+        return FolderFace(
+            path: file.path, faceIndex: index, family: tables.familyName, weight: tables.weightClass, isItalic: tables.isItalic,
+            weightAxis: weightAxis, hasSlantAxis: axes.contains { $0.tag == "ital" || $0.tag == "slnt" })
     }
 
     /// The face CSS Fonts 4 (§5.2, "font-style" then "font-weight") picks among `faces` for
@@ -99,116 +115,5 @@ enum FontFolder {
             return value > wanted ? (0, value) : (1, -value)
         }
         return candidates.min { rank($0.1) < rank($1.1) }.map { ($0.0, $0.1) }
-    }
-}
-
-/// Reads the tables of an sfnt (TrueType or OpenType) file or collection that describe its faces.
-/// Every offset and length comes from the file, so each read is bounds-checked.
-private struct SfntReader {
-    let file: FontFile
-
-    /// The largest `name` table read (a font's names are a few kilobytes; a hostile one is skipped).
-    static let maximumNameTableBytes = 1 << 20
-
-    func faces() throws(CaliperError) -> [FolderFace] {
-        let header = try file.bytes(at: 0, count: 12)
-        guard header.count == 12 else { return [] }
-        if header[0..<4].elementsEqual(Array("ttcf".utf8)) {
-            let count = min(Int(Self.u32(header, 8) ?? 0), 256)
-            let offsets = try file.bytes(at: 12, count: count * 4)
-            var faces: [FolderFace] = []
-            for index in 0..<min(count, offsets.count / 4) {
-                if let face = try face(at: Int(Self.u32(offsets, index * 4) ?? 0), index: index) { faces.append(face) }
-            }
-            return faces
-        }
-        return try face(at: 0, index: 0).map { [$0] } ?? []
-    }
-
-    private func face(at offset: Int, index: Int) throws(CaliperError) -> FolderFace? {
-        let directory = try file.bytes(at: offset, count: 12)
-        guard let tableCount = Self.u16(directory, 4), tableCount > 0, tableCount < 512 else { return nil }
-        let records = try file.bytes(at: offset + 12, count: Int(tableCount) * 16)
-        var tables: [String: (offset: Int, length: Int)] = [:]
-        for record in 0..<(records.count / 16) {
-            let base = record * 16
-            let tag = String(decoding: records[base..<base + 4], as: UTF8.self)
-            if let tableOffset = Self.u32(records, base + 8), let length = Self.u32(records, base + 12) {
-                tables[tag] = (Int(tableOffset), Int(length))
-            }
-        }
-        guard let name = tables["name"], let os2 = tables["OS/2"] else { return nil }
-        let names = try file.bytes(at: name.offset, count: min(name.length, Self.maximumNameTableBytes))
-        guard let family = Self.string(16, in: names) ?? Self.string(1, in: names) else { return nil }
-        let os2Bytes = try file.bytes(at: os2.offset, count: min(os2.length, 64))
-        let weight = Int(Self.u16(os2Bytes, 4) ?? 400)
-        let selection = Self.u16(os2Bytes, 62) ?? 0
-        var weightAxis: ClosedRange<Double>?
-        var hasSlantAxis = false
-        if let fvar = tables["fvar"] {
-            let header = try file.bytes(at: fvar.offset, count: 16)
-            if let axesOffset = Self.u16(header, 4), let axisCount = Self.u16(header, 8), let axisSize = Self.u16(header, 10),
-                axisSize >= 20, axisCount < 64
-            {
-                let axes = try file.bytes(at: fvar.offset + Int(axesOffset), count: Int(axisCount) * Int(axisSize))
-                for axis in 0..<(axes.count / Int(axisSize)) {
-                    let base = axis * Int(axisSize)
-                    let tag = String(decoding: axes[base..<base + 4], as: UTF8.self)
-                    if tag == "wght", let minimum = Self.fixed(axes, base + 4), let maximum = Self.fixed(axes, base + 12),
-                        minimum <= maximum
-                    {
-                        weightAxis = minimum...maximum
-                    }
-                    if tag == "ital" || tag == "slnt" { hasSlantAxis = true }
-                }
-            }
-        }
-        return FolderFace(
-            path: file.path, faceIndex: index, family: family, weight: weight, isItalic: selection & 0x0201 != 0,
-            weightAxis: weightAxis, hasSlantAxis: hasSlantAxis)
-    }
-
-    /// Name `nameID` from a `name` table: Windows Unicode (US English first), else Mac Roman.
-    private static func string(_ nameID: UInt16, in table: [UInt8]) -> String? {
-        guard let count = u16(table, 2), let storage = u16(table, 4) else { return nil }
-        var best: (rank: Int, value: String)?
-        for record in 0..<Int(count) {
-            let base = 6 + record * 12
-            guard let platform = u16(table, base), let encoding = u16(table, base + 2), let language = u16(table, base + 4),
-                let id = u16(table, base + 6), id == nameID, let length = u16(table, base + 8), let offset = u16(table, base + 10)
-            else { continue }
-            let start = Int(storage) + Int(offset)
-            guard start + Int(length) <= table.count else { continue }
-            let bytes = Array(table[start..<start + Int(length)])
-            let rank: Int
-            let value: String
-            if platform == 3, encoding == 1 || encoding == 10 {
-                rank = language == 0x409 ? 0 : 1
-                let units = stride(from: 0, to: bytes.count - 1, by: 2).map { UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]) }
-                value = String(decoding: units, as: UTF16.self)
-            } else if platform == 1, encoding == 0 {
-                rank = 2
-                value = String(decoding: bytes.map { $0 < 0x80 ? $0 : UInt8(ascii: "?") }, as: UTF8.self)
-            } else {
-                continue
-            }
-            if best == nil || rank < best?.rank ?? Int.max { best = (rank, value) }
-        }
-        return best?.value
-    }
-
-    private static func u16(_ bytes: [UInt8], _ offset: Int) -> UInt16? {
-        guard offset >= 0, offset + 2 <= bytes.count else { return nil }
-        return UInt16(bytes[offset]) << 8 | UInt16(bytes[offset + 1])
-    }
-
-    private static func u32(_ bytes: [UInt8], _ offset: Int) -> UInt32? {
-        guard offset >= 0, offset + 4 <= bytes.count else { return nil }
-        return bytes[offset..<offset + 4].reduce(0) { $0 << 8 | UInt32($1) }
-    }
-
-    /// A 16.16 fixed-point number.
-    private static func fixed(_ bytes: [UInt8], _ offset: Int) -> Double? {
-        u32(bytes, offset).map { Double(Int32(bitPattern: $0)) / 65536 }
     }
 }

@@ -1,4 +1,4 @@
-// FontData.swift — font files opened once and checked through their descriptor, and their bytes, read once and shared by FreeType and HarfBuzz.
+// FontData.swift — font files opened once and checked through their descriptor, and their bytes, read once and shared by every HarfBuzz face and font over them.
 import Foundation
 
 /// What identifies a font file's contents without reading them: the file (device and inode) and
@@ -145,7 +145,7 @@ final class FontFile {
     }
 }
 
-/// Owns a font file's bytes. Immutable after `init`; FreeType and HarfBuzz both read from it, and
+/// Owns a font file's bytes. Immutable after `init`; HarfBuzz's faces and fonts read from it, and
 /// every C object that points into it holds a strong reference to it.
 final class FontData: @unchecked Sendable {
     /// The most bytes a font may have: HarfBuzz takes a blob's length as a 32-bit `unsigned int`.

@@ -6,11 +6,9 @@ import Foundation
 /// scale = units per em, so advances come out unhinted in design units (the numbers `hb-shape`
 /// prints). Made immutable after creation, which makes it safe to shape with from any thread.
 final class HarfBuzzFont: @unchecked Sendable {
-    private let data: FontData  // HarfBuzz's blob points into these bytes
-    private let blob: OpaquePointer
-    private let face: OpaquePointer
+    /// The face the font is made on: the reader of its tables.
+    let face: HarfBuzzFace
     private let font: OpaquePointer
-    private let faceIndex: Int
     /// The instance's coordinates, which a plan face's font is set to as well.
     private let variations: [hb_variation_t]
     let unitsPerEm: Int
@@ -20,38 +18,17 @@ final class HarfBuzzFont: @unchecked Sendable {
     /// How many distinct plans for runs with features or a language the font's plan face holds now (at most 64).
     var shapePlanCount: Int { planFaces.count }
 
-    init(data: FontData, faceIndex: Int) throws(CaliperError) {
-        self.data = data
-        // FontData never holds more than a 32-bit length; checked rather than trapped all the same.
-        guard let bytes = data.bytes.baseAddress?.assumingMemoryBound(to: CChar.self),
-            let length = UInt32(exactly: data.byteCount),
-            let blob = hb_blob_create(bytes, length, HB_MEMORY_MODE_READONLY, nil, nil)
-        else {
-            throw .invalidFont(path: data.path, faceIndex: faceIndex, reason: "HarfBuzz could not take the bytes")
+    /// A font on `face` at its default instance.
+    init(face: HarfBuzzFace) throws(CaliperError) {
+        let upem = face.unitsPerEm
+        guard face.glyphCount > 0, upem > 0 else {
+            throw .invalidFont(path: face.path, faceIndex: face.faceIndex, reason: "HarfBuzz found no glyphs in the face")
         }
-        hb_blob_make_immutable(blob)
-        // HarfBuzz answers a failed creation with its empty singleton object, never NULL; the
-        // glyph count check below catches an empty face.
-        guard let face = hb_face_create(blob, UInt32(faceIndex)) else {
-            hb_blob_destroy(blob)
-            throw .invalidFont(path: data.path, faceIndex: faceIndex, reason: "HarfBuzz could not open the face")
+        guard let font = Self.makeFont(face: face.face, unitsPerEm: upem, variations: []) else {
+            throw .invalidFont(path: face.path, faceIndex: face.faceIndex, reason: "HarfBuzz could not create a font")
         }
-        let upem = Int(hb_face_get_upem(face))
-        guard hb_face_get_glyph_count(face) > 0, upem > 0 else {
-            hb_face_destroy(face)
-            hb_blob_destroy(blob)
-            throw .invalidFont(path: data.path, faceIndex: faceIndex, reason: "HarfBuzz found no glyphs in the face")
-        }
-        hb_face_make_immutable(face)
-        guard let font = Self.makeFont(face: face, unitsPerEm: upem, variations: []) else {
-            hb_face_destroy(face)
-            hb_blob_destroy(blob)
-            throw .invalidFont(path: data.path, faceIndex: faceIndex, reason: "HarfBuzz could not create a font")
-        }
-        self.blob = blob
         self.face = face
         self.font = font
-        self.faceIndex = faceIndex
         self.variations = []
         self.unitsPerEm = upem
     }
@@ -60,20 +37,12 @@ final class HarfBuzzFont: @unchecked Sendable {
     /// instance of a variable font. Advances then carry the `HVAR`/`gvar` deltas, as `hb-shape
     /// --variations` gives them.
     init(variationOf base: HarfBuzzFont, coordinates: [FontVariation]) throws(CaliperError) {
-        data = base.data
-        guard let blob = hb_blob_reference(base.blob), let face = hb_face_reference(base.face) else {
-            throw .invalidFont(path: base.data.path, faceIndex: base.faceIndex, reason: "HarfBuzz could not share the face")
-        }
         let variations = coordinates.map { hb_variation_t(tag: Tag($0.tag).code, value: Float($0.value)) }
-        guard let font = Self.makeFont(face: face, unitsPerEm: base.unitsPerEm, variations: variations) else {
-            hb_face_destroy(face)
-            hb_blob_destroy(blob)
-            throw .invalidFont(path: base.data.path, faceIndex: base.faceIndex, reason: "HarfBuzz could not create a font")
+        guard let font = Self.makeFont(face: base.face.face, unitsPerEm: base.unitsPerEm, variations: variations) else {
+            throw .invalidFont(path: base.face.path, faceIndex: base.face.faceIndex, reason: "HarfBuzz could not create a font")
         }
-        self.blob = blob
-        self.face = face
+        self.face = base.face
         self.font = font
-        self.faceIndex = base.faceIndex
         self.variations = variations
         self.unitsPerEm = base.unitsPerEm
     }
@@ -92,54 +61,20 @@ final class HarfBuzzFont: @unchecked Sendable {
     }
 
     /// A face of its own over this font's bytes and a font on it at this instance's coordinates,
-    /// for ``PlanFaces``; `nil` when HarfBuzz could not make them.
+    /// for ``PlanFaces``; `nil` when HarfBuzz could not make them (or the face is not over bytes
+    /// in memory, which a font's always is).
     private func makePlanFace() -> PlanFace? {
-        guard let face = hb_face_create(blob, UInt32(faceIndex)) else { return nil }
-        hb_face_make_immutable(face)
-        guard let font = Self.makeFont(face: face, unitsPerEm: unitsPerEm, variations: variations) else {
-            hb_face_destroy(face)
+        guard let blob = face.blob, let planFace = hb_face_create(blob, UInt32(face.faceIndex)) else { return nil }
+        hb_face_make_immutable(planFace)
+        guard let font = Self.makeFont(face: planFace, unitsPerEm: unitsPerEm, variations: variations) else {
+            hb_face_destroy(planFace)
             return nil
         }
-        return PlanFace(face: face, font: font, data: data)
+        return PlanFace(face: planFace, font: font, owner: face)
     }
 
     deinit {
         hb_font_destroy(font)
-        hb_face_destroy(face)
-        hb_blob_destroy(blob)
-    }
-
-    /// The face's variation axes (`fvar`), in the font's order; none for a static font.
-    var axes: [FontAxis] {
-        var count = hb_ot_var_get_axis_count(face)
-        guard count > 0 else { return [] }
-        var infos = [hb_ot_var_axis_info_t](repeating: hb_ot_var_axis_info_t(), count: Int(count))
-        count = hb_ot_var_get_axis_infos(face, 0, &count, &infos)
-        return infos.prefix(Int(count)).map { info in
-            FontAxis(
-                tag: Tag(code: info.tag).description, name: name(info.name_id) ?? Tag(code: info.tag).description,
-                minimum: Double(info.min_value), defaultValue: Double(info.default_value), maximum: Double(info.max_value),
-                isHidden: info.flags.rawValue & HB_OT_VAR_AXIS_FLAG_HIDDEN.rawValue != 0)
-        }
-    }
-
-    /// The face's named instances (`fvar`): each with its subfamily name ("SemiBold") and design
-    /// coordinates on every axis, in the order of ``axes``.
-    var namedInstances: [FontNamedInstance] {
-        let count = hb_ot_var_get_named_instance_count(face)
-        let axes = self.axes
-        guard count > 0, !axes.isEmpty else { return [] }
-        return (0..<count).map { index in
-            var coordinateCount = UInt32(axes.count)
-            var coordinates = [Float](repeating: 0, count: axes.count)
-            coordinateCount = hb_ot_var_named_instance_get_design_coords(face, index, &coordinateCount, &coordinates)
-            let nameID = hb_ot_var_named_instance_get_subfamily_name_id(face, index)
-            return FontNamedInstance(
-                name: name(nameID) ?? "Instance \(index + 1)",
-                coordinates: zip(axes, coordinates.prefix(Int(coordinateCount))).map {
-                    FontVariation(validatedTag: $0.tag, value: Double($1))
-                })
-        }
     }
 
     /// The `MVAR` delta of a line metric at this font's coordinates, in design units (0 for a
@@ -156,21 +91,6 @@ final class HarfBuzzFont: @unchecked Sendable {
         return Int(position)
     }
 
-    /// The English (or first) `name` table string for `nameID`.
-    private func name(_ nameID: hb_ot_name_id_t) -> String? {
-        let english = hb_language_from_string("en", -1)
-        for language in [english, nil] {
-            var length: UInt32 = 0
-            length = hb_ot_name_get_utf8(face, nameID, language, &length, nil)
-            guard length > 0 else { continue }
-            var size = length + 1
-            var characters = [CChar](repeating: 0, count: Int(size))
-            _ = hb_ot_name_get_utf8(face, nameID, language, &size, &characters)
-            return String(decoding: characters.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        }
-        return nil
-    }
-
     /// The glyph the font's cmap maps `scalar` to, or `nil` if it has none.
     func nominalGlyph(for scalar: Unicode.Scalar) -> UInt32? {
         nominalGlyph(forValue: scalar.value)
@@ -182,6 +102,14 @@ final class HarfBuzzFont: @unchecked Sendable {
         return hb_font_get_nominal_glyph(font, value, &glyph) != 0 ? glyph : nil
     }
 
+    /// The top of the unhinted outline of the glyph `scalar` maps to, in design units (its
+    /// extents' y bearing), or `nil` when the font has no glyph for it.
+    func outlineTop(of scalar: Unicode.Scalar) -> Int? {
+        var extents = hb_glyph_extents_t()
+        guard let glyph = nominalGlyph(for: scalar), hb_font_get_glyph_extents(font, glyph, &extents) != 0 else { return nil }
+        return Int(extents.y_bearing)
+    }
+
     /// The advance of `glyph` in design units.
     func advance(ofGlyph glyph: UInt32) -> Int32 {
         hb_font_get_glyph_h_advance(font, glyph)
@@ -189,7 +117,7 @@ final class HarfBuzzFont: @unchecked Sendable {
 
     /// Whether the face draws glyphs in colour (CBDT/sbix bitmaps, COLR layers or SVG), as emoji fonts do.
     var isColorFont: Bool {
-        hb_ot_color_has_png(face) != 0 || hb_ot_color_has_layers(face) != 0 || hb_ot_color_has_svg(face) != 0
+        hb_ot_color_has_png(face.face) != 0 || hb_ot_color_has_layers(face.face) != 0 || hb_ot_color_has_svg(face.face) != 0
     }
 
     /// Shapes `text[range]` as one run with the default features plus `features`. Direction,
@@ -303,9 +231,9 @@ final class HarfBuzzFont: @unchecked Sendable {
         defer { hb_set_destroy(set) }
         if let scriptTags {
             let tags = scriptTags.map { Tag($0).code } + [0]  // HB_TAG_NONE ends the list
-            tags.withUnsafeBufferPointer { hb_ot_layout_collect_lookups(face, Tag(table).code, $0.baseAddress, nil, nil, set) }
+            tags.withUnsafeBufferPointer { hb_ot_layout_collect_lookups(face.face, Tag(table).code, $0.baseAddress, nil, nil, set) }
         } else {
-            hb_ot_layout_collect_lookups(face, Tag(table).code, nil, nil, nil, set)
+            hb_ot_layout_collect_lookups(face.face, Tag(table).code, nil, nil, nil, set)
         }
         return Self.elements(of: set)
     }
@@ -316,31 +244,25 @@ final class HarfBuzzFont: @unchecked Sendable {
         let sets = (0..<4).compactMap { _ in hb_set_create() }
         defer { sets.forEach { hb_set_destroy($0) } }
         guard sets.count == 4 else { return true }
-        hb_ot_layout_lookup_collect_glyphs(face, Tag(table).code, UInt32(index), sets[0], sets[1], sets[2], sets[3])
+        hb_ot_layout_lookup_collect_glyphs(face.face, Tag(table).code, UInt32(index), sets[0], sets[1], sets[2], sets[3])
         return sets.contains { hb_set_has($0, glyph) != 0 }
     }
 
     /// Whether GDEF classes `glyph` as a base glyph, or does not class it.
     func isBaseOrUnclassified(_ glyph: UInt32) -> Bool {
-        let glyphClass = hb_ot_layout_get_glyph_class(face, glyph)
+        let glyphClass = hb_ot_layout_get_glyph_class(face.face, glyph)
         return glyphClass == HB_OT_LAYOUT_GLYPH_CLASS_UNCLASSIFIED || glyphClass == HB_OT_LAYOUT_GLYPH_CLASS_BASE_GLYPH
     }
 
     /// Whether the face has Apple Advanced Typography layout (morx, kerx, trak), which HarfBuzz may
     /// apply instead of, or besides, GSUB and GPOS.
     var hasAATLayout: Bool {
-        hb_aat_layout_has_substitution(face) != 0 || hb_aat_layout_has_positioning(face) != 0
-            || hb_aat_layout_has_tracking(face) != 0
+        hb_aat_layout_has_substitution(face.face) != 0 || hb_aat_layout_has_positioning(face.face) != 0
+            || hb_aat_layout_has_tracking(face.face) != 0
     }
 
     /// The bytes of table `tag` (empty when the face has none).
-    func table(_ tag: String) -> [UInt8] {
-        guard let blob = hb_face_reference_table(face, Tag(tag).code) else { return [] }
-        defer { hb_blob_destroy(blob) }
-        var length: UInt32 = 0
-        guard let data = hb_blob_get_data(blob, &length), length > 0 else { return [] }
-        return Array(UnsafeRawBufferPointer(start: data, count: Int(length)))
-    }
+    func table(_ tag: String) -> [UInt8] { face.table(Tag(tag)) }
 
     private static func elements(of set: OpaquePointer) -> [Int] {
         var result: [Int] = []

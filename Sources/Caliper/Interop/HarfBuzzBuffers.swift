@@ -11,12 +11,12 @@ import Foundation
 final class PlanFace: @unchecked Sendable {
     let face: OpaquePointer
     let font: OpaquePointer
-    private let data: FontData  // the face's blob points into these bytes
+    private let owner: HarfBuzzFace  // the face's blob, and the bytes it points into
 
-    init(face: OpaquePointer, font: OpaquePointer, data: FontData) {
+    init(face: OpaquePointer, font: OpaquePointer, owner: HarfBuzzFace) {
         self.face = face
         self.font = font
-        self.data = data
+        self.owner = owner
     }
 
     deinit {
