@@ -66,25 +66,33 @@ enum Languages {
 
     /// HarfBuzz's OpenType script and language tags for `tag` in `script` (ISO 15924, `"Latn"`).
     static func openTypeTags(ofLanguage tag: String, script: String) -> (scripts: [UInt32], languages: [UInt32]) {
-        openTypeTags(script: hb_script_from_string(script, -1), canonical: canonical(tag))
+        withOpenTypeTags(script: hb_script_from_string(script, -1), canonical: canonical(tag)) { (Array($0), Array($1)) }
     }
 
     /// HarfBuzz's OpenType script and language tags for `script` and the canonical tag
-    /// `canonical` (`hb_ot_tags_from_script_and_language`, src/hb-ot-tag.cc), read in place:
-    /// nothing is interned. `nil` language: none.
-    static func openTypeTags(script: hb_script_t, canonical: String?) -> (scripts: [hb_tag_t], languages: [hb_tag_t]) {
-        var scriptCount = HB_OT_MAX_TAGS_PER_SCRIPT
-        var languageCount = HB_OT_MAX_TAGS_PER_LANGUAGE
-        var scripts = [hb_tag_t](repeating: 0, count: Int(scriptCount))
-        var languages = [hb_tag_t](repeating: 0, count: Int(languageCount))
-        if let canonical {
-            canonical.withCString {
-                hb_ot_tags_from_script_and_language(script, OpaquePointer($0), &scriptCount, &scripts, &languageCount, &languages)
+    /// `canonical` (`hb_ot_tags_from_script_and_language`, src/hb-ot-tag.cc, asked for as many
+    /// as `hb_ot_map_builder_t` asks for), read in place: nothing is interned. `nil` language: none.
+    static func withOpenTypeTags<Result>(
+        script: hb_script_t, canonical: String?,
+        _ body: (_ scripts: UnsafeBufferPointer<hb_tag_t>, _ languages: UnsafeBufferPointer<hb_tag_t>) -> Result
+    ) -> Result {
+        withUnsafeTemporaryAllocation(of: hb_tag_t.self, capacity: Int(HB_OT_MAX_TAGS_PER_SCRIPT)) { scripts in
+            withUnsafeTemporaryAllocation(of: hb_tag_t.self, capacity: Int(HB_OT_MAX_TAGS_PER_LANGUAGE)) { languages in
+                var scriptCount = HB_OT_MAX_TAGS_PER_SCRIPT
+                var languageCount = HB_OT_MAX_TAGS_PER_LANGUAGE
+                if let canonical {
+                    canonical.withCString {
+                        hb_ot_tags_from_script_and_language(
+                            script, OpaquePointer($0), &scriptCount, scripts.baseAddress, &languageCount, languages.baseAddress)
+                    }
+                } else {
+                    hb_ot_tags_from_script_and_language(script, nil, &scriptCount, scripts.baseAddress, &languageCount, languages.baseAddress)
+                }
+                return body(
+                    UnsafeBufferPointer(start: scripts.baseAddress, count: Int(scriptCount)),
+                    UnsafeBufferPointer(start: languages.baseAddress, count: Int(languageCount)))
             }
-        } else {
-            hb_ot_tags_from_script_and_language(script, nil, &scriptCount, &scripts, &languageCount, &languages)
         }
-        return (Array(scripts.prefix(Int(scriptCount))), Array(languages.prefix(Int(languageCount))))
     }
 }
 
@@ -111,21 +119,29 @@ struct LanguageSystemChoice: Hashable {
 
     /// The choice for the canonical tag `canonical` (`nil`: no language) and `script` in `face`.
     init(canonical: String?, script: hb_script_t, face: OpaquePointer, ltag: [String?]) {
-        let tags = Languages.openTypeTags(script: script, canonical: canonical)
-        gsub = Self.select(tags, in: face, table: Tag("GSUB").code)
-        gpos = Self.select(tags, in: face, table: Tag("GPOS").code)
+        (gsub, gpos) = Languages.withOpenTypeTags(script: script, canonical: canonical) { scripts, languages in
+            (
+                Self.select(scripts: scripts, languages: languages, in: face, table: Self.gsubTag),
+                Self.select(scripts: scripts, languages: languages, in: face, table: Self.gposTag)
+            )
+        }
         ltagMatches = canonical.map { language in ltag.indices.filter { ltag[$0].map { Self.matches($0, language) } ?? false } } ?? []
     }
 
     /// `hb_ot_map_builder_t`'s selection in one table, by the same two calls.
-    private static func select(_ tags: (scripts: [hb_tag_t], languages: [hb_tag_t]), in face: OpaquePointer, table: hb_tag_t) -> Table {
+    private static func select(
+        scripts: UnsafeBufferPointer<hb_tag_t>, languages: UnsafeBufferPointer<hb_tag_t>, in face: OpaquePointer, table: hb_tag_t
+    ) -> Table {
         var scriptIndex: UInt32 = 0
         var chosenScript: hb_tag_t = 0
         var languageIndex: UInt32 = 0
-        let found = hb_ot_layout_table_select_script(face, table, UInt32(tags.scripts.count), tags.scripts, &scriptIndex, &chosenScript)
-        hb_ot_layout_script_select_language(face, table, scriptIndex, UInt32(tags.languages.count), tags.languages, &languageIndex)
+        let found = hb_ot_layout_table_select_script(face, table, UInt32(scripts.count), scripts.baseAddress, &scriptIndex, &chosenScript)
+        hb_ot_layout_script_select_language(face, table, scriptIndex, UInt32(languages.count), languages.baseAddress, &languageIndex)
         return Table(foundScript: found != 0, scriptIndex: scriptIndex, chosenScript: chosenScript, languageIndex: languageIndex)
     }
+
+    private static let gsubTag = Tag("GSUB").code
+    private static let gposTag = Tag("GPOS").code
 
     /// `hb_language_matches(general, specific)` (src/hb-common.cc) on canonical tags: the same
     /// tag, or `specific` begins with `general` and a hyphen.
@@ -136,7 +152,7 @@ struct LanguageSystemChoice: Hashable {
     /// The language system tags this choice selects, GSUB's first (none for a default language system).
     func languageSystemTags(in face: OpaquePointer) -> [hb_tag_t] {
         var tags: [hb_tag_t] = []
-        for (table, choice) in [(Tag("GSUB").code, gsub), (Tag("GPOS").code, gpos)]
+        for (table, choice) in [(Self.gsubTag, gsub), (Self.gposTag, gpos)]
         where choice.languageIndex != HB_OT_LAYOUT_DEFAULT_LANGUAGE_INDEX {
             var count: UInt32 = 1
             var tag: hb_tag_t = 0
@@ -201,6 +217,8 @@ final class LanguageSystems: Sendable {
         var choice: LanguageSystemChoice
     }
     private let faceLanguages = Locked<FaceLanguages?>(nil)
+    /// The neutral tag's choice by script, which most tags share.
+    private let neutralChoices = Locked<[UInt32: LanguageSystemChoice]>([:])
 
     /// The language to shape a run of `script` in `face` with when its style asks for `tag`.
     func language(for tag: String, script: hb_script_t, face: OpaquePointer) -> hb_language_t? {
@@ -225,6 +243,7 @@ final class LanguageSystems: Sendable {
             return Languages.language(graphite.representative(of: canonical))
         }
         let choice = LanguageSystemChoice(canonical: canonical, script: script, face: face, ltag: languages.ltag)
+        if choice == neutralChoice(script: script, face: face, ltag: languages.ltag) { return Languages.neutral }
         for candidate in Self.candidates(for: choice, in: face)
         where LanguageSystemChoice(canonical: candidate, script: script, face: face, ltag: languages.ltag) == choice {
             return Languages.language(candidate)
@@ -238,10 +257,17 @@ final class LanguageSystems: Sendable {
         }
     }
 
-    /// The canonical tags (1–3 in the type's list) that may plan as `choice` does, in order.
+    private func neutralChoice(script: hb_script_t, face: OpaquePointer, ltag: [String?]) -> LanguageSystemChoice {
+        if let known = neutralChoices.withLock({ $0[script.rawValue] }) { return known }
+        let choice = LanguageSystemChoice(canonical: Languages.neutralTag, script: script, face: face, ltag: ltag)
+        neutralChoices.withLock { $0[script.rawValue] = choice }
+        return choice
+    }
+
+    /// The canonical tags (2 and 3 in the type's list) that may plan as `choice` does, in order.
     private static func candidates(for choice: LanguageSystemChoice, in face: OpaquePointer) -> [String] {
         let languageSystems = choice.languageSystemTags(in: face).map { "-hbot-" + privateUseHex($0) }
-        var candidates = [Languages.neutralTag] + languageSystems.map { "x" + $0 }
+        var candidates = languageSystems.map { "x" + $0 }
         for script in choice.foundScriptTags + absentScripts {
             let scriptTag = "x-hbsc-" + privateUseHex(script)
             candidates.append(scriptTag)
