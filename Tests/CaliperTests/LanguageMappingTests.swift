@@ -63,6 +63,36 @@ struct LanguageGoldens: Decodable {
         }
     }
 
+    /// Tags made at random from subtags HarfBuzz reads (languages with and without OpenType tags,
+    /// extended languages, scripts, regions, variants, extensions, `-hbot-` and `-hbsc-` with the
+    /// fonts' own tags and others), in every case: each shapes as the tag given to HarfBuzz as it is.
+    @Test(arguments: try LanguageGoldens.load().cases)
+    func randomTagsShapeAsTheirOwnTagsDo(_ golden: LanguageGoldens.Case) throws {
+        var random = SplitMix64(seed: 0x4107)
+        let languages = ["en", "zh", "sr", "ro", "mo", "ca", "ur", "mr", "ne", "nv", "se", "es", "und", "cmn", "yue", "qaa", "zzz", "x"]
+        let subtags = [
+            "Latn", "Cyrl", "Hant", "Hans", "Arab", "HK", "MO", "TW", "MD", "polyton", "fonipa", "fonnapa", "yue", "min",
+            "nan", "valencia", "u-nu-latn", "a-hk", "1996", "geok", "syrj",
+        ]
+        let openTypeTags = ["ROM ", "MOL ", "CAT ", "SRB ", "URD ", "MAR ", "NEP ", "ZHH ", "ZHTM", "ESP ", "dflt", "DFLT", "QQQ "]
+        let scriptTags = ["latn", "cyrl", "arab", "dev2", "deva", "hani", "DFLT", "zzzz", "Qaaa"]
+        for _ in 0..<300 {
+            var tag = languages.randomElement(using: &random) ?? "en"
+            for _ in 0..<Int.random(in: 0...3, using: &random) { tag += "-" + (subtags.randomElement(using: &random) ?? "") }
+            if Bool.random(using: &random) {
+                tag += "-x"
+                if Bool.random(using: &random) { tag += "-hbsc-" + LanguageSystems.privateUseHex(Tag(scriptTags.randomElement(using: &random) ?? "").code) }
+                if Bool.random(using: &random) { tag += "-hbot-" + LanguageSystems.privateUseHex(Tag(openTypeTags.randomElement(using: &random) ?? "").code) }
+                if Bool.random(using: &random) { tag += "-\(random.next() % 1_000)" }
+            }
+            let face = try Fixtures.font(golden.font)
+            let shapedIn = face.harfBuzz.shapingLanguage(for: tag, script: golden.script) ?? "none"
+            #expect(
+                try Self.glyphs(of: golden, language: tag) == (try Self.glyphs(of: golden, language: tag, asGiven: true)),
+                "\(golden) \(tag), shaped in \(shapedIn)")
+        }
+    }
+
     /// Tags that select nothing in a font are shaped as text without a language; a tag that selects
     /// one language system, as that system's own tag; a tag naming a script, as that script's tag
     /// or, when the font lacks it, as any script it lacks.
