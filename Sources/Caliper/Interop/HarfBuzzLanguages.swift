@@ -181,7 +181,7 @@ struct LanguageSystemChoice: Hashable {
 /// place, never interned):
 ///
 /// 1. ``Languages/neutralTag``, the language of runs without one: most tags (`x123`, `en-x-7`,
-///    `nl` in a font with no Dutch language system) select the fonts' default language systems;
+///    `nl` in a font with no Dutch language system) select the font's default language systems;
 /// 2. `x-hbot-TTTTTTTT`, the language system tag `T` the font selects for it, as eight hex digits
 ///    (HarfBuzz parses it to exactly `T`: `parse_private_use_subtag`, src/hb-ot-tag.cc, with the
 ///    `DFLT` case flip undone);
@@ -205,17 +205,17 @@ final class LanguageSystems: Sendable {
         var tag: String
     }
 
+    struct RepresentativeKey: Hashable {
+        var script: UInt32
+        var choice: LanguageSystemChoice
+    }
+
     /// The most tags the map keeps per font before it starts again.
     static let capacity = 1_024
     private let mapped = Locked<[Key: UInt]>([:])
     /// Tags by script and choice, for choices no canonical tag makes (4 above): bounded by the
     /// font's tables. A tag stands for a choice in the script it was seen in only.
     private let representatives = Locked<[RepresentativeKey: UInt]>([:])
-
-    struct RepresentativeKey: Hashable {
-        var script: UInt32
-        var choice: LanguageSystemChoice
-    }
     private let faceLanguages = Locked<FaceLanguages?>(nil)
     /// The neutral tag's choice by script, which most tags share.
     private let neutralChoices = Locked<[UInt32: LanguageSystemChoice]>([:])
