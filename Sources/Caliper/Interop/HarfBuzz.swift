@@ -12,8 +12,10 @@ final class HarfBuzzFont: @unchecked Sendable {
     /// The instance's coordinates, which a plan face's font is set to as well.
     private let variations: [hb_variation_t]
     let unitsPerEm: Int
-    /// The face runs with features or a language are shaped on (see ``shapeContents(of:direction:script:language:features:)``).
+    /// The face runs with features or a language are shaped on (see ``shapeContents(of:direction:script:language:features:languageAsGiven:)``).
     private let planFaces = PlanFaces()
+    /// The languages this font's runs are shaped in, by their styles' tags.
+    private let languageSystems = LanguageSystems()
 
     /// How many distinct plans for runs with features or a language the font's plan face holds now (at most 64).
     var shapePlanCount: Int { planFaces.count }
@@ -120,12 +122,14 @@ final class HarfBuzzFont: @unchecked Sendable {
         hb_ot_color_has_png(face.face) != 0 || hb_ot_color_has_layers(face.face) != 0 || hb_ot_color_has_svg(face.face) != 0
     }
 
-    /// Shapes `text[range]` as one run with the default features plus `features`. Direction,
-    /// script and language are taken from `properties`; any left `nil` is guessed by HarfBuzz
-    /// from the text. Clusters in the result are offsets into `text`.
+    /// Shapes `text[range]` as one run with the default features plus `features`. Direction
+    /// and script are taken from `properties`, or guessed by HarfBuzz from the text when `nil`;
+    /// the language is mapped by ``LanguageSystems`` to one HarfBuzz shapes alike, or given to
+    /// HarfBuzz as it is when `languageAsGiven` (for tests that compare the two: HarfBuzz then
+    /// keeps the tag for the life of the process). Clusters in the result are offsets into `text`.
     func shape(
         _ text: UnsafeBufferPointer<UInt16>, range: Range<Int>, features: [FontFeature],
-        properties: ShapingProperties = ShapingProperties()
+        properties: ShapingProperties = ShapingProperties(), languageAsGiven: Bool = false
     ) -> GlyphRun {
         guard !range.isEmpty, let base = text.baseAddress, let buffer = ThreadBuffer.current() else { return GlyphRun() }
         defer { ThreadBuffer.finished(with: buffer) }
@@ -134,7 +138,7 @@ final class HarfBuzzFont: @unchecked Sendable {
         shapeContents(
             of: buffer, direction: properties.isRightToLeft.map { $0 ? HB_DIRECTION_RTL : HB_DIRECTION_LTR },
             script: properties.script.map { $0.withCString { hb_script_from_string($0, -1) } },
-            language: properties.language, features: features)
+            language: properties.language, features: features, languageAsGiven: languageAsGiven)
 
         var length: UInt32 = 0
         let infos = hb_buffer_get_glyph_infos(buffer, &length)
@@ -156,8 +160,15 @@ final class HarfBuzzFont: @unchecked Sendable {
         return run
     }
 
+    /// The tag of the language a run in `script` (ISO 15924, `"Latn"`) is shaped in when its
+    /// style's language is `tag` (see ``LanguageSystems``).
+    func shapingLanguage(for tag: String, script: String) -> String? {
+        let language = languageSystems.language(for: tag, script: hb_script_from_string(script, -1), face: face.face)
+        return hb_language_to_string(language).map { String(cString: $0) }
+    }
+
     /// The total advance, in design units, of UTF-8 `text` shaped as one left-to-right run in
-    /// `script`, as ``shape(_:range:features:properties:)`` would shape it.
+    /// `script`, as ``shape(_:range:features:properties:languageAsGiven:)`` would shape it.
     func advance(
         ofUTF8 text: UnsafeBufferPointer<UInt8>, script: PieceScript, features: [FontFeature], language: String?
     ) -> ShapedAdvance? {
@@ -182,26 +193,40 @@ final class HarfBuzzFont: @unchecked Sendable {
     }
 
     /// Shapes the text in `buffer` as a unit of its own (beginning and end of text), with the
-    /// given properties (`nil`: guessed by HarfBuzz) and the default features plus `features`.
-    /// Both ``shape(_:range:features:properties:)`` and ``advance(ofUTF8:script:features:language:)``
-    /// shape through here, so the label fast path shapes exactly as the general path does.
+    /// given properties (`nil`: guessed by HarfBuzz, but the language: none) and the default
+    /// features plus `features`. Both ``shape(_:range:features:properties:languageAsGiven:)`` and
+    /// ``advance(ofUTF8:script:features:language:)`` shape through here, so the label fast path
+    /// shapes exactly as the general path does.
     private func shapeContents(
         of buffer: OpaquePointer, direction: hb_direction_t?, script: hb_script_t?, language: String?,
-        features: [FontFeature]
+        features: [FontFeature], languageAsGiven: Bool = false
     ) {
         hb_buffer_set_flags(buffer, hb_buffer_flags_t(HB_BUFFER_FLAG_BOT.rawValue | HB_BUFFER_FLAG_EOT.rawValue))
         if let direction { hb_buffer_set_direction(buffer, direction) }
         if let script { hb_buffer_set_script(buffer, script) }
-        if let language { hb_buffer_set_language(buffer, Languages.language(language)) }
+        // Never the process's locale: a buffer without a language takes HarfBuzz's default, read
+        // from setlocale(LC_CTYPE) on first use (hb_buffer_guess_segment_properties), which a
+        // program that embeds Caliper and calls setlocale(LC_ALL, "") would set from LANG.
+        let neutral = Languages.neutral
+        hb_buffer_set_language(buffer, neutral)
         hb_buffer_guess_segment_properties(buffer)
+        var shapingLanguage = neutral
+        if let language {
+            shapingLanguage =
+                languageAsGiven
+                ? language.withCString { hb_language_from_string($0, -1) }
+                : languageSystems.language(for: language, script: hb_buffer_get_script(buffer), face: face.face)
+            hb_buffer_set_language(buffer, shapingLanguage)
+        }
         // Every run is shaped by `hb_shape_full`, the one call that holds the buffer to HarfBuzz's
         // limits on output length and work (`hb_buffer_t::enter`: 64 glyphs and 1,024 operations
         // a character, at least 16,384): a hostile font's state machine stops there. The call
         // keeps the plan it makes on the font's face for the face's life and searches those plans
-        // one by one. Plain runs need a bounded few (a direction and script each), so they use
-        // the font's own face; runs with features or a language, which requests can make in any
-        // number, use a plan face that is made anew after 64 distinct plans (see PlanFaces).
-        guard !features.isEmpty || language != nil else {
+        // one by one. Plain runs, and runs whose language maps to the neutral one, need a bounded
+        // few (a direction and script each), so they use the font's own face; runs with features,
+        // which requests can make in any number, or a language that selects one of the font's
+        // language systems, use a plan face that is made anew after 64 distinct plans (see PlanFaces).
+        guard !features.isEmpty || shapingLanguage != neutral else {
             _ = hb_shape_full(font, buffer, nil, 0, nil)
             return
         }

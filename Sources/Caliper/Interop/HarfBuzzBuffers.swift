@@ -1,8 +1,9 @@
-// HarfBuzzBuffers.swift — HarfBuzz objects kept between shapings: each thread's buffer, each font's plan face, the interned languages.
+// HarfBuzzBuffers.swift — HarfBuzz objects kept between shapings: each thread's buffer and each font's plan face.
 internal import CHarfBuzz
 import Foundation
 
-/// The face and font a font's runs with features or a language are shaped with: its bytes and
+/// The face and font a font's runs with features or a language of their own (one that selects
+/// a language system of the font, see ``LanguageSystems``) are shaped with: its bytes and
 /// instance on a face of their own, where `hb_shape_full` keeps every plan it makes. HarfBuzz never
 /// drops a face's plans and searches them one by one, so one plan face serves at most
 /// ``PlanFaces/capacity`` distinct runs (direction, script, language, features) and is then
@@ -69,26 +70,6 @@ final class PlanFaces: Sendable {
 
     /// How many distinct runs the current plan face has served.
     var count: Int { current.withLock { $0.keys.count } }
-}
-
-/// HarfBuzz's languages by tag. `hb_language_from_string` keeps every tag it is given for the
-/// life of the process and searches them one by one, so each tag is looked up there once and
-/// found here afterwards (the pointers it returns never change). Bounded: past ``capacity``
-/// tags the table starts again.
-enum Languages {
-    static let capacity = 4_096
-    private static let known = Locked<[String: UInt]>([:])
-
-    static func language(_ tag: String) -> hb_language_t? {
-        if let bits = known.withLock({ $0[tag] }) { return hb_language_t(bitPattern: bits) }
-        let language = tag.withCString { hb_language_from_string($0, -1) }
-        let bits = UInt(bitPattern: Int(bitPattern: UnsafeRawPointer(language)))
-        known.withLock { known in
-            if known.count >= capacity { known.removeAll(keepingCapacity: true) }
-            known[tag] = bits
-        }
-        return language
-    }
 }
 
 /// One HarfBuzz buffer per thread, reused by every shaping on that thread: a buffer must not be

@@ -128,7 +128,7 @@ final class HarfBuzzFace: @unchecked Sendable {
     /// Name `nameID` of the `name` table, in English when the font has it so, else in the first
     /// language HarfBuzz lists; `nil` when the font has no such name.
     func name(_ nameID: UInt32) -> String? {
-        let english = hb_language_from_string("en", -1)
+        let english = Languages.language("en")
         for language in [english, nil] {
             var length: UInt32 = 0
             length = hb_ot_name_get_utf8(face, nameID, language, &length, nil)
