@@ -123,7 +123,7 @@ public struct BatchProcessor: Sendable {
     static let requestKeys: KnownKeys = ["id", "op", "onlyGivenFonts"]
     static let measureRequestKeys: KnownKeys =
         requestKeys + LayoutSpec.styledTextKeys
-        + ["maxWidth", "maxLines", "paragraphs", "minimumScaleFactor", "maxHeight", "truncatesLastVisibleLine", "scale"]
+        + ["maxWidth", "maxLines", "paragraphs", "minimumScaleFactor", "maxHeight", "truncatesLastVisibleLine", "scale", "intrinsicWidths"]
         + LayoutSpec.paragraphStyleKeys
     static let flowRequestKeys: KnownKeys = requestKeys + ["width"] + LayoutSpec.flowKeys
     static let layoutRequestKeys: KnownKeys = requestKeys + ["width", "root"]
@@ -350,6 +350,7 @@ public struct BatchProcessor: Sendable {
         var measure = MeasureRequest(
             text: attributed, paragraphStyle: paragraphStyle, maxWidth: maxWidth, fit: fit, pixelScale: pixelScale.map { CGFloat($0) })
         measure.spans = spans
+        measure.asksIntrinsicWidths = try request.bool("intrinsicWidths") ?? false
         return try measure.answer(with: measurer)
     }
 

@@ -32,6 +32,10 @@ package struct MeasureRequest {
     /// The ranges of the request's spans by their index in it, sorted by start, to name the span
     /// each run is in; none for text in one style or markup.
     package var spans: [(range: Range<Int>, index: Int)] = []
+    /// Whether the answer gives the text's intrinsic widths (`"intrinsicWidths": true`; `caliper
+    /// measure` always asks). They cost a walk over every break opportunity, reshaping at the
+    /// unsafe ones: about half again the work of a batch request that does not need them.
+    package var asksIntrinsicWidths = false
 
     package init(
         text: AttributedText, paragraphStyle: ParagraphStyle, maxWidth: CGFloat?, fit: Fit = .wrap, pixelScale: CGFloat? = nil
@@ -89,8 +93,8 @@ package struct MeasureRequest {
         /// The factor the sizes were shrunk by, for a ``Fit/shrink(minimumScaleFactor:)`` request.
         package var shrinkScale: CGFloat?
         /// The text's intrinsic widths (CSS min-content and max-content) in the request's
-        /// paragraph style, at its sizes as given.
-        package var intrinsicWidths: IntrinsicWidths
+        /// paragraph style, at its sizes as given, when the request asked for them.
+        package var intrinsicWidths: IntrinsicWidths?
         /// ``MeasureRequest/pixelScale``.
         package var pixelScale: CGFloat?
         /// ``MeasureRequest/spans``.
@@ -100,7 +104,7 @@ package struct MeasureRequest {
         package var roundedSize: CGSize? { pixelScale.map { PixelRounding.ceil(layout.size, scale: $0) } }
 
         /// Writes the answer's members: the layout's (``TextLayout/writeJSONMembers(to:spanOfRun:fontFolder:)``),
-        /// `minContentWidth` and `maxContentWidth`, `scale` when the text was shrunk, and
+        /// `minContentWidth` and `maxContentWidth` when asked for, `scale` when the text was shrunk, and
         /// `roundedWidth` and `roundedHeight` when the request gave a scale. Every door writes a
         /// measure answer here.
         package func writeJSONMembers(to writer: inout JSONWriter, fontFolder: String? = nil) {
@@ -109,8 +113,10 @@ package struct MeasureRequest {
                 to: &writer,
                 spanOfRun: spans.isEmpty ? nil : { run, line in Self.requestSpan(of: run, in: line, text: text, spans: spans) },
                 fontFolder: fontFolder)
-            writer.member("minContentWidth", number: Double(intrinsicWidths.minContent))
-            writer.member("maxContentWidth", number: Double(intrinsicWidths.maxContent))
+            if let intrinsicWidths {
+                writer.member("minContentWidth", number: Double(intrinsicWidths.minContent))
+                writer.member("maxContentWidth", number: Double(intrinsicWidths.maxContent))
+            }
             if let shrinkScale { writer.member("scale", number: Double(shrinkScale)) }
             if let roundedSize {
                 writer.member("roundedWidth", number: Double(roundedSize.width))
@@ -130,12 +136,13 @@ package struct MeasureRequest {
         }
     }
 
-    /// The request measured by `measurer`: its layout, and its intrinsic widths from the same
-    /// shaping (the measurer's cache holds the paragraphs' shapes between the two).
+    /// The request measured by `measurer`: its layout and, when asked for, its intrinsic widths
+    /// from the same measurement (one shaping, laid out and walked for its widths).
     package func answer(with measurer: TextMeasurer) throws -> Answer {
         let layout: TextLayout
         var laidOut = text
         var shrinkScale: CGFloat?
+        var intrinsicWidths: IntrinsicWidths?
         switch fit {
         case .shrink(let minimumScaleFactor):
             // ``fit(hasMaxWidth:maxHeight:truncatesLastVisibleLine:minimumScaleFactor:naming:)`` asks for a
@@ -147,11 +154,18 @@ package struct MeasureRequest {
             layout = try measurer.layout(
                 text, paragraphStyle: paragraphStyle, fitting: CGSize(width: maxWidth ?? .infinity, height: maxHeight),
                 truncatesLastVisibleLine: truncatesLastVisibleLine)
+        case .wrap where asksIntrinsicWidths:
+            let measured = try measurer.measure(text, baseDirection: paragraphStyle.baseDirection)
+            layout = try measured.layout(maxWidth: maxWidth, paragraphStyle: paragraphStyle)
+            intrinsicWidths = measured.intrinsicWidths(paragraphStyle: paragraphStyle)
         case .wrap:
             layout = try measurer.layout(text, paragraphStyle: paragraphStyle, maxWidth: maxWidth)
         }
+        if asksIntrinsicWidths, intrinsicWidths == nil {
+            intrinsicWidths = try measurer.intrinsicWidths(of: text, paragraphStyle: paragraphStyle)
+        }
         return Answer(
-            layout: layout, text: laidOut, shrinkScale: shrinkScale,
-            intrinsicWidths: try measurer.intrinsicWidths(of: text, paragraphStyle: paragraphStyle), pixelScale: pixelScale, spans: spans)
+            layout: layout, text: laidOut, shrinkScale: shrinkScale, intrinsicWidths: intrinsicWidths, pixelScale: pixelScale,
+            spans: spans)
     }
 }

@@ -4,7 +4,8 @@ import Testing
 
 /// The command line and the batch protocol fill one request model and write its answer with one
 /// writer: for each request below, `caliper measure … --json` prints exactly the batch answer to
-/// the same request given as JSON, less its `"id"`.
+/// the same request given as JSON (with `"intrinsicWidths": true`, which the command always asks
+/// for), less its `"id"`.
 @Suite struct MeasureDoorTests {
     /// A request as command-line arguments (after `measure TEXT`) and as the JSON keys of a batch request.
     struct Case: Sendable, CustomStringConvertible {
@@ -46,13 +47,27 @@ import Testing
         #expect(measured.status == 0, "\(measured.standardError)")
         let textJSON = String(decoding: try JSONSerialization.data(withJSONObject: [request.text], options: [.withoutEscapingSlashes]), as: UTF8.self)
         let textKey = request.arguments.contains("--markup") ? "" : #""text": \#(textJSON.dropFirst().dropLast()), "#
-        let line = #"{"id": 7, \#(textKey)\#(request.json)}"#
+        let line = #"{"id": 7, \#(textKey)\#(request.json), "intrinsicWidths": true}"#
         let batch = try CLI.run(["batch"] + request.batchArguments, input: line)
         #expect(batch.status == 0, "\(batch.standardError)")
         let answer = batch.standardOutput.trimmingCharacters(in: .newlines)
         #expect(answer.hasPrefix(#"{"id":7,"#), "\(answer)")
         #expect(!answer.contains(#""error""#), "\(answer)")
         #expect("{" + answer.dropFirst(#"{"id":7,"#.count) == measured.standardOutput.trimmingCharacters(in: .newlines))
+    }
+
+    /// Asking for the intrinsic widths changes nothing else of the answer: the layout measured
+    /// once for both is the one the measurer's fast paths and caches give.
+    @Test(arguments: cases)
+    func intrinsicWidthsAddOnlyTheirMembers(_ request: Case) throws {
+        guard !request.arguments.contains("--markup"), request.batchArguments.isEmpty else { return }
+        let textJSON = String(decoding: try JSONSerialization.data(withJSONObject: [request.text], options: [.withoutEscapingSlashes]), as: UTF8.self)
+        let plain = #"{"id": 7, "text": \#(textJSON.dropFirst().dropLast()), \#(request.json)}"#
+        let asked = #"{"id": 7, "text": \#(textJSON.dropFirst().dropLast()), \#(request.json), "intrinsicWidths": true}"#
+        let answers = try CLI.run(["batch"], input: plain + "\n" + asked).standardOutput.split(separator: "\n").map(String.init)
+        try #require(answers.count == 2)
+        let members = try #require(answers[1].firstMatch(of: #/,"minContentWidth":[^,]+,"maxContentWidth":[^,}]+/#))
+        #expect(answers[1].replacingCharacters(in: members.range, with: "") == answers[0])
     }
 
     /// The rounded size is the layout's ceiled to the scale's pixels, in both doors.

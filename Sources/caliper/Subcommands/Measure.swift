@@ -87,9 +87,10 @@ struct Measure: ParsableCommand {
             try printEveryCategory(of: baseText, maxWidth: maxWidth)
             return
         }
-        let request = MeasureRequest(
+        var request = MeasureRequest(
             text: description.scaled(baseText), paragraphStyle: paragraph.paragraphStyle, maxWidth: maxWidth, fit: try fit(),
             pixelScale: scale.map { CGFloat($0) })
+        request.asksIntrinsicWidths = true  // printed in every answer: `"intrinsicWidths": true` in a batch request
         let answer = try request.answer(with: TextMeasurer())
         if json {
             // The batch answer's members, written by the same writer: the answer to the same request.
@@ -100,7 +101,8 @@ struct Measure: ParsableCommand {
             try StandardOutput.write(lines: [writer.string])
             return
         }
-        let (text, layout, intrinsic) = (answer.text, answer.layout, answer.intrinsicWidths)
+        let (text, layout) = (answer.text, answer.layout)
+        let intrinsic = answer.intrinsicWidths ?? IntrinsicWidths(minContent: 0, maxContent: 0)
         let textStyle = text.spans[0].style
         var output = ["width: \(Readable.number(layout.size.width))", "height: \(Readable.number(layout.size.height))"]
         output.append("intrinsic widths: min-content \(Readable.number(intrinsic.minContent)), max-content \(Readable.number(intrinsic.maxContent))")
