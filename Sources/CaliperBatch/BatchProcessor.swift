@@ -126,7 +126,7 @@ public struct BatchProcessor: Sendable {
         + ["maxWidth", "maxLines", "paragraphs", "minimumScaleFactor", "maxHeight", "truncatesLastVisibleLine", "scale", "intrinsicWidths"]
         + LayoutSpec.paragraphStyleKeys
     static let flowRequestKeys: KnownKeys = requestKeys + ["width"] + LayoutSpec.flowKeys
-    static let layoutRequestKeys: KnownKeys = requestKeys + ["width", "root"]
+    static let layoutRequestKeys: KnownKeys = requestKeys + ["width", "root", "scale"]
 
     /// The answers to `requests`, in their order, computed on up to `jobs` threads.
     public func answers(_ requests: [String], jobs: Int) -> [String] {
@@ -278,7 +278,13 @@ public struct BatchProcessor: Sendable {
                 message = Self.nonFiniteMessage
             case .layout:
                 let arrangement = try arrangement(request, in: context)
-                if Self.write(id: id, to: &writer, { LayoutJSON.writeLayoutMembers(arrangement, to: &$0) }) { return }
+                let pixelScale = try request.number("scale")
+                try MeasureRequest.validate(pixelScale: pixelScale, naming: .json(request))
+                if Self.write(id: id, to: &writer, {
+                    LayoutJSON.writeLayoutMembers(arrangement, roundedTo: pixelScale.map { CGFloat($0) }, to: &$0)
+                }) {
+                    return
+                }
                 message = Self.nonFiniteMessage
             }
         } catch let error as InputError {

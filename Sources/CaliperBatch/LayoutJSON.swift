@@ -63,10 +63,15 @@ package enum LayoutJSON {
     /// with `framesMissingGlyphs` (the named frames whose text has them) when there are any, and
     /// `warnings` when the styles asked for what could not be done: the members, written into the
     /// object `writer` has open.
-    package static func writeLayoutMembers(_ arrangement: LayoutArrangement, to writer: inout JSONWriter) {
+    package static func writeLayoutMembers(_ arrangement: LayoutArrangement, roundedTo pixelScale: CGFloat? = nil, to writer: inout JSONWriter) {
         let report = arrangement.report
         writer.key("size")
         write(arrangement.frame.size, to: &writer)
+        if let pixelScale {
+            // The cell's size ceiled to the screen's pixels, as a table view's cell is given it.
+            writer.key("roundedSize")
+            write(PixelRounding.ceil(arrangement.frame.size, scale: pixelScale), to: &writer)
+        }
         writer.key("frames")
         writer.beginObject()
         for (id, frame) in sortedFrames(report.framesByID) {

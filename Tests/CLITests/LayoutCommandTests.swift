@@ -172,3 +172,34 @@ struct SVGLines {
         }
     }
 }
+
+/// A layout's `scale` (`caliper layout --scale`, a spec's or a batch request's `"scale"`) answers
+/// the cell's size ceiled to the screen's pixels beside the unrounded size, as a measure's does.
+@Suite struct LayoutScaleTests {
+    @Test func aScaleAnswersTheCeiledSizeInEveryDoor() throws {
+        let root = #"{"type": "inset", "insets": [8, 8, 8, 8], "child": {"type": "label", "id": "title", "text": "Hello there", "font": "Fonts/DejaVuSans.ttf"}}"#
+        let answers = try CLI.run(
+            ["batch"],
+            input: [
+                #"{"id": 1, "op": "layout", "width": 320, "scale": 3, "root": \#(root)}"#,
+                #"{"id": 2, "op": "layout", "width": 320, "root": \#(root)}"#,
+                #"{"id": 3, "op": "layout", "width": 320, "scale": -2, "root": \#(root)}"#,
+            ].joined(separator: "\n")
+        ).jsonLines
+        try #require(answers.count == 3)
+        let size = try #require(answers[0]["size"] as? [Double])
+        let rounded = try #require(answers[0]["roundedSize"] as? [Double])
+        #expect(rounded == size.map { ($0 * 3).rounded(.up) / 3 })
+        #expect(rounded[1] > size[1], "19.79 + 16 is not on the 3x grid")
+        #expect(answers[1]["roundedSize"] == nil && answers[1]["size"] as? [Double] == size)
+        #expect(answers[2]["error"] as? String == #""scale" must be a number from 0.01 to 100.0, not -2.0"#)
+        let spec = FileManager.default.temporaryDirectory.appendingPathComponent("caliper-scale-\(UUID().uuidString).json")
+        try #"{"width": 320, "scale": 3, "root": \#(root.replacingOccurrences(of: "Fonts/", with: CLI.path("Fonts") + "/"))}"#
+            .write(to: spec, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: spec) }
+        let cli = try #require(try CLI.run(["layout", spec.path, "--json"]).jsonLines.first)
+        #expect(cli["roundedSize"] as? [Double] == rounded)
+        let bad = try CLI.run(["layout", spec.path, "--scale", "0"])
+        #expect(bad.status == 64 && bad.standardError.contains("--scale must be a number from 0.01 to 100.0, not 0.0"))
+    }
+}

@@ -16,7 +16,7 @@ struct LayoutCell: ParsableCommand {
             """)
 
     /// The keys of the spec document itself; its nodes' are LayoutSpec's.
-    static let documentKeys: KnownKeys = ["description", "width", "root"]
+    static let documentKeys: KnownKeys = ["description", "width", "root", "scale"]
 
     @Argument(help: "The spec file: {\"width\": 375, \"root\": {\"type\": \"inset\" | \"stack\" | \"label\" | \"box\" | \"flow\", …}}.")
     var spec: String
@@ -26,6 +26,9 @@ struct LayoutCell: ParsableCommand {
 
     @Flag(name: .long, help: "Print JSON instead of text.")
     var json = false
+
+    @Option(name: .long, parsing: .unconditional, help: "Also print the cell's size ceiled to this screen scale (1, 2 or 3), as a table view gives it (default: the spec's \"scale\").")
+    var scale: Double?
 
     @Option(name: .long, help: "Write an SVG picture of the cell to this file.")
     var svg: String?
@@ -45,6 +48,11 @@ struct LayoutCell: ParsableCommand {
     func validate() throws {
         if let width, !(width.isFinite && width >= 0) { throw ValidationError("--width must be a finite number, 0 or more, not \(width)") }
         if showGuides, svg == nil { throw ValidationError("--show-guides draws into the SVG: give --svg FILE too") }
+        do {
+            try MeasureRequest.validate(pixelScale: scale, naming: .flags(["scale": "--scale"]))
+        } catch let error as InputError {
+            throw ValidationError(error.message)
+        }
     }
 
     func run() throws {
@@ -64,17 +72,24 @@ struct LayoutCell: ParsableCommand {
             systemFonts: try systemFont.map { try SystemFonts(directory: $0) })
         let root = try reader.layout(document.object("root"))
         let arrangement = try root.arrange(width: CGFloat(cellWidth), measurer: TextMeasurer())
+        let pixelScale = try scale ?? document.number("scale")
+        try MeasureRequest.validate(pixelScale: pixelScale, naming: .json(document))
         if let svg {
             let picture = try SVGRenderer(showsBaselines: showGuides, showsFrames: showGuides)
                 .svg(for: arrangement, size: arrangement.frame.size)
             try SVGFile.write(picture, toPath: svg)
         }
         if json {
-            try StandardOutput.write(lines: [LayoutJSON.object { LayoutJSON.writeLayoutMembers(arrangement, to: &$0) }])
+            try StandardOutput.write(lines: [
+                LayoutJSON.object { LayoutJSON.writeLayoutMembers(arrangement, roundedTo: pixelScale.map { CGFloat($0) }, to: &$0) }
+            ])
             return
         }
         var output = ["size: \(Readable.size(arrangement.frame.size))"]
-            + LayoutJSON.sortedFrames(arrangement.framesByID).map { id, frame in "  \(id): \(Readable.frame(frame))" }
+        if let pixelScale {
+            output.append("rounded (scale \(Readable.number(pixelScale))): \(Readable.size(PixelRounding.ceil(arrangement.frame.size, scale: CGFloat(pixelScale))))")
+        }
+        output += LayoutJSON.sortedFrames(arrangement.framesByID).map { id, frame in "  \(id): \(Readable.frame(frame))" }
         if arrangement.missingGlyphCount > 0 {
             let names = arrangement.framesMissingGlyphs
             output.append(
