@@ -54,6 +54,8 @@ let package = Package(
         .testTarget(
             name: "CaliperTests", dependencies: ["Caliper", "TestSupport"]),
         .testTarget(name: "CaliperLayoutTests", dependencies: ["CaliperLayout", "Caliper", "TestSupport"]),
+        // The request model (JSON reading and writing, layout specs) on its own, without the CLI.
+        .testTarget(name: "CaliperBatchTests", dependencies: ["CaliperBatch", "Caliper", "CaliperLayout", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["caliper", "CaliperBatch", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

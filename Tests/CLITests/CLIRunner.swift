@@ -1,5 +1,6 @@
 // CLIRunner.swift — runs the built `caliper` binary with arguments and standard input, capturing its output.
 import Foundation
+import TestSupport
 import Testing
 
 struct CLIResult {
@@ -16,10 +17,9 @@ struct CLIResult {
 }
 
 enum CLI {
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static var root: URL { Repository.root }
 
-    static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
+    static func path(_ relative: String) -> String { Repository.path(relative) }
 
     /// The `caliper` binary SwiftPM built next to the test bundle.
     static let binary: URL? = {

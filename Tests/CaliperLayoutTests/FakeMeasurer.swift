@@ -2,6 +2,7 @@
 import Caliper
 import CaliperLayout
 import Foundation
+import TestSupport
 
 /// Every character is `characterWidth` wide and a line is `lineHeight` tall with its baseline at
 /// `baseline`; wrapping and tail truncation work on characters. It ignores the style's font, so
@@ -33,10 +34,9 @@ struct FakeMeasurer: TextMeasuring {
 }
 
 enum LayoutFixtures {
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static var root: URL { Repository.root }
 
-    static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
+    static func path(_ relative: String) -> String { Repository.path(relative) }
 
     static let resolver = FontResolver()
 

@@ -1,13 +1,13 @@
 // Fixtures.swift — paths to the fixture fonts and golden files, and loaders for them.
 import Caliper
 import Foundation
+import TestSupport
 
 enum Fixtures {
-    /// The repository root, found from this file's path.
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// The repository root (``Repository/root``).
+    static var root: URL { Repository.root }
 
-    static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
+    static func path(_ relative: String) -> String { Repository.path(relative) }
 
     static let resolver = FontResolver()
 

@@ -5,6 +5,7 @@ import CaliperLayout
 import Foundation
 import FoundationXML
 import Testing
+import TestSupport
 
 @Suite struct LayoutSpecRichTests {
     @Test func specsTakeMarkupSpansAndAttachments() throws {
@@ -17,7 +18,7 @@ import Testing
               {"type": "flow", "id": "tags", "items": [{"markup": "swift <b>12</b>", "font": "Fonts/NotoSans-Regular.ttf", "size": 13}]}
             ]}
             """#
-        let root = try LayoutSpec(resolver: FontResolver(fontRoot: CLI.path("Fonts"), allowsFontconfigPatterns: false))
+        let root = try LayoutSpec(resolver: FontResolver(fontRoot: Repository.path("Fonts"), allowsFontconfigPatterns: false))
             .layout(try JSONObject(parsing: spec))
         let arrangement = try root.arrange(width: 300, measurer: TextMeasurer(cache: nil))
         let frames = arrangement.framesByID
