@@ -10,7 +10,6 @@ extension LayoutSpec {
     /// `language`; errors name the keys at the object's path.
     package func textStyleDescription(_ object: JSONObject) throws -> TextStyleDescription {
         var description = TextStyleDescription()
-        description.naming = .json(object)
         description.font = try object.string("font")
         description.variations = try variations(object)
         description.systemFont = try systemFontRequest(object)
@@ -79,7 +78,7 @@ extension LayoutSpec {
         _ object: JSONObject, lengthLimit: Int = .max
     ) throws -> (text: AttributedText, spans: [(range: Range<Int>, index: Int)]) {
         let description = try textStyleDescription(object)
-        let style = try textStyle(description)
+        let style = try textStyle(description, naming: .json(object))
         let styled: (AttributedText, [(range: Range<Int>, index: Int)])
         if let markup = try object.string("markup") {
             guard try object.string("text") == nil, try object.objects("spans").isEmpty else {

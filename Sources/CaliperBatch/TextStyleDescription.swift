@@ -4,7 +4,7 @@ import Foundation
 
 /// A text style as a request gives it, before its fonts are loaded: a request's or a label's JSON
 /// (``LayoutSpec/textStyleDescription(_:)``) and `caliper`'s style flags fill it, and
-/// ``LayoutSpec/textStyle(_:)`` makes the ``TextStyle``, so that every door has the same defaults
+/// ``LayoutSpec/textStyle(_:naming:)`` makes the ``TextStyle``, so that every door has the same defaults
 /// and rules: the size (``pointSize``), the system font's weight (``systemFontDescriptor``), its
 /// monospaced digits as `tnum`, the fallback fonts, and the scaling to a content size category.
 package struct TextStyleDescription {
@@ -29,8 +29,6 @@ package struct TextStyleDescription {
     package var fallback: [String]?
     /// BCP 47.
     package var language: String?
-    /// How the door names the fields in the errors the rules give.
-    package var naming = FieldNaming.flags([:])
 
     package init() {}
 
@@ -133,8 +131,8 @@ extension LayoutSpec {
     /// fallback fonts by name, else ``defaultFallbackFonts``; `tnum` for the system font's
     /// monospaced digits (``SystemFontDescriptor/features(adding:)``). The size is
     /// ``TextStyleDescription/pointSize``, before any content size category.
-    package func textStyle(_ description: TextStyleDescription) throws -> TextStyle {
-        let naming = description.naming
+    /// Errors name the fields as `naming` says (`"font"` in JSON, `--font` on the command line).
+    package func textStyle(_ description: TextStyleDescription, naming: FieldNaming) throws -> TextStyle {
         let primary: FontFace
         var features = description.features
         if let system = description.systemFontDescriptor {

@@ -130,7 +130,6 @@ struct StyleOptions: ParsableArguments {
     /// defaults (the size, the system font's weight, its digits) as it does for JSON.
     func styleDescription() throws -> TextStyleDescription {
         var description = TextStyleDescription()
-        description.naming = .flags(Self.flagNames)
         description.font = font
         description.variations = variations.isEmpty ? nil : try variations.map { try FontVariation($0) }
         if systemFont != nil {
@@ -176,6 +175,6 @@ struct StyleOptions: ParsableArguments {
     /// The style these flags describe at its size for the default category (`--size`, else the
     /// `--text-style`'s size at Large, else ``TextStyleDescription/defaultSize``).
     func baseTextStyle(resolver: FontResolver) throws -> TextStyle {
-        try spec(resolver: resolver).textStyle(try styleDescription())
+        try spec(resolver: resolver).textStyle(try styleDescription(), naming: .flags(Self.flagNames))
     }
 }

@@ -80,7 +80,7 @@ struct Measure: ParsableCommand {
         let source = try TextSource.read(argument: text, file: file)
         let resolver = FontResolver()
         let description = try style.styleDescription()
-        let baseStyle = try style.spec(resolver: resolver).textStyle(description)
+        let baseStyle = try style.spec(resolver: resolver).textStyle(description, naming: .flags(StyleOptions.flagNames))
         let baseText = markup ? try AttributedText(markup: source, style: baseStyle, fonts: resolver) : AttributedText(source, style: baseStyle)
         let maxWidth = paragraph.maxWidth.map { CGFloat($0) }
         if allCategories {
