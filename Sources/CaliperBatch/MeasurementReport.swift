@@ -63,7 +63,7 @@ extension TextLayout {
                             writer.key("variations")
                             writer.beginObject()
                             for variation in runs[run].font.variations {
-                                writer.key(text: variation.tag)
+                                writer.key(text: variation.tag.description)
                                 writer.number(variation.value)
                             }
                             writer.endObject()

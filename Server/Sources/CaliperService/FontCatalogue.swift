@@ -72,12 +72,12 @@ struct FontCatalogue: Sendable {
                         descender: metrics.descender, lineGap: metrics.lineGap, capHeight: metrics.capHeight,
                         xHeight: metrics.xHeight,
                         axes: face.axes.map {
-                            Entry.Axis(tag: $0.tag, name: $0.name, minimum: $0.minimum, defaultValue: $0.defaultValue, maximum: $0.maximum)
+                            Entry.Axis(tag: $0.tag.description, name: $0.name, minimum: $0.minimum, defaultValue: $0.defaultValue, maximum: $0.maximum)
                         },
                         namedInstances: face.namedInstances.map { instance in
                             Entry.NamedInstance(
                                 name: instance.name,
-                                coordinates: Dictionary(instance.coordinates.map { ($0.tag, $0.value) }, uniquingKeysWith: { first, _ in first }))
+                                coordinates: Dictionary(instance.coordinates.map { ($0.tag.description, $0.value) }, uniquingKeysWith: { first, _ in first }))
                         }))
             }
         }

@@ -116,7 +116,7 @@ struct LayoutKey: Hashable, Sendable {
             append(style.letterSpacing)
             append(style.features.count)
             for feature in style.features {
-                append(feature.tag)
+                append(Int(feature.tag.code))
                 append(Int(feature.value))
             }
             append(style.fallbackFonts.count)

@@ -222,9 +222,9 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     ///   (the error lists the ones it has), a value outside the axis's range, or an axis given twice.
     public func withVariations(_ settings: [FontVariation]) throws(CaliperError) -> FontFace {
         let base = defaultInstance ?? self
-        var coordinates: [String: Double] = [:]
+        var coordinates: [Tag: Double] = [:]
         for variation in variations { coordinates[variation.tag] = variation.value }
-        var named: Set<String> = []
+        var named: Set<Tag> = []
         for setting in settings {
             guard named.insert(setting.tag).inserted else {
                 throw .invalidVariation(setting.description, reason: "the axis \(setting.tag) is given twice")

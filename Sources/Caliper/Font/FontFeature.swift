@@ -9,7 +9,7 @@
 /// ```
 public struct FontFeature: Sendable, Hashable, CustomStringConvertible {
     /// The four-letter OpenType tag, e.g. `"kern"`.
-    public let tag: String
+    public let tag: Tag
     /// 0 turns the feature off, 1 on; larger values pick an alternate.
     public let value: UInt32
 
@@ -24,7 +24,7 @@ public struct FontFeature: Sendable, Hashable, CustomStringConvertible {
         self = parsed
     }
 
-    private static func refuseAxis(_ tag: String, setting: String) throws(CaliperError) {
+    private static func refuseAxis(_ tag: Tag, setting: String) throws(CaliperError) {
         guard FontVariation.registeredAxes.contains(tag) else { return }
         throw .invalidVariation(
             setting, reason: "\(tag) is a variation axis, not an OpenType feature: give it as a variation (\(tag)=…)")
@@ -36,12 +36,12 @@ public struct FontFeature: Sendable, Hashable, CustomStringConvertible {
         guard (1...4).contains(scalars.count), scalars.allSatisfy({ (0x21...0x7E).contains($0.value) }) else {
             throw .invalidFeature(tag)
         }
-        try Self.refuseAxis(tag, setting: "\(tag)=\(value)")
-        self.tag = tag
+        try Self.refuseAxis(Tag(tag), setting: "\(tag)=\(value)")
+        self.tag = Tag(tag)
         self.value = value
     }
 
-    init(validatedTag tag: String, value: UInt32) {
+    init(validatedTag tag: Tag, value: UInt32) {
         self.tag = tag
         self.value = value
     }

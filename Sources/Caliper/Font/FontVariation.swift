@@ -9,7 +9,7 @@
 /// ```
 public struct FontVariation: Sendable, Hashable, CustomStringConvertible {
     /// The axis's four-letter tag: `wght`, `wdth`, `slnt`, `ital`, `opsz`, or a font's own.
-    public let tag: String
+    public let tag: Tag
     /// The coordinate in the axis's own units (design coordinates, as `fvar` gives its range).
     public let value: Double
 
@@ -29,11 +29,11 @@ public struct FontVariation: Sendable, Hashable, CustomStringConvertible {
             throw .invalidVariation("\(tag)=\(value)", reason: "an axis tag has 1 to 4 printable ASCII characters")
         }
         guard value.isFinite else { throw .invalidVariation("\(tag)=\(value)", reason: "the value must be a finite number") }
-        self.tag = tag
+        self.tag = Tag(tag)
         self.value = value
     }
 
-    init(validatedTag tag: String, value: Double) {
+    init(validatedTag tag: Tag, value: Double) {
         self.tag = tag
         self.value = value
     }
@@ -47,17 +47,17 @@ public struct FontVariation: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The axes OpenType registers (lower-case tags); their names must not be used as feature tags.
-    static let registeredAxes: Set<String> = ["wght", "wdth", "slnt", "ital", "opsz"]
+    static let registeredAxes: Set<Tag> = ["wght", "wdth", "slnt", "ital", "opsz"]
 }
 
 /// One variation axis of a face, from its `fvar` table.
 public struct FontAxis: Sendable, Hashable {
     /// The tag of the optical-size axis, whose coordinate follows the point size unless a face
     /// sets it (see ``FontFace/followsOpticalSize``).
-    public static let opticalSizeTag = "opsz"
+    public static let opticalSizeTag: Tag = "opsz"
 
     /// The axis's four-letter tag, e.g. `wght`.
-    public let tag: String
+    public let tag: Tag
     /// The axis's name from the `name` table ("Weight").
     public let name: String
     /// The least value the axis takes.

@@ -3,15 +3,29 @@
 /// An OpenType tag (`wght`, `liga`, `GSUB`, `cvt `) as the 32-bit number fonts and HarfBuzz hold
 /// (the four bytes, first byte highest, as OpenType's `Tag` and HarfBuzz's `HB_TAG`), made from
 /// and written as the string Caliper's API uses: a string shorter than four bytes is padded with
-/// spaces, and the spaces that pad a tag are left out when it is written.
-struct Tag: Hashable, Sendable, CustomStringConvertible {
+/// spaces, and the spaces that pad a tag are left out when it is written. The tag of a
+/// ``FontFeature``, a ``FontVariation`` and a ``FontAxis``; a string literal is one (`"wght"`).
+///
+/// ```swift
+/// let weight: Tag = "wght"
+/// weight.description   // "wght"
+/// Tag("cvt").code      // 0x6376_7420, "cvt " padded
+/// ```
+public struct Tag: Hashable, Sendable, Comparable, CustomStringConvertible, ExpressibleByStringLiteral {
     /// The tag as a number: the first byte in the highest eight bits.
-    let code: UInt32
+    public let code: UInt32
 
-    init(code: UInt32) { self.code = code }
+    /// The tag whose four bytes are `code`'s, the first in the highest eight bits.
+    public init(code: UInt32) { self.code = code }
+
+    /// The tag a string literal spells (``init(_:)``).
+    public init(stringLiteral value: String) { self.init(value) }
+
+    /// Tags in the order of their bytes, which for printable ASCII tags is their spelling's.
+    public static func < (lhs: Tag, rhs: Tag) -> Bool { lhs.code < rhs.code }
 
     /// The tag `string` spells: its first four bytes, padded with spaces.
-    init(_ string: String) {
+    public init(_ string: String) {
         var code: UInt32 = 0
         var count = 0
         for byte in string.utf8.prefix(4) {
@@ -23,7 +37,7 @@ struct Tag: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The tag's characters, without the spaces that pad it (`"cvt"` for `cvt `).
-    var description: String {
+    public var description: String {
         var bytes = (0..<4).map { UInt8(truncatingIfNeeded: code >> (24 - 8 * $0)) }
         while bytes.last == 0x20 { bytes.removeLast() }
         return String(decoding: bytes, as: UTF8.self)

@@ -39,7 +39,7 @@ final class HarfBuzzFont: @unchecked Sendable {
     /// instance of a variable font. Advances then carry the `HVAR`/`gvar` deltas, as `hb-shape
     /// --variations` gives them.
     init(variationOf base: HarfBuzzFont, coordinates: [FontVariation]) throws(CaliperError) {
-        let variations = coordinates.map { hb_variation_t(tag: Tag($0.tag).code, value: Float($0.value)) }
+        let variations = coordinates.map { hb_variation_t(tag: $0.tag.code, value: Float($0.value)) }
         guard let font = Self.makeFont(face: base.face.face, unitsPerEm: base.unitsPerEm, variations: variations) else {
             throw .invalidFont(path: base.face.path, faceIndex: base.face.faceIndex, reason: "HarfBuzz could not create a font")
         }
@@ -347,7 +347,7 @@ final class HarfBuzzFont: @unchecked Sendable {
 
     private static func hbFeature(_ feature: FontFeature) -> hb_feature_t {
         hb_feature_t(
-            tag: Tag(feature.tag).code,
+            tag: feature.tag.code,
             value: feature.value, start: caliper_hb_feature_global_start, end: caliper_hb_feature_global_end)
     }
 }
@@ -374,7 +374,7 @@ enum HarfBuzz {
         guard parsed != 0, feature.start == caliper_hb_feature_global_start, feature.end == caliper_hb_feature_global_end else {
             return nil
         }
-        return FontFeature(validatedTag: Tag(code: feature.tag).description, value: feature.value)
+        return FontFeature(validatedTag: Tag(code: feature.tag), value: feature.value)
     }
 }
 
@@ -384,6 +384,6 @@ extension HarfBuzz {
         var variation = hb_variation_t()
         let parsed = setting.withCString { hb_variation_from_string($0, Int32(setting.utf8.count), &variation) }
         guard parsed != 0, variation.value.isFinite else { return nil }
-        return FontVariation(validatedTag: Tag(code: variation.tag).description, value: Double(variation.value))
+        return FontVariation(validatedTag: Tag(code: variation.tag), value: Double(variation.value))
     }
 }

@@ -149,7 +149,7 @@ final class HarfBuzzFace: @unchecked Sendable {
         count = hb_ot_var_get_axis_infos(face, 0, &count, &infos)
         return infos.prefix(Int(count)).map { info in
             FontAxis(
-                tag: Tag(code: info.tag).description, name: name(info.name_id) ?? Tag(code: info.tag).description,
+                tag: Tag(code: info.tag), name: name(info.name_id) ?? Tag(code: info.tag).description,
                 minimum: Double(info.min_value), defaultValue: Double(info.default_value), maximum: Double(info.max_value),
                 isHidden: info.flags.rawValue & HB_OT_VAR_AXIS_FLAG_HIDDEN.rawValue != 0)
         }

@@ -80,7 +80,7 @@ struct Fonts: ParsableCommand {
             ("italic", .bool(file.isItalic)),
             ("axes", .array(file.axes.map { axis in
                 .object([
-                    ("tag", .string(axis.tag)), ("minimum", .number(axis.minimum)), ("default", .number(axis.defaultValue)),
+                    ("tag", .string(axis.tag.description)), ("minimum", .number(axis.minimum)), ("default", .number(axis.defaultValue)),
                     ("maximum", .number(axis.maximum)),
                 ])
             })),

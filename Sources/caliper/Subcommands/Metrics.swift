@@ -26,17 +26,17 @@ struct Metrics: ParsableCommand {
                 ("descender", .number(Double(metrics.descender))), ("leading", .number(Double(metrics.leading))),
                 ("lineHeight", .number(Double(metrics.lineHeight))), ("capHeight", .number(Double(metrics.capHeight))),
                 ("xHeight", .number(Double(metrics.xHeight))),
-                ("variations", .object(font.variations.map { ($0.tag, .number($0.value)) })),
+                ("variations", .object(font.variations.map { ($0.tag.description, .number($0.value)) })),
                 ("axes", .array(font.axes.map { axis in
                     .object([
-                        ("tag", .string(axis.tag)), ("name", .string(axis.name)), ("minimum", .number(axis.minimum)),
+                        ("tag", .string(axis.tag.description)), ("name", .string(axis.name)), ("minimum", .number(axis.minimum)),
                         ("default", .number(axis.defaultValue)), ("maximum", .number(axis.maximum)),
                     ])
                 })),
                 ("namedInstances", .array(font.namedInstances.map { instance in
                     .object([
                         ("name", .string(instance.name)),
-                        ("coordinates", .object(instance.coordinates.map { ($0.tag, .number($0.value)) })),
+                        ("coordinates", .object(instance.coordinates.map { ($0.tag.description, .number($0.value)) })),
                     ])
                 })),
             ])
