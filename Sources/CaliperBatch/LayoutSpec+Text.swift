@@ -9,25 +9,27 @@ extension LayoutSpec {
     /// `contentSizeCategory`, `letterSpacing`, `features`, `baselineOffset`, `fallback` (fonts),
     /// `language`; errors name the keys at the object's path.
     package func textStyleDescription(_ object: JSONObject) throws -> TextStyleDescription {
-        var description = TextStyleDescription()
-        description.font = try object.string("font")
-        description.variations = try variations(object)
-        description.systemFont = try systemFontRequest(object)
-        description.size = try object.number("size").map { CGFloat($0) }
-        description.dynamicType = try dynamicTypeStyle(object)
+        // Every field read first and the description made once: built field by field, it was
+        // copied and destroyed again around each call that can throw.
+        let font = try object.string("font")
+        let variations = try variations(object)
+        let systemFont = try systemFontRequest(object)
+        let size = try object.number("size").map { CGFloat($0) }
+        let dynamicType = try dynamicTypeStyle(object)
+        var contentSizeCategory: ContentSizeCategory?
         if let name = try object.string("contentSizeCategory") {
             guard let category = ContentSizeCategory(named: name) else {
                 throw InputError(
                     "unknown \(object.keyPath("contentSizeCategory")) \"\(name)\" (known: \(ContentSizeCategory.allCases.map(\.rawValue).joined(separator: ", ")))")
             }
-            description.contentSizeCategory = category
+            contentSizeCategory = category
         }
-        description.letterSpacing = CGFloat(try object.number("letterSpacing") ?? 0)
-        description.features = try (object.strings("features") ?? []).map { try FontFeature($0) }
-        description.baselineOffset = CGFloat(try object.number("baselineOffset") ?? 0)
-        description.fallback = try object.strings("fallback")
-        description.language = try object.string("language")
-        return description
+        return TextStyleDescription(
+            font: font, variations: variations, systemFont: systemFont, size: size, dynamicType: dynamicType,
+            contentSizeCategory: contentSizeCategory, letterSpacing: CGFloat(try object.number("letterSpacing") ?? 0),
+            features: try (object.strings("features") ?? []).map { try FontFeature($0) },
+            baselineOffset: CGFloat(try object.number("baselineOffset") ?? 0), fallback: try object.strings("fallback"),
+            language: try object.string("language"))
     }
 
     /// The keys of a `systemFont` object.

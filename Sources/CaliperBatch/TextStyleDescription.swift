@@ -32,6 +32,25 @@ package struct TextStyleDescription {
 
     package init() {}
 
+    /// A description with every field given.
+    package init(
+        font: String?, variations: [FontVariation]?, systemFont: SystemFontRequest?, size: CGFloat?, dynamicType: DynamicTypeStyle?,
+        contentSizeCategory: ContentSizeCategory?, letterSpacing: CGFloat, features: [FontFeature], baselineOffset: CGFloat,
+        fallback: [String]?, language: String?
+    ) {
+        self.font = font
+        self.variations = variations
+        self.systemFont = systemFont
+        self.size = size
+        self.dynamicType = dynamicType
+        self.contentSizeCategory = contentSizeCategory
+        self.letterSpacing = letterSpacing
+        self.features = features
+        self.baselineOffset = baselineOffset
+        self.fallback = fallback
+        self.language = language
+    }
+
     /// The size of a text that gives none and has no Dynamic Type style: 17 pt, UIKit's body
     /// text size at the default category and `UIFont.labelFontSize`.
     package static let defaultSize: CGFloat = 17
