@@ -8,6 +8,7 @@ extension LayoutSpec {
     /// `systemFont` (``systemFontRequest(_:)``), `size`, `textStyle` (Dynamic Type) and
     /// `contentSizeCategory`, `letterSpacing`, `features`, `baselineOffset`, `fallback` (fonts),
     /// `language`; errors name the keys at the object's path.
+    @inline(__always)
     package func textStyleDescription(_ object: JSONObject) throws -> TextStyleDescription {
         // Every field read first and the description made once: built field by field, it was
         // copied and destroyed again around each call that can throw.
