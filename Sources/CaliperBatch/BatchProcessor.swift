@@ -49,13 +49,9 @@ public struct BatchProcessor: Sendable {
     /// sibling of ``resolver`` (``FontResolver/sibling()``: faces of its own, made from bytes the
     /// threads share): `caliper batch --jobs N` with N above 1 and the service with more than one
     /// compute thread set it. Threads that share a cache free one another's memory as it turns
-    /// over, and glibc's allocator serializes that: on 2 cores, 100,000 generator requests on two
-    /// threads waited on its locks about 18,000 times, and `--jobs 2` answered at 0.77 of the rate
-    /// of two processes; with a cache per thread, 400–650 times and a median 0.92 over three runs
-    /// of `Benchmarks/run`'s scaling row. Threads that share faces count references to them at
-    /// every run copied, each count a write to memory every core reads: with two threads,
-    /// `swift_retain` and `swift_release` took 24% of the samples of `--jobs 2`, against 10% with
-    /// one. Each thread's shape cache is as large as the one would be, as each of N processes'
+    /// over, and glibc's allocator serializes that. Threads that share faces count references to
+    /// them at every run copied, each count a write to memory every core reads. (The figures are
+    /// in Design, "Costs behind the code".) Each thread's shape cache is as large as the one would be, as each of N processes'
     /// is, and its fonts as many as the resolver's budget allows; both are kept for as long as
     /// the processor and its copies, for the thread's next requests. Answers are the same either
     /// way: a cache never changes an answer, and a face answers alike whichever resolver made it.

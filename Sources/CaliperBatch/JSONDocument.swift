@@ -8,7 +8,7 @@
 /// whose array grows only when values are denser than one per eight bytes), and letting it go
 /// frees them and releases nothing inside. A tree of ``JSON``
 /// values allocated an array per object and array and a string per key or value of more than 15
-/// bytes, and freeing that tree was 8% of a warm batch request (issue #28). A key is compared
+/// bytes, and freeing that tree was a large part of a warm request. A key is compared
 /// with the bytes of the text, so it is never made into a string unless an error names it.
 ///
 /// A document is read by the thread that parsed it; nothing in it changes after ``init``.

@@ -105,7 +105,7 @@ package struct LayoutSpec {
     /// What a spec reads with, set once, and the faces its font names resolved to, in the order
     /// first named (at most ``capacity``): a request names a few fonts, often many times over
     /// (each chip of a flow its fallback list), and each look-up in the resolver hashes the name
-    /// and takes the lock every thread shares (issue #28). Belongs to one spec, read on one
+    /// and takes the lock every thread shares. Belongs to one spec, read on one
     /// thread: not `Sendable`.
     final class Settings {
         let resolver: FontResolver

@@ -32,9 +32,8 @@ extension TextLayout {
         writer.member("lineHeight", number: Double(lineHeight))
         writer.key("lines")
         writer.beginArray()
-        // Lines and runs read where they lie, field by field: a copy of each counted a reference
-        // to its runs, its font and its strings (issue #28). A run and its line are copied only
-        // for `spanOfRun`.
+        // Lines and runs read where they lie, field by field: a copy of each counts a reference
+        // to its runs, its font and its strings. A run and its line are copied only for `spanOfRun`.
         lines.withUnsafeBufferPointer { lines in
             for line in lines.indices {
                 let start = lines[line].utf16Range.location

@@ -15,7 +15,7 @@ extension FlowLayoutResult {
 
     /// What the text shown left out — ``missingGlyphCount``, ``itemsMissingGlyphs`` and
     /// ``notices`` — from one walk of the items that reads each one's text where it lies: the one
-    /// place these rules are stated, which an answer asks once for all three (issue #28).
+    /// place these rules are stated, which an answer asks once for all three.
     /// `FlowLeftOutTests` compare it with a restatement of the rules over the public items.
     package var leftOut: (missingGlyphCount: Int, itemsMissingGlyphs: [Int], notices: [LayoutNotice]) {
         var count = 0
@@ -52,8 +52,7 @@ extension LayoutArrangement {
     /// What an answer reports of this arrangement — ``framesByID``, ``missingGlyphCount``,
     /// ``framesMissingGlyphs`` and ``notices`` — from one walk of its nodes, depth first, where
     /// they lie: the one place those rules are stated, which an answer asks once for all four
-    /// (four walks over a copy of every node took 34,000 instructions a layout answer; issue
-    /// #28). A flow's items are walked once for all its parts (``FlowLayoutResult/leftOut``).
+    /// (four walks over a copy of every node cost a layout answer more than its layout). A flow's items are walked once for all its parts (``FlowLayoutResult/leftOut``).
     /// `ArrangementReportTests` compare it with a restatement of the rules over
     /// ``allArrangements``.
     package var report: (framesByID: [String: CGRect], missingGlyphCount: Int, framesMissingGlyphs: [String], notices: [LayoutNotice]) {

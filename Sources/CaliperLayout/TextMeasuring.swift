@@ -67,7 +67,7 @@ public struct TextMeasurement: Sendable, Hashable {
     public var inlineBoxes: [PlacedInlineBox] = []
     /// What most measurements lack: truncation, missing glyphs, notices. Kept in one box that is
     /// `nil` when there are none, so a measurement stays five words: it is copied into every flow
-    /// item and arrangement, and a larger one cost each copy (flow +3% instructions).
+    /// item and arrangement, and a larger one costs each copy.
     fileprivate final class Exceptions: Sendable, Hashable {
         let isTruncated: Bool
         let missingGlyphCount: Int

@@ -8,10 +8,9 @@ import Synchronization
 /// waits its turn in order; work whose caller stopped waiting (its deadline passed) is skipped.
 ///
 /// The pool is `width` threads taking work from one queue, and one more thread that answers
-/// `nil` to each caller whose deadline passes first. (It was an `OperationQueue`, with a dispatch
-/// timer per request: the queue's bookkeeping, key-value observation included, and the timers'
-/// heap took about 5% of the server's CPU under load on 2 cores, through locks every request
-/// shares; this pool's own work takes under 1%.) Its threads end when the pool is freed.
+/// `nil` to each caller whose deadline passes first, rather than an `OperationQueue` with a
+/// dispatch timer per request, whose bookkeeping (key-value observation included) and timers'
+/// heap go through locks every request shares. Its threads end when the pool is freed.
 final class ComputePool: Sendable {
     private let shared: Shared
 

@@ -49,7 +49,7 @@ struct TextKey: Hashable, Sendable {
             return true
         }
         guard lhs.text.utf8.count == rhs.text.utf8.count else { return false }
-        // Compared in place (a copy of a text held in the heap would retain it: issue #28).
+        // Compared in place (a copy of a text held in the heap would retain it).
         let compared = lhs.text.utf8.withContiguousStorageIfAvailable { left in
             rhs.text.utf8.withContiguousStorageIfAvailable { right in
                 guard let l = left.baseAddress, let r = right.baseAddress else { return left.count == right.count }

@@ -4,8 +4,8 @@ import Synchronization
 /// Which characters of U+0000…U+1FFFF (every script's letters, CJK's common ideographs, emoji) a
 /// face's character map covers, learned one character at a time as text asks and kept for the
 /// face's life. Choosing a font for a cluster asks each font of a cascade in turn until one has
-/// the character, and HarfBuzz's answer costs about 150 instructions where a kept answer costs a
-/// few loads; text of other scripts asks about the same characters again and again.
+/// the character, and HarfBuzz's answer costs far more than a kept answer's few loads; text of
+/// other scripts asks about the same characters again and again.
 ///
 /// Two bits a character: whether it is known, and whether it is covered. Faces are shared by
 /// threads, so the bits are atomics: a thread that learns a character sets its covered bit, then
@@ -49,7 +49,7 @@ final class GlyphCoverage: Sendable {
 
     /// A face's coverage, made by the first thread that asks and then read without a lock or a
     /// reference count: its address in an atomic word (Synchronization's `AtomicLazyReference`
-    /// reaches its value through unspecialized generic code, 300 instructions a question).
+    /// reaches its value through unspecialized generic code).
     final class Lazy: Sendable {
         private let address = Atomic<UInt>(0)
 

@@ -23,7 +23,7 @@ public struct TextStyle: Sendable, Hashable, CustomReflectable {
     /// The attributes, held once for every copy of the style (a style is copied wherever text
     /// goes: into its spans, layouts and cache keys). A copy counts one reference, where it
     /// counted one to each of the five the attributes hold — a font, two arrays, a fallback and a
-    /// language, most of them shared by every thread (issue #28).
+    /// language, most of them shared by every thread.
     private var box: Box
 
     /// What a style is, field by field: its equality and hash are the style's.

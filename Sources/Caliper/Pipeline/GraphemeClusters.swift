@@ -8,8 +8,8 @@ enum GraphemeClusterBreak: UInt8 {
 
 /// Extended grapheme cluster boundaries, found by UAX #29's rules (GB1–GB999, Unicode 15.0, the
 /// rules of ICU 72's data) over each character's Grapheme_Cluster_Break value, in one pass with
-/// a property look-up per character past U+007E: ICU's rule-based iterator cost about 450
-/// instructions a character and its opening and closing about 1,300 a text.
+/// a property look-up per character past U+007E: ICU's rule-based iterator costs many times
+/// more a character, and its opening and closing more than a short label's shaping.
 /// `GraphemeBreakConformanceTests` runs Unicode's GraphemeBreakTest.txt through it and compares
 /// it with ICU's iterator (`TextBoundaries.iteratedGraphemeClusterBoundaries(in:)`) over random
 /// texts of characters of every value.

@@ -292,8 +292,8 @@ enum Itemizer {
     }
 
     /// `Unicode.Scalar.Properties.isWhitespace` (the White_Space property), answered from its
-    /// list in Unicode's PropList.txt, unchanged since Unicode 6.3: a property look-up cost about
-    /// 220 instructions a character in text of other scripts. `ItemizerShortcutTests` compares
+    /// list in Unicode's PropList.txt, unchanged since Unicode 6.3: the property look-up is slow
+    /// for every character of text in other scripts. `ItemizerShortcutTests` compares
     /// it with the property over every scalar.
     static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value

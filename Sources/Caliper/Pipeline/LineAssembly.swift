@@ -366,7 +366,7 @@ struct UnwrappedSize {
             lastSpacing = ownStyle.lineSpacing
         } else {
             // The natural height in the default paragraph style, which uses the font's leading:
-            // a `ParagraphStyle()` made here to ask cost the label path 19 instructions a label.
+            // a `ParagraphStyle()` made here to ask would cost the label path at every label.
             height += metrics.lineHeight
             lastSpacing = 0
         }

@@ -56,8 +56,7 @@ enum PlainLatinLabel {
 
     /// The size of a label with `advance`: `MeasuredText.unwrappedSize` of one paragraph in one
     /// run of the primary font, added up by the same ``UnwrappedSize``. Kept out of line: inlined,
-    /// it grew `size(of:style:cache:)` past being inlined into `TextMeasurer.size(of:style:)`,
-    /// 9–16 more instructions a label under callgrind.
+    /// it grew `size(of:style:cache:)` past being inlined into `TextMeasurer.size(of:style:)`.
     @inline(never)
     static func size(of advance: LabelAdvance, style: TextStyle) -> CGSize {
         var size = UnwrappedSize()

@@ -5,8 +5,8 @@ import Foundation
 /// For each stretch: where it ends, its style (size, letter spacing and baseline offset measure
 /// it), the font cascade its characters are itemized with, and the span of the whole text it
 /// comes from. A text in one style has one stretch per paragraph. A class, as nothing in it
-/// changes: the pipeline's stages pass it along, and a copy of seven arrays counted seven
-/// references each time (issue #28).
+/// changes: the pipeline's stages pass it along, and a copy of seven arrays would count seven
+/// references each time.
 final class StyleRuns: Sendable {
     /// The end of each stretch relative to the paragraph's start: increasing, the last one the
     /// paragraph's length (an empty paragraph has one stretch, ending at 0).

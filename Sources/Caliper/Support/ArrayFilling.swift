@@ -5,8 +5,7 @@ extension Array {
     ///
     /// The standard library's initializer allocates through a path that is not specialized for
     /// the element type, so every call looks the array's storage class up in the runtime's
-    /// generic metadata cache: about 250 instructions an array, paid by every measurement for
-    /// its dozen working arrays (3% of measuring text never seen before). Reserving and then
+    /// generic metadata cache, paid by every measurement for its dozen working arrays. Reserving and then
     /// appending the repeated value runs specialized code, and fills a long array as fast.
     /// `ArrayFillingTests` compares the two.
     @inlinable package init(filling value: Element, count: Int) {

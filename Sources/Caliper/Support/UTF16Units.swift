@@ -3,8 +3,8 @@
 extension String {
     /// The string's UTF-16 code units, equal to `Array(utf16)`: transcoded from the string's
     /// UTF-8 in one pass over its bytes, each ASCII byte copied as it is. `Array(utf16)` walks the
-    /// UTF-16 view a unit at a time, about 25 instructions a character for text that is not all
-    /// ASCII; every measurement starts with this conversion. `UTF16UnitsTests` compares the two.
+    /// UTF-16 view a unit at a time, slowly for text that is not all ASCII; every measurement
+    /// starts with this conversion. `UTF16UnitsTests` compares the two.
     var utf16Units: [UInt16] {
         // No buffer for no text: initializing an empty array in place writes the count into the
         // shared empty-array storage, a write other threads reading it race with (ThreadSanitizer).
@@ -57,8 +57,7 @@ extension String {
     /// The number of the string's UTF-16 code units, equal to `utf16.count`, counted from its
     /// UTF-8 eight bytes at a time: a byte that starts a character counts one, a four-byte one
     /// two. `utf16.count` of a string that is not all ASCII allocates the string's UTF-16
-    /// breadcrumbs (an index every 64 units) on its first call, 3% of a batch's time when every
-    /// request's text was new. `UTF16UnitsTests` compares the two.
+    /// breadcrumbs (an index every 64 units) on its first call, which every new text pays. `UTF16UnitsTests` compares the two.
     package var utf16UnitCount: Int {
         // A short string (held in place of a pointer, or a few words) has no breadcrumbs: the
         // view's count is as quick, and for ASCII it is known without counting.

@@ -60,11 +60,11 @@ public struct FlowStyle: Sendable, Hashable {
         /// `format` with each `%d` replaced by `hiddenCount`, matched by whole characters
         /// (extended grapheme clusters, UAX #29): a `%d` whose `%` or `d` joins a neighbour's
         /// character — a combining or spacing mark or a zero-width joiner after the `d`, a
-        /// prepended mark before the `%` — is left as it is. A loop over the characters, made
-        /// for issue #28: Foundation's `replacingOccurrences(of:with:)` (through `NSString`) took
-        /// 3% of a batch in which one flow in ten hides items, and the standard library's generic
-        /// `replacing(_:with:)` 3,000 instructions a format of three characters. Foundation
-        /// replaced the `%d` of a joiner, a spacing mark or a prepended mark too.
+        /// prepended mark before the `%` — is left as it is. A loop over the characters, rather
+        /// than Foundation's `replacingOccurrences(of:with:)` (through `NSString`) or the standard
+        /// library's generic `replacing(_:with:)`, both far slower for a format of a few
+        /// characters; Foundation also replaced the `%d` of a joiner, a spacing mark or a
+        /// prepended mark.
         func text(hiddenCount: Int) -> String {
             var text = ""
             var afterPercent = false

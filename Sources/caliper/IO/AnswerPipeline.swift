@@ -13,8 +13,8 @@ import Synchronization
 /// finish theirs. The thread that answers a chunk's last block joins the chunk's blocks and
 /// writes them if every earlier chunk is written; else it leaves them to the thread writing the
 /// chunk before, which writes them next. So no thread only reads or only writes, and no thread
-/// waits while there is a request to answer (on a 2-core machine, a writer thread and a
-/// per-chunk barrier left the cores idle about 8% of the time).
+/// waits while there is a request to answer (a writer thread and a per-chunk barrier left the
+/// cores idle: see Design, "Costs behind the code").
 ///
 /// The caller is at most `chunksInFlight` chunks ahead of the last one written, which bounds the
 /// memory held. A failed write is kept and thrown to the caller at its next ``send(count:answer:)``
