@@ -29,7 +29,7 @@ public enum DynamicTypeStyle: String, Sendable, Hashable, CaseIterable {
     /// The point size of the system font for this style at `category`: Apple's table (see
     /// ``DynamicType``).
     public func pointSize(at category: ContentSizeCategory) -> CGFloat {
-        CGFloat(DynamicType.pointSizes[self]?[category.index] ?? 17)
+        CGFloat(DynamicType.pointSizes(of: self)[category.index])
     }
 
     /// The point size at the default category, ``ContentSizeCategory/large``.
@@ -102,20 +102,34 @@ public enum ContentSizeCategory: String, Sendable, Hashable, CaseIterable, Compa
 /// metrics.scaledValue(for: 16, compatibleWith: .accessibilityExtraLarge)  // 16 × 40 / 17
 /// ```
 public enum DynamicType {
-    /// Points by style, one per category from xSmall to AX5.
-    static let pointSizes: [DynamicTypeStyle: [Int]] = [
-        .largeTitle: [31, 32, 33, 34, 36, 38, 40, 44, 48, 52, 56, 60],
-        .title1: [25, 26, 27, 28, 30, 32, 34, 38, 43, 48, 53, 58],
-        .title2: [19, 20, 21, 22, 24, 26, 28, 34, 39, 44, 50, 56],
-        .title3: [17, 18, 19, 20, 22, 24, 26, 31, 37, 43, 49, 55],
-        .headline: [14, 15, 16, 17, 19, 21, 23, 28, 33, 40, 47, 53],
-        .subheadline: [12, 13, 14, 15, 17, 19, 21, 25, 30, 36, 42, 49],
-        .body: [14, 15, 16, 17, 19, 21, 23, 28, 33, 40, 47, 53],
-        .callout: [13, 14, 15, 16, 18, 20, 22, 26, 32, 38, 44, 51],
-        .footnote: [12, 12, 12, 13, 15, 17, 19, 23, 27, 33, 38, 44],
-        .caption1: [11, 11, 11, 12, 14, 16, 18, 22, 26, 32, 37, 43],
-        .caption2: [11, 11, 11, 11, 13, 15, 17, 20, 24, 29, 34, 41],
-    ]
+    /// The points of `style`, one per category from xSmall to AX5 (Apple's table, every style in it).
+    static func pointSizes(of style: DynamicTypeStyle) -> [Int] {
+        switch style {
+        case .largeTitle: largeTitle
+        case .title1: title1
+        case .title2: title2
+        case .title3: title3
+        case .headline: headline
+        case .subheadline: subheadline
+        case .body: body
+        case .callout: callout
+        case .footnote: footnote
+        case .caption1: caption1
+        case .caption2: caption2
+        }
+    }
+
+    private static let largeTitle = [31, 32, 33, 34, 36, 38, 40, 44, 48, 52, 56, 60]
+    private static let title1 = [25, 26, 27, 28, 30, 32, 34, 38, 43, 48, 53, 58]
+    private static let title2 = [19, 20, 21, 22, 24, 26, 28, 34, 39, 44, 50, 56]
+    private static let title3 = [17, 18, 19, 20, 22, 24, 26, 31, 37, 43, 49, 55]
+    private static let headline = [14, 15, 16, 17, 19, 21, 23, 28, 33, 40, 47, 53]
+    private static let subheadline = [12, 13, 14, 15, 17, 19, 21, 25, 30, 36, 42, 49]
+    private static let body = [14, 15, 16, 17, 19, 21, 23, 28, 33, 40, 47, 53]
+    private static let callout = [13, 14, 15, 16, 18, 20, 22, 26, 32, 38, 44, 51]
+    private static let footnote = [12, 12, 12, 13, 15, 17, 19, 23, 27, 33, 38, 44]
+    private static let caption1 = [11, 11, 11, 12, 14, 16, 18, 22, 26, 32, 37, 43]
+    private static let caption2 = [11, 11, 11, 11, 13, 15, 17, 20, 24, 29, 34, 41]
 }
 
 /// `UIFontMetrics`: scales custom fonts and values as a text style's size scales with the content
