@@ -12,65 +12,6 @@ import Caliper
 import Foundation
 
 
-struct Options {
-    var quick = false
-    var minimumSeconds: Double?
-    var only: Set<String>?
-    var engines = Set(Engine.allCases)
-    var memoryCount: Int?
-    var batchCount: Int?
-    var caliperCLI: String?
-    var workDirectory = NSTemporaryDirectory() + "caliper-bench"
-    var markdownFile: String?
-    var skipMemory = false
-    var skipBatch = false
-    var instructions = false
-
-    init(_ arguments: [String]) {
-        var iterator = arguments.makeIterator()
-        func value(_ name: String) -> String {
-            guard let value = iterator.next() else { fail("\(name) needs a value") }
-            return value
-        }
-        while let argument = iterator.next() {
-            switch argument {
-            case "--quick": quick = true
-            case "--min-time": minimumSeconds = number(value(argument), argument)
-            case "--only": only = Set(value(argument).split(separator: ",").map(String.init))
-            case "--engines":
-                engines = Set(value(argument).split(separator: ",").map { name -> Engine in
-                    guard let engine = Engine.allCases.first(where: { $0.rawValue.lowercased().contains(name.lowercased()) })
-                    else { fail("unknown engine \(name)") }
-                    return engine
-                })
-            case "--memory-count": memoryCount = Int(number(value(argument), argument))
-            case "--batch-count": batchCount = Int(number(value(argument), argument))
-            case "--caliper-cli": caliperCLI = value(argument)
-            case "--work-dir": workDirectory = value(argument)
-            case "--markdown": markdownFile = value(argument)
-            case "--skip-memory": skipMemory = true
-            case "--skip-batch": skipBatch = true
-            case "--instructions": instructions = true
-            case "-h", "--help":
-                print("usage: caliper-bench [--quick] [--min-time S] [--only ID,…] [--engines caliper,pango,harfbuzz] [--memory-count N] [--batch-count N] "
-                    + "[--caliper-cli PATH] [--work-dir DIR] [--markdown FILE] [--skip-memory] [--skip-batch] [--instructions]")
-                exit(0)
-            default: fail("unknown argument \(argument) (try --help)")
-            }
-        }
-    }
-}
-
-func number(_ text: String, _ name: String) -> Double {
-    guard let value = Double(text.replacingOccurrences(of: "_", with: "")), value > 0 else { fail("\(name) takes a positive number") }
-    return value
-}
-
-func fail(_ message: String) -> Never {
-    FileHandle.standardError.write(Data("caliper-bench: \(message)\n".utf8))
-    exit(2)
-}
-
 // MARK: - The memory child
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -99,29 +40,6 @@ let minimumPasses = options.quick ? 1 : 3
 let memoryCount = options.memoryCount ?? (options.quick ? 200_000 : 10_000_000)
 let batchCount = options.batchCount ?? (options.quick ? 40_000 : 200_000)
 
-func mib(_ bytes: Int) -> String { String(format: "%.0f", Double(bytes) / 1_048_576) }
-/// The peak resident set, and in parentheses how far it rose above the resident set at the start.
-func rss(_ timing: Timing) -> String {
-    "\(mib(timing.peakResidentBytes)) (+\(mib(max(0, timing.peakResidentBytes - timing.startResidentBytes))))"
-}
-func rate(_ value: Double) -> String {
-    switch value {
-    case 10_000_000...: return String(format: "%.1fM", value / 1e6)
-    case 1_000_000...: return String(format: "%.2fM", value / 1e6)
-    case 10_000...: return String(format: "%.0fk", value / 1e3)
-    case 1_000...: return String(format: "%.1fk", value / 1e3)
-    default: return String(format: "%.0f", value)
-    }
-}
-func ratio(_ value: Double?) -> String {
-    guard let value, value.isFinite else { return "—" }
-    return value >= 10 ? String(format: "%.0f×", value) : String(format: "%.2f×", value)
-}
-func pad(_ text: String, _ width: Int, left: Bool = false) -> String {
-    let padding = String(repeating: " ", count: max(0, width - text.count))
-    return left ? padding + text : text + padding
-}
-func percent(_ value: Double) -> String { String(format: "%.1f%%", value * 100) }
 
 // MARK: - Set-up
 
@@ -376,43 +294,6 @@ if !options.skipBatch {
     } else {
         print("batch: skipped (no --caliper-cli)")
     }
-}
-
-func writeBatchRequests(to path: String, count: Int, corpus: Corpus) throws {
-    func json(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
-    var rng = SeededGenerator(seed: 0xBA7C_4000)
-    let font = json(FontFiles.latin)
-    let fallback = "[" + FontFiles.cascade.map(json).joined(separator: ",") + "]"
-    var lines = ""
-    lines.reserveCapacity(count * 120)
-    for index in 0..<count {
-        let roll = Int.random(in: 0..<10, using: &rng)
-        let width = Int(Workbench.widths.randomElement(using: &rng)!)
-        switch roll {
-        case 0..<7:
-            let text = corpus.labelStream[Int.random(in: 0..<corpus.labelStream.count, using: &rng)]
-            lines += "{\"id\":\"r\(index)\",\"op\":\"measure\",\"text\":\(json(text)),\"font\":\(font),\"size\":17,\"maxWidth\":200}\n"
-        case 7..<9:
-            let text = corpus.paragraphs[Int.random(in: 0..<corpus.paragraphs.count, using: &rng)]
-            lines += "{\"id\":\"r\(index)\",\"op\":\"measure\",\"text\":\(json(text)),\"font\":\(font),\"size\":15,\"maxWidth\":\(width)}\n"
-        default:
-            let text = corpus.mixed[Int.random(in: 0..<corpus.mixed.count, using: &rng)]
-            lines += "{\"id\":\"r\(index)\",\"op\":\"measure\",\"text\":\(json(text)),\"font\":\(font),\"size\":17,\"maxWidth\":200,\"fallback\":\(fallback)}\n"
-        }
-    }
-    try lines.write(toFile: path, atomically: true, encoding: .utf8)
 }
 
 // MARK: - The table
