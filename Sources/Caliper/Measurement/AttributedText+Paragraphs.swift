@@ -82,7 +82,9 @@ extension AttributedText {
 
     /// The UTF-16 range of each paragraph, its hard break (LF, CR, CR LF, VT, FF, NEL, U+2028 or
     /// U+2029) included: the text up to each break, and the text after the last one unless it is
-    /// empty (`"a\n"` is one paragraph, `""` none).
+    /// empty (`"a\n"` is one paragraph, `""` none). A layout of a text that ends in a hard break
+    /// has one more, empty line after its last paragraph, as TextKit's extra line fragment: it
+    /// is no paragraph, and takes the style of the paragraph before it.
     public var paragraphRanges: [Range<Int>] {
         ParagraphSegmenter.paragraphs(in: Array(string.utf16)).map { $0.content.lowerBound..<$0.end }
     }
