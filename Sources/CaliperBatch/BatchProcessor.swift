@@ -273,12 +273,8 @@ public struct BatchProcessor: Sendable {
                 if Self.write(id: id, to: &writer, { LayoutJSON.writeFlowMembers(result, to: &$0) }) { return }
                 message = Self.nonFiniteMessage
             case .layout:
-                let arrangement = try arrangement(request, in: context)
-                let pixelScale = try request.number("scale")
-                try MeasureRequest.validate(pixelScale: pixelScale, naming: .json(request))
-                if Self.write(id: id, to: &writer, {
-                    LayoutJSON.writeLayoutMembers(arrangement, roundedTo: pixelScale.map { CGFloat($0) }, to: &$0)
-                }) {
+                let (arrangement, pixelScale) = try arrangement(request, in: context)
+                if Self.write(id: id, to: &writer, { LayoutJSON.writeLayoutMembers(arrangement, roundedTo: pixelScale, to: &$0) }) {
                     return
                 }
                 message = Self.nonFiniteMessage
@@ -378,7 +374,7 @@ public struct BatchProcessor: Sendable {
                 let (flow, result) = try flow(object, in: context)
                 return Picture(svg: try SVGRenderer().svg(for: result, of: flow))
             case .layout:
-                let arrangement = try arrangement(object, in: context)
+                let arrangement = try arrangement(object, in: context).arrangement
                 return Picture(svg: try SVGRenderer().svg(for: arrangement, size: arrangement.frame.size))
             case .measure:
                 throw InputError("a measure request has no picture (pictures are of flow and layout requests)")
@@ -398,11 +394,14 @@ public struct BatchProcessor: Sendable {
         return (flow, try flow.layout(width: CGFloat(try request.requiredNumber("width")), measurer: context.measurer))
     }
 
-    /// A layout request's keys checked and its root arranged at its `width`: what a layout answer
-    /// reports and a layout picture draws.
-    private func arrangement(_ request: JSONObject, in context: Context) throws -> LayoutArrangement {
+    /// A layout request's keys checked and its root arranged at its `width`, with the screen
+    /// scale its size is also answered ceiled to (`scale`, checked for the picture too): what a
+    /// layout answer reports and a layout picture draws.
+    private func arrangement(_ request: JSONObject, in context: Context) throws -> (arrangement: LayoutArrangement, pixelScale: CGFloat?) {
         try request.requireKnownKeys(Self.layoutRequestKeys)
+        let pixelScale = try request.number("scale")
+        try MeasureRequest.validate(pixelScale: pixelScale, naming: .json(request))
         let root = try layoutSpec(for: request, in: context).layout(request.object("root"))
-        return try root.arrange(width: CGFloat(try request.requiredNumber("width")), measurer: context.measurer)
+        return (try root.arrange(width: CGFloat(try request.requiredNumber("width")), measurer: context.measurer), pixelScale.map { CGFloat($0) })
     }
 }

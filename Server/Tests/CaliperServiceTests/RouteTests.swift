@@ -103,6 +103,8 @@ import Testing
             ("/fonts/README.md", .get, [:], nil, .notFound, "no font file README.md"),
             ("/playground/nothing.js", .get, [:], nil, .notFound, "the playground has no file nothing.js"),
             ("/v1/flow/svg", .post, Self.json, #"{"width": -1, "items": []}"#, .badRequest, "width"),
+            ("/v1/layout/svg", .post, Self.json, #"{"width": 100, "scale": 101, "root": {"type": "box", "width": 1, "height": 1}}"#, .badRequest,
+             #""scale" must be a number from 0.01 to 100.0, not 101.0"#),
         ]
         try await Self.app().test(.router) { client in
             for item in cases {
