@@ -78,7 +78,19 @@ import Testing
         let height = try #require(answer["height"] as? Double)
         #expect(answer["roundedHeight"] as? Double == (height * 2).rounded(.up) / 2)
         #expect(answer["roundedHeight"] as? Double == 39.0, "UIKit's frame of this label")
-        let bad = try CLI.run(["batch"], input: #"{"id": 1, "text": "a", "font": "Fonts/DejaVuSans.ttf", "scale": 0}"#).jsonLines
-        #expect(bad.first?["error"] as? String == #""scale" must be a number from 0.01 to 100.0, not 0.0"#)
+        let bad = try CLI.run(
+            ["batch"],
+            input: [
+                #"{"id": 1, "text": "a", "font": "Fonts/DejaVuSans.ttf", "scale": 0}"#,
+                #"{"id": 2, "text": "a", "font": "Fonts/DejaVuSans.ttf", "intrinsicWidths": 3}"#,
+                #"{"id": 3, "op": "flow", "width": 100, "scale": 2, "items": [{"text": "a", "font": "Fonts/DejaVuSans.ttf"}]}"#,
+            ].joined(separator: "\n")
+        ).jsonLines.map { $0["error"] as? String }
+        #expect(bad == [
+            #""scale" must be a number from 0.01 to 100.0, not 0.0"#, #""intrinsicWidths" must be true or false"#,
+            #""scale" goes with "rounding": "pixel""#,
+        ])
+        let cli = try CLI.run(["measure", "a", "--font", "Fonts/DejaVuSans.ttf", "--scale", "nan"])
+        #expect(cli.status == 64 && cli.standardError.contains("--scale must be a number from 0.01 to 100.0"))
     }
 }
