@@ -130,7 +130,7 @@ extension MeasuredText {
             let box = lineMetrics.box(in: style, top: stack.top)
             let runs = Self.visualRuns(
                 of: shown, in: shownRange, displayedTo: line.truncation == nil ? line.fragment.end : nil,
-                hyphen: line.truncation == nil ? line.fragment.hyphen : nil)
+                hyphen: line.truncation == nil ? line.fragment.hyphen : nil, keepsGlyphs: keepsGlyphs)
             if shown.styles.hasBoxes {
                 // Each box on the line, where its run is and as high as the line's metrics put it.
                 let (metricsSource, metricsRange) = line.truncation == nil
@@ -175,17 +175,26 @@ extension MeasuredText {
     }
 
     /// The runs of `range` in visual order (UAX #9 rule L2 over the runs' levels), each with its
-    /// x offset from the line's left edge; a line's `hyphen` is a run of its own after the last
-    /// one in logical order, at its bidi level, with an empty range at the line's end.
+    /// x offset from the line's left edge, and with `keepsGlyphs` its glyphs; a line's `hyphen`
+    /// is a run of its own after the last one in logical order, at its bidi level, with an empty
+    /// range at the line's end.
     private static func visualRuns(
-        of paragraph: SizedParagraph, in range: Range<Int>, displayedTo end: Int? = nil, hyphen: LineHyphen? = nil
+        of paragraph: SizedParagraph, in range: Range<Int>, displayedTo end: Int? = nil, hyphen: LineHyphen? = nil,
+        keepsGlyphs: Bool
     ) -> [TextRun] {
-        var logical = paragraph.runs(from: range.lowerBound, to: range.upperBound, displayedTo: end)
+        var logical: [(item: ItemRun, width: CGFloat)]
+        var glyphs: [[RunGlyph]] = []  // each run's, when kept
+        if keepsGlyphs {
+            (logical, glyphs) = paragraph.runsWithGlyphs(from: range.lowerBound, to: range.upperBound, displayedTo: end)
+        } else {
+            logical = paragraph.runs(from: range.lowerBound, to: range.upperBound, displayedTo: end)
+        }
         if let hyphen, var item = logical.last?.item {
             item.range = range.upperBound..<range.upperBound
             item.style = hyphen.stretch
             item.face = paragraph.styles.styles[hyphen.stretch].font
             logical.append((item, hyphen.width))
+            if keepsGlyphs { glyphs.append(paragraph.hyphenGlyphs(hyphen)) }
         }
         var x: CGFloat = 0
         // One run (most lines) is its own visual order.
@@ -196,7 +205,7 @@ extension MeasuredText {
             return TextRun(
                 utf16Range: item.range, font: item.face, style: paragraph.styles.styles[item.style],
                 spanIndex: paragraph.styles.spanIndices[item.style], script: item.scriptCode, bidiLevel: Int(item.bidiLevel), x: x,
-                width: width)
+                width: width, glyphs: keepsGlyphs ? glyphs[index] : nil)
         }
     }
 }
@@ -280,15 +289,16 @@ extension TextLine {
 
 extension TextRun {
     /// A run of the text's `utf16Range` set in `font` (its style's font or a fallback) at the size
-    /// and baseline offset of `style`.
+    /// and baseline offset of `style`, with its glyphs when they are kept.
     @inline(__always)
     init(
         utf16Range: Range<Int>, font: FontFace, style: TextStyle, spanIndex: Int, script: String, bidiLevel: Int, x: CGFloat,
-        width: CGFloat
+        width: CGFloat, glyphs: [RunGlyph]? = nil
     ) {
         self.init(
             utf16Range: NSRange(location: utf16Range.lowerBound, length: utf16Range.count), font: font, size: style.size,
-            baselineOffset: style.baselineOffset, spanIndex: spanIndex, script: script, bidiLevel: bidiLevel, x: x, width: width)
+            baselineOffset: style.baselineOffset, spanIndex: spanIndex, script: script, bidiLevel: bidiLevel, x: x, width: width,
+            glyphs: glyphs)
     }
 }
 
