@@ -6,8 +6,8 @@ import Foundation
 /// rectangles, boxes as grey rectangles, and text as the fonts' own glyph outlines at the exact
 /// shaped positions (HarfBuzz's unhinted outlines). Optionally shows baselines and frames.
 ///
-/// Text is drawn from the glyphs its runs keep (``Caliper/TextRun/glyphs``), so a layout measured
-/// by a measurer that keeps them (``Caliper/TextMeasurer/keepsGlyphs``) is drawn without shaping
+/// Text is drawn from the glyphs its runs keep (`TextRun.glyphs`), so a layout measured
+/// by a measurer that keeps them (`TextMeasurer.keepsGlyphs`) is drawn without shaping
 /// anything: the glyphs are where the measurement put them, made under its caches and limits. A
 /// run without glyphs (from a measurer that does not keep them) is shaped again here, on its own,
 /// and the lines of a measurer that gives no runs are shaped in their first style.
