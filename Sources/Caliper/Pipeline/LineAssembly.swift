@@ -182,31 +182,32 @@ extension MeasuredText {
         of paragraph: SizedParagraph, in range: Range<Int>, displayedTo end: Int? = nil, hyphen: LineHyphen? = nil,
         keepsGlyphs: Bool
     ) -> [TextRun] {
-        var logical: [(item: ItemRun, width: CGFloat)]
-        var glyphs: [[RunGlyph]] = []  // each run's, when kept
-        if keepsGlyphs {
-            (logical, glyphs) = paragraph.runsWithGlyphs(from: range.lowerBound, to: range.upperBound, displayedTo: end)
-        } else {
-            logical = paragraph.runs(from: range.lowerBound, to: range.upperBound, displayedTo: end)
-        }
+        // With glyphs, each run's width is read from the glyphs placed (shaping a part once).
+        let kept = keepsGlyphs ? paragraph.runsWithGlyphs(from: range.lowerBound, to: range.upperBound, displayedTo: end) : nil
+        var logical = kept?.runs ?? paragraph.runs(from: range.lowerBound, to: range.upperBound, displayedTo: end)
         if let hyphen, var item = logical.last?.item {
             item.range = range.upperBound..<range.upperBound
             item.style = hyphen.stretch
             item.face = paragraph.styles.styles[hyphen.stretch].font
             logical.append((item, hyphen.width))
-            if keepsGlyphs { glyphs.append(paragraph.hyphenGlyphs(hyphen)) }
         }
         var x: CGFloat = 0
         // One run (most lines) is its own visual order.
         let order = logical.count == 1 ? [0] : Bidi.visualOrder(levels: logical.map(\.item.bidiLevel))
-        return order.map { index in
+        var runs = order.map { index in
             let (item, width) = logical[index]
             defer { x += width }
             return TextRun(
                 utf16Range: item.range, font: item.face, style: paragraph.styles.styles[item.style],
                 spanIndex: paragraph.styles.spanIndices[item.style], script: item.scriptCode, bidiLevel: Int(item.bidiLevel), x: x,
-                width: width, glyphs: keepsGlyphs ? glyphs[index] : nil)
+                width: width)
         }
+        if var glyphs = kept?.glyphs {
+            // The hyphen's run, when one was added after the last.
+            if let hyphen, glyphs.count < logical.count { glyphs.append(paragraph.hyphenGlyphs(hyphen)) }
+            for (position, index) in order.enumerated() { runs[position].glyphs = glyphs[index] }
+        }
+        return runs
     }
 }
 
@@ -289,16 +290,15 @@ extension TextLine {
 
 extension TextRun {
     /// A run of the text's `utf16Range` set in `font` (its style's font or a fallback) at the size
-    /// and baseline offset of `style`, with its glyphs when they are kept.
+    /// and baseline offset of `style` (its glyphs, when kept, are set after).
     @inline(__always)
     init(
         utf16Range: Range<Int>, font: FontFace, style: TextStyle, spanIndex: Int, script: String, bidiLevel: Int, x: CGFloat,
-        width: CGFloat, glyphs: [RunGlyph]? = nil
+        width: CGFloat
     ) {
         self.init(
             utf16Range: NSRange(location: utf16Range.lowerBound, length: utf16Range.count), font: font, size: style.size,
-            baselineOffset: style.baselineOffset, spanIndex: spanIndex, script: script, bidiLevel: bidiLevel, x: x, width: width,
-            glyphs: glyphs)
+            baselineOffset: style.baselineOffset, spanIndex: spanIndex, script: script, bidiLevel: bidiLevel, x: x, width: width)
     }
 }
 
