@@ -153,6 +153,27 @@ import Testing
         }
     }
 
+    /// Every way to a layout keeps glyphs when its measurer does: a text measured once and laid
+    /// out at a width, the lines that fit a height (the last truncated), a text shrunk to fit.
+    @Test func everyLayoutOfAMeasurerThatKeepsGlyphsHasThem() throws {
+        let measurer = TextMeasurer(cache: ShapeCache(), keepsGlyphs: true)
+        let text = AttributedText("A paragraph long enough to wrap onto several lines of text", style: try Self.style("Fonts/NotoSans-Regular.ttf"))
+        let layouts = [
+            try measurer.measure(text).layout(maxWidth: 120),
+            try measurer.layout(text, fitting: CGSize(width: 120, height: 30), truncatesLastVisibleLine: true),
+            try measurer.layoutShrinkingToFit(text, minimumScaleFactor: 0.5, paragraphStyle: ParagraphStyle(numberOfLines: 2), maxWidth: 200)
+                .layout,
+        ]
+        #expect(layouts[1].isTruncated && layouts[1].lines.last?.truncatedText != nil)
+        for layout in layouts {
+            #expect(!layout.lines.isEmpty)
+            for run in layout.lines.flatMap(\.runs) {
+                let glyphs = try #require(run.glyphs)
+                #expect(abs(glyphs.reduce(0) { $0 + $1.advance } - run.width) <= 1e-9)
+            }
+        }
+    }
+
     /// The glyphs are those the width was measured from, not the run's text shaped again: a line
     /// of Liberation Sans ending in "A" before a space is shaped with the space, so the A keeps its
     /// kerning against it (the hanging-whitespace rule), which shaping "A" alone would lose.
