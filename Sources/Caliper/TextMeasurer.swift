@@ -30,12 +30,26 @@ public struct TextMeasurer: Sendable {
     public var maximumTextLength: Int
     /// Where paragraph shapes are kept between calls; `nil` measures everything afresh.
     public var cache: ShapeCache?
+    /// Whether layouts keep each run's glyphs (``TextRun/glyphs``), placed where they were
+    /// measured, for drawing them without shaping again (the SVG of `caliper flow --svg`). Off by
+    /// default: measuring alone makes no glyph arrays and takes the label fast path, which knows a
+    /// label's advance but not its glyphs. A layout that keeps glyphs has the same sizes, lines and
+    /// runs as one that does not, bit for bit, and is cached apart from it.
+    ///
+    /// ```swift
+    /// let drawing = TextMeasurer(keepsGlyphs: true)
+    /// let layout = try drawing.layout("Hello", style: style)
+    /// for run in layout.lines[0].runs { print(run.x, run.glyphs ?? []) }
+    /// ```
+    public var keepsGlyphs: Bool
 
-    /// A measurer that refuses texts longer than `maximumTextLength` UTF-16 code units and keeps
-    /// shapes in `cache` (the process-wide ``ShapeCache/shared`` by default; `nil` for none).
-    public init(maximumTextLength: Int = TextMeasurer.defaultMaximumTextLength, cache: ShapeCache? = .shared) {
+    /// A measurer that refuses texts longer than `maximumTextLength` UTF-16 code units, keeps
+    /// shapes in `cache` (the process-wide ``ShapeCache/shared`` by default; `nil` for none), and
+    /// with `keepsGlyphs` keeps each run's glyphs in its layouts (see ``keepsGlyphs``).
+    public init(maximumTextLength: Int = TextMeasurer.defaultMaximumTextLength, cache: ShapeCache? = .shared, keepsGlyphs: Bool = false) {
         self.maximumTextLength = maximumTextLength
         self.cache = cache
+        self.keepsGlyphs = keepsGlyphs
     }
 
     /// The size of `text` on one line per paragraph, as `NSString.size(withAttributes:)`: width =
@@ -77,9 +91,9 @@ public struct TextMeasurer: Sendable {
     }
 
     /// The general pipeline's size on one line per paragraph, or the cache's size for a call with
-    /// the same text and spans (see ``cachedResult(of:in:paragraphStyle:maxWidth:compute:)``).
+    /// the same text and spans (see ``cachedResult(of:in:paragraphStyle:maxWidth:keepsGlyphs:compute:)``).
     private func generalSize(_ text: AttributedText) throws(CaliperError) -> CGSize {
-        try cachedResult(of: text, in: \.sizes, paragraphStyle: nil, maxWidth: nil) { () throws(CaliperError) in
+        try cachedResult(of: text, in: \.sizes, paragraphStyle: nil, maxWidth: nil, keepsGlyphs: false) { () throws(CaliperError) in
             try measure(text).unwrappedSize
         }
     }
@@ -130,7 +144,8 @@ public struct TextMeasurer: Sendable {
     private func layout(
         _ text: String, resolvedStyle style: TextStyle, paragraphStyle: ParagraphStyle, maxWidth: CGFloat?
     ) throws(CaliperError) -> TextLayout {
-        if maxWidth.map({ !$0.isNaN && $0 >= 0 }) ?? true, try mayTakeFastPath(text, style: style),
+        // The fast path knows a label's advance, not its glyphs.
+        if !keepsGlyphs, maxWidth.map({ !$0.isNaN && $0 >= 0 }) ?? true, try mayTakeFastPath(text, style: style),
             let layout = PlainLatinLabel.layout(
                 text, style: style, paragraphStyle: paragraphStyle, maxWidth: maxWidth, cache: cache)
         {
@@ -158,7 +173,7 @@ public struct TextMeasurer: Sendable {
     private func layout(
         resolved text: AttributedText, paragraphStyle: ParagraphStyle, maxWidth: CGFloat?
     ) throws(CaliperError) -> TextLayout {
-        if maxWidth.map({ !$0.isNaN && $0 >= 0 }) ?? true, try mayTakeFastPath(text),
+        if !keepsGlyphs, maxWidth.map({ !$0.isNaN && $0 >= 0 }) ?? true, try mayTakeFastPath(text),
             let layout = PlainLatinLabel.layout(text, paragraphStyle: paragraphStyle, maxWidth: maxWidth, cache: cache)
         {
             return layout
@@ -167,25 +182,27 @@ public struct TextMeasurer: Sendable {
     }
 
     /// The general pipeline's layout: measured and laid out, or the cache's layout for a call with
-    /// the same text, spans, paragraph style and width (see ``cachedResult(of:in:paragraphStyle:maxWidth:compute:)``).
+    /// the same text, spans, paragraph style and width, keeping glyphs or not as this measurer does
+    /// (see ``cachedResult(of:in:paragraphStyle:maxWidth:keepsGlyphs:compute:)``).
     private func generalLayout(
         _ text: AttributedText, paragraphStyle: ParagraphStyle, maxWidth: CGFloat?
     ) throws(CaliperError) -> TextLayout {
-        try cachedResult(of: text, in: \.layouts, paragraphStyle: paragraphStyle, maxWidth: maxWidth) { () throws(CaliperError) in
+        try cachedResult(of: text, in: \.layouts, paragraphStyle: paragraphStyle, maxWidth: maxWidth, keepsGlyphs: keepsGlyphs) {
+            () throws(CaliperError) in
             try measure(text, baseDirection: paragraphStyle.baseDirection).layout(maxWidth: maxWidth, paragraphStyle: paragraphStyle)
         }
     }
 
     /// `compute()`, or the result the cache's `table` keeps for a call with the same text, spans,
-    /// paragraph style and width (compared bit for bit); a computed result is kept. Every check
-    /// that could refuse the call depends only on those values, except the length limit, which is
-    /// this measurer's and is checked first; refused calls are never kept.
+    /// paragraph style and width (compared bit for bit) that keeps glyphs or not alike; a computed
+    /// result is kept. Every check that could refuse the call depends only on those values, except
+    /// the length limit, which is this measurer's and is checked first; refused calls are never kept.
     private func cachedResult<Value>(
         of text: AttributedText, in table: KeyPath<ShapeCache, ResultTable<Value>>, paragraphStyle: ParagraphStyle?,
-        maxWidth: CGFloat?, compute: () throws(CaliperError) -> Value
+        maxWidth: CGFloat?, keepsGlyphs: Bool, compute: () throws(CaliperError) -> Value
     ) throws(CaliperError) -> Value {
         guard let cache, text.utf16Count <= lengthLimit else { return try compute() }
-        let key = LayoutKey(text, paragraphStyle: paragraphStyle, maxWidth: maxWidth)
+        let key = LayoutKey(text, paragraphStyle: paragraphStyle, maxWidth: maxWidth, keepsGlyphs: keepsGlyphs)
         if let value = cache[keyPath: table].value(for: key) { return value }
         let value = try compute()
         cache[keyPath: table].insert(value, for: key)
@@ -250,7 +267,8 @@ public struct TextMeasurer: Sendable {
         }
         return MeasuredText(
             attributedText: text, utf16: utf16, baseDirection: baseDirection, segments: segments,
-            ownParagraphStyles: ownParagraphStyles, paragraphStyles: paragraphStyles, shapes: shapes, cache: cache)
+            ownParagraphStyles: ownParagraphStyles, paragraphStyles: paragraphStyles, shapes: shapes, cache: cache,
+            keepsGlyphs: keepsGlyphs)
     }
 
     /// The intrinsic widths of `text` (CSS min-content and max-content; see

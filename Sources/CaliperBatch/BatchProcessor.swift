@@ -165,7 +165,8 @@ public struct BatchProcessor: Sendable {
         }
         guard let own = made else { return sharedContext }
         return Context(
-            measurer: TextMeasurer(maximumTextLength: measurer.maximumTextLength, cache: own.cache), resolver: own.resolver,
+            measurer: TextMeasurer(maximumTextLength: measurer.maximumTextLength, cache: own.cache, keepsGlyphs: measurer.keepsGlyphs),
+            resolver: own.resolver,
             fontFolder: own.fontFolder, fallbackFonts: own.fallbackFonts)
     }
 
@@ -362,13 +363,16 @@ public struct BatchProcessor: Sendable {
     }
 
     /// The picture of `request` as the op `op` (``Op/flow`` or ``Op/layout``; a measure request
-    /// has none), the request's own `op` left out or `op`.
+    /// has none), the request's own `op` left out or `op`. It is measured once, by this
+    /// processor's measurer (its cache and limits) keeping glyphs, and drawn from them.
     public func picture(_ request: String, op: Op) -> Picture {
         do {
             let object = try JSONObject(parsing: request)
             if let own = try object.string("op").map(Op.named), own != op {
                 throw InputError("\"op\" is \"\(own.rawValue)\", but this is a picture of a \(op.rawValue) request")
             }
+            var context = context
+            context.measurer.keepsGlyphs = true
             switch op {
             case .flow:
                 let (flow, result) = try flow(object, in: context)

@@ -46,7 +46,8 @@ public struct TextMeasurement: Sendable, Hashable {
         /// The baseline, from the top of the text.
         public var baseline: CGFloat
         /// The line's runs in visual order, their ranges in ``text`` (each in one font, size and
-        /// span of the measured text, for drawing); empty from a measurer that does not say.
+        /// span of the measured text, for drawing, with its glyphs from a measurer that keeps
+        /// them, `TextMeasurer.keepsGlyphs`); empty from a measurer that does not say.
         public var runs: [TextRun]
 
         /// A line showing `text`, `width` points wide, with its baseline `baseline` points from the

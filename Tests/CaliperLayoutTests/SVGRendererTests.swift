@@ -4,6 +4,7 @@ import CaliperLayout
 import Foundation
 import FoundationXML
 import Testing
+import TestSupport
 
 @Suite struct SVGRendererTests {
     private func boxCell(frame: CGRect) -> LayoutArrangement {
@@ -39,9 +40,7 @@ import Testing
     /// Every glyph drawn is a `<use>` (or an `<image>` for colour emoji); a line's glyphs are its
     /// letters, so a hyphenated line draws one more, the hyphen its width includes.
     @Test func aHyphenatedLineDrawsItsHyphen() throws {
-        let font = try FontFace(contentsOfFile: URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fonts/DejaVuSans.ttf").path)
+        let font = try FontFace(contentsOfFile: Repository.path("Fonts/DejaVuSans.ttf"))
         var style = TextStyle(font: font, size: 17, fallback: .none)
         style.language = "de"
         let text = "Rechtsschutzversicherungsgesellschaften"

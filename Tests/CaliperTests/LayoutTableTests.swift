@@ -131,6 +131,8 @@ import Testing
             LayoutKey(AttributedText("Caf\u{E9}", style: style), paragraphStyle: nil, maxWidth: nil)
                 != LayoutKey(AttributedText("Caf\u{E9}", style: style), paragraphStyle: ParagraphStyle(), maxWidth: nil),
             "a size and a layout")
+        let keepingGlyphs = LayoutKey(AttributedText("Caf\u{E9} au lait", style: style), paragraphStyle: ParagraphStyle(), maxWidth: 200, keepsGlyphs: true)
+        #expect(keepingGlyphs != base && keepingGlyphs.hashValue != base.hashValue, "a layout keeping its glyphs")
         #expect(key(AttributedText("Caf\u{E9} au lait", style: style), ParagraphStyle(), nil) != base)
         #expect(key(AttributedText("Caf\u{E9} au lait", style: style), ParagraphStyle(), 200.0000001) != base)
         #expect(key(AttributedText("Caf\u{E9} au lait", style: style), ParagraphStyle(), .infinity) != key(AttributedText("Caf\u{E9} au lait", style: style), ParagraphStyle(), nil))

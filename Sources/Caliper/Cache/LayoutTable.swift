@@ -3,7 +3,7 @@ import Foundation
 
 /// Everything a ``TextMeasurer/layout(_:paragraphStyle:maxWidth:)`` call's answer depends on,
 /// as a key: the text's bytes, each span's range, style and box, each paragraph's own paragraph
-/// style, the paragraph style and the maximum width. Numbers are compared by their bits and strings by their UTF-8 bytes, never by
+/// style, the paragraph style, the maximum width, and whether the layout keeps glyphs. Numbers are compared by their bits and strings by their UTF-8 bytes, never by
 /// `==` (which takes -0 for 0 and "é" for "e\u{301}", pairs that may lay out differently), so two
 /// calls with equal keys compute the same layout bit for bit. Fonts are compared by identity and
 /// held by the key, so a font's address is never reused while a key names it.
@@ -16,9 +16,10 @@ struct LayoutKey: Hashable, Sendable {
     private let fonts: [FontFace]
     private let digest: Int
 
-    /// The key of a layout of `text` in `paragraphStyle` at `maxWidth`, or with no paragraph
-    /// style, of its size on one line per paragraph (``TextMeasurer/size(of:)-(AttributedText)``).
-    init(_ text: AttributedText, paragraphStyle: ParagraphStyle?, maxWidth: CGFloat?) {
+    /// The key of a layout of `text` in `paragraphStyle` at `maxWidth`, keeping its runs' glyphs
+    /// or not, or with no paragraph style, of its size on one line per paragraph
+    /// (``TextMeasurer/size(of:)-(AttributedText)``).
+    init(_ text: AttributedText, paragraphStyle: ParagraphStyle?, maxWidth: CGFloat?, keepsGlyphs: Bool = false) {
         var encoder = Encoder()
         // Room for all of it at once: a span's style is about 20 words and its fonts.
         encoder.words.reserveCapacity(text.string.utf8.count / 8 + text.spans.reduce(32) { $0 + 28 + $1.style.fallbackFonts.count })
@@ -37,7 +38,8 @@ struct LayoutKey: Hashable, Sendable {
             encoder.append(entry.style)
         }
         if let paragraphStyle {
-            encoder.words.append(1)
+            // 1: a layout; 2: a layout keeping glyphs (one word says both, as a size keeps none).
+            encoder.words.append(keepsGlyphs ? 2 : 1)
             encoder.append(paragraphStyle)
         } else {
             encoder.words.append(0)
@@ -243,13 +245,14 @@ extension ResultTable where Value == TextLayout {
         self.init(byteBudget: byteBudget, valueBytes: Self.byteCount(of:))
     }
 
-    /// Roughly the bytes a layout holds: its arrays of lines, runs and boxes, and the strings of
-    /// truncated lines and box names.
+    /// Roughly the bytes a layout holds: its arrays of lines, runs, glyphs and boxes, and the
+    /// strings of truncated lines and box names.
     static func byteCount(of layout: TextLayout) -> Int {
         var bytes = MemoryLayout<TextLayout>.stride + 32 + layout.lines.count * MemoryLayout<TextLine>.stride
         for line in layout.lines {
             bytes += 32 + line.runs.count * MemoryLayout<TextRun>.stride
             if let truncated = line.truncatedText { bytes += 32 + truncated.utf8.count }
+            for run in line.runs { bytes += run.glyphs.map { 32 + $0.count * MemoryLayout<RunGlyph>.stride } ?? 0 }
         }
         if !layout.inlineBoxes.isEmpty { bytes += 32 + layout.inlineBoxes.count * MemoryLayout<PlacedInlineBox>.stride }
         for box in layout.inlineBoxes { bytes += box.box.id.map { 32 + $0.utf8.count } ?? 0 }

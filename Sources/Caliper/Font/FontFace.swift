@@ -427,6 +427,20 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
 
+extension FontFace {
+    /// `body`'s result and how many runs were shaped in `faces` while it ran (labels' advances
+    /// included), for tests that prove work is not done: each face must be the test's own (loaded
+    /// by it), as shaping by anyone else in those faces meanwhile counts too.
+    package static func countingShapings<Result>(
+        in faces: [FontFace], _ body: () throws -> Result
+    ) rethrows -> (result: Result, shapings: Int) {
+        for face in faces { face.harfBuzz.startCountingShapings() }
+        defer { for face in faces { _ = face.harfBuzz.stopCountingShapings() } }  // when `body` throws
+        let result = try body()
+        return (result, faces.reduce(0) { $0 + $1.harfBuzz.stopCountingShapings() })
+    }
+}
+
 /// A face held weakly, for tables that must not keep their faces alive.
 private struct WeakFace {
     weak var face: FontFace?

@@ -69,6 +69,13 @@ public struct PositionedGlyph: Sendable, Hashable {
     public var glyph: UInt32
     /// The glyph's origin from the line's left end on the baseline, in points (x right, y up).
     public var position: CGPoint
+
+    /// Glyph `glyph` of `font` with its origin at `position` (points from the line's left end on the baseline, y up).
+    public init(font: FontFace, glyph: UInt32, position: CGPoint) {
+        self.font = font
+        self.glyph = glyph
+        self.position = position
+    }
 }
 
 /// The bitmap of a colour glyph (as in Noto Color Emoji) and where it sits.

@@ -1,6 +1,7 @@
 // HarfBuzz.swift — the only file that calls HarfBuzz: fonts for shaping, and the shaping itself.
 internal import CHarfBuzz
 import Foundation
+import Synchronization
 
 /// A HarfBuzz face and font over a font file's bytes, with HarfBuzz's own OpenType functions and
 /// scale = units per em, so advances come out unhinted in design units (the numbers `hb-shape`
@@ -19,6 +20,17 @@ final class HarfBuzzFont: @unchecked Sendable {
 
     /// How many distinct plans for runs with features or a language the font's plan face holds now (at most 64).
     var shapePlanCount: Int { planFaces.count }
+
+    /// The runs shaped since ``startCountingShapings()``, or -1 when nothing counts them: tests
+    /// watch a font of their own to prove a drawing shapes nothing. Shaping only reads it (one
+    /// relaxed load) unless it is counting, so threads sharing the font write no shared memory.
+    private let countedShapings = Atomic<Int>(-1)
+
+    /// Counts every run shaped in this font from now on (labels' advances included).
+    func startCountingShapings() { countedShapings.store(0, ordering: .relaxed) }
+
+    /// The runs shaped since ``startCountingShapings()``, and counting stops.
+    func stopCountingShapings() -> Int { max(0, countedShapings.exchange(-1, ordering: .relaxed)) }
 
     /// A font on `face` at its default instance.
     init(face: HarfBuzzFace) throws(CaliperError) {
@@ -201,6 +213,7 @@ final class HarfBuzzFont: @unchecked Sendable {
         of buffer: OpaquePointer, direction: hb_direction_t?, script: hb_script_t?, language: String?,
         features: [FontFeature], languageAsGiven: Bool = false
     ) {
+        if countedShapings.load(ordering: .relaxed) >= 0 { countedShapings.add(1, ordering: .relaxed) }
         hb_buffer_set_flags(buffer, hb_buffer_flags_t(HB_BUFFER_FLAG_BOT.rawValue | HB_BUFFER_FLAG_EOT.rawValue))
         if let direction { hb_buffer_set_direction(buffer, direction) }
         if let script { hb_buffer_set_script(buffer, script) }

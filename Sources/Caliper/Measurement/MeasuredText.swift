@@ -20,6 +20,8 @@ public struct MeasuredText: Sendable {
     let paragraphStyles: [StyleRuns]
     let shapes: [ParagraphShape]
     let cache: ShapeCache?
+    /// Whether its layouts keep each run's glyphs (the measurer's ``TextMeasurer/keepsGlyphs``).
+    let keepsGlyphs: Bool
 
     /// The characters.
     public var text: String { attributedText.string }

@@ -53,9 +53,39 @@ public struct TextRun: Sendable, Hashable {
     public var x: CGFloat
     /// The run's width in points (letter spacing included).
     public var width: CGFloat
+    /// The run's glyphs in visual order, placed where the layout measured them: kept by a measurer
+    /// that keeps glyphs (``TextMeasurer/keepsGlyphs``), `nil` otherwise. An inline box's run has
+    /// none. The glyphs' advances add up to ``width``.
+    public var glyphs: [RunGlyph]? = nil
 
     /// Whether the run is right-to-left: its bidi level is odd.
     public var isRightToLeft: Bool { bidiLevel % 2 == 1 }
+}
+
+/// A glyph of a laid-out run, as the layout measured it: drawing it at ``position`` from its
+/// run's origin (``TextRun/x`` on the line's baseline, raised by ``TextRun/baselineOffset``) in
+/// the run's font and size shows the text where the measurement put it, without shaping again.
+public struct RunGlyph: Sendable, Hashable {
+    /// The glyph's ID in the run's font (``TextRun/font``).
+    public var id: UInt32
+    /// The glyph's origin from the run's left edge on the baseline, in points (x right, y up):
+    /// the pen position plus HarfBuzz's offset (and half its cluster's AAT tracking).
+    public var position: CGPoint
+    /// How far the glyph moves the pen, in points: its advance at the run's size with its
+    /// cluster's AAT tracking and the letter spacing that follows it; a tab's, its advance to its stop.
+    public var advance: CGFloat
+    /// The UTF-16 offset of the first code unit of the glyph's cluster, from the run's start
+    /// (``TextRun/utf16Range``'s location; 0 for a hyphen).
+    public var clusterOffset: Int
+
+    /// A glyph `id` at `position` from its run's left edge, advancing the pen by `advance`, of the
+    /// cluster starting `clusterOffset` code units into its run.
+    public init(id: UInt32, position: CGPoint, advance: CGFloat, clusterOffset: Int) {
+        self.id = id
+        self.position = position
+        self.advance = advance
+        self.clusterOffset = clusterOffset
+    }
 }
 
 /// Text measured and broken into lines, as `boundingRect(with:options:attributes:context:)` and

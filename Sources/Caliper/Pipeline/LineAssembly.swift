@@ -130,7 +130,7 @@ extension MeasuredText {
             let box = lineMetrics.box(in: style, top: stack.top)
             let runs = Self.visualRuns(
                 of: shown, in: shownRange, displayedTo: line.truncation == nil ? line.fragment.end : nil,
-                hyphen: line.truncation == nil ? line.fragment.hyphen : nil)
+                hyphen: line.truncation == nil ? line.fragment.hyphen : nil, keepsGlyphs: keepsGlyphs)
             if shown.styles.hasBoxes {
                 // Each box on the line, where its run is and as high as the line's metrics put it.
                 let (metricsSource, metricsRange) = line.truncation == nil
@@ -175,12 +175,16 @@ extension MeasuredText {
     }
 
     /// The runs of `range` in visual order (UAX #9 rule L2 over the runs' levels), each with its
-    /// x offset from the line's left edge; a line's `hyphen` is a run of its own after the last
-    /// one in logical order, at its bidi level, with an empty range at the line's end.
+    /// x offset from the line's left edge, and with `keepsGlyphs` its glyphs; a line's `hyphen`
+    /// is a run of its own after the last one in logical order, at its bidi level, with an empty
+    /// range at the line's end.
     private static func visualRuns(
-        of paragraph: SizedParagraph, in range: Range<Int>, displayedTo end: Int? = nil, hyphen: LineHyphen? = nil
+        of paragraph: SizedParagraph, in range: Range<Int>, displayedTo end: Int? = nil, hyphen: LineHyphen? = nil,
+        keepsGlyphs: Bool
     ) -> [TextRun] {
-        var logical = paragraph.runs(from: range.lowerBound, to: range.upperBound, displayedTo: end)
+        // With glyphs, each run's width is read from the glyphs placed (shaping a part once).
+        let kept = keepsGlyphs ? paragraph.runsWithGlyphs(from: range.lowerBound, to: range.upperBound, displayedTo: end) : nil
+        var logical = kept?.runs ?? paragraph.runs(from: range.lowerBound, to: range.upperBound, displayedTo: end)
         if let hyphen, var item = logical.last?.item {
             item.range = range.upperBound..<range.upperBound
             item.style = hyphen.stretch
@@ -190,7 +194,7 @@ extension MeasuredText {
         var x: CGFloat = 0
         // One run (most lines) is its own visual order.
         let order = logical.count == 1 ? [0] : Bidi.visualOrder(levels: logical.map(\.item.bidiLevel))
-        return order.map { index in
+        var runs = order.map { index in
             let (item, width) = logical[index]
             defer { x += width }
             return TextRun(
@@ -198,6 +202,12 @@ extension MeasuredText {
                 spanIndex: paragraph.styles.spanIndices[item.style], script: item.scriptCode, bidiLevel: Int(item.bidiLevel), x: x,
                 width: width)
         }
+        if var glyphs = kept?.glyphs {
+            // The hyphen's run, when one was added after the last.
+            if let hyphen, glyphs.count < logical.count { glyphs.append(paragraph.hyphenGlyphs(hyphen)) }
+            for (position, index) in order.enumerated() { runs[position].glyphs = glyphs[index] }
+        }
+        return runs
     }
 }
 
@@ -280,7 +290,7 @@ extension TextLine {
 
 extension TextRun {
     /// A run of the text's `utf16Range` set in `font` (its style's font or a fallback) at the size
-    /// and baseline offset of `style`.
+    /// and baseline offset of `style` (its glyphs, when kept, are set after).
     @inline(__always)
     init(
         utf16Range: Range<Int>, font: FontFace, style: TextStyle, spanIndex: Int, script: String, bidiLevel: Int, x: CGFloat,

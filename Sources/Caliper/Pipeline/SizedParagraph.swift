@@ -120,7 +120,7 @@ final class SizedParagraph {
     }
 
     /// Points for `designUnits` of advance of `run`, at its style's size (``Widths/points(designUnits:size:unitsPerEm:)``).
-    private func points(_ designUnits: Int, of run: ItemRun) -> Double {
+    func points(_ designUnits: Int, of run: ItemRun) -> Double {
         Widths.points(designUnits: designUnits, size: styles.sizes[run.style], unitsPerEm: run.face.designMetrics.unitsPerEm)
     }
 
@@ -143,7 +143,7 @@ final class SizedParagraph {
         }
     }
 
-    private func units(_ part: Range<Int>) -> Int { unitPrefix[part.upperBound] - unitPrefix[part.lowerBound] }
+    func units(_ part: Range<Int>) -> Int { unitPrefix[part.upperBound] - unitPrefix[part.lowerBound] }
 
     /// Width in points of `text[start..<end]` read from the whole-paragraph shaping, letter
     /// spacing included. Exact when both edges are safe boundaries and within one run; otherwise
@@ -311,7 +311,7 @@ final class SizedParagraph {
     /// The AAT tracking of the clusters of `glyphs` (a part reshaped) before relative `end`: 0
     /// unless ``isTracked``.
     @inline(__always)
-    private func reshapedTracking(_ glyphs: [ShapedGlyph], before end: Int, of run: ItemRun) -> Int {
+    func reshapedTracking(_ glyphs: [ShapedGlyph], before end: Int, of run: ItemRun) -> Int {
         isTracked ? tracking(of: run, clusters: Self.clusterCount(glyphs, before: end)) : 0
     }
 
@@ -324,12 +324,24 @@ final class SizedParagraph {
     /// its runs measured as ``width(from:to:displayedTo:)`` measures the line.
     func runs(from start: Int, to end: Int, displayedTo lineEnd: Int? = nil) -> [(item: ItemRun, width: CGFloat)] {
         var runs: [(item: ItemRun, width: CGFloat)] = []
+        forEachRunPart(from: start, to: end, displayedTo: lineEnd) { index, part, tabAdvance, displayedEnd in
+            runs.append(run(index, part, width: tabAdvance, displayedTo: displayedEnd))
+        }
+        return runs
+    }
+
+    /// Calls `body` with each run part of the line content `start..<end` (displayed to `lineEnd`)
+    /// that ``runs(from:to:displayedTo:)`` reports, in logical order: the run's index, the part
+    /// (relative), a tab's advance to its stop when the part is a tab measured by its stop, and the
+    /// relative end the part is displayed to when the line's hanging whitespace is shaped with it.
+    @inline(__always)
+    func forEachRunPart(
+        from start: Int, to end: Int, displayedTo lineEnd: Int?, _ body: (Int, Range<Int>, CGFloat?, Int?) -> Void
+    ) {
         guard tabs != nil, hasTab(from: start, to: lineEnd ?? end) else {
             let displayedEnd = lineEnd.flatMap { $0 > end ? $0 - base : nil }
-            forEachPiece(from: start - base, to: end - base) { index, part in
-                runs.append(run(index, part, displayedTo: displayedEnd))
-            }
-            return runs
+            forEachPiece(from: start - base, to: end - base) { index, part in body(index, part, nil, displayedEnd) }
+            return
         }
         let tabbed = tabAdvances(from: start, to: end).advances
         var nextTab = 0
@@ -337,18 +349,17 @@ final class SizedParagraph {
             var lower = part.lowerBound
             while nextTab < tabbed.count, tabbed[nextTab].offset - base < part.upperBound {
                 let tab = tabbed[nextTab].offset - base
-                if lower < tab { runs.append(run(index, lower..<tab)) }
-                runs.append(run(index, tab..<(tab + 1), width: tabbed[nextTab].advance))
+                if lower < tab { body(index, lower..<tab, nil, nil) }
+                body(index, tab..<(tab + 1), tabbed[nextTab].advance, nil)
                 lower = tab + 1
                 nextTab += 1
             }
-            if lower < part.upperBound { runs.append(run(index, lower..<part.upperBound)) }
+            if lower < part.upperBound { body(index, lower..<part.upperBound, nil, nil) }
         }
-        return runs
     }
 
     /// Run `index`'s relative `part`, absolute, with its width (`width` when given).
-    private func run(_ index: Int, _ part: Range<Int>, width: CGFloat? = nil, displayedTo end: Int? = nil) -> (item: ItemRun, width: CGFloat) {
+    func run(_ index: Int, _ part: Range<Int>, width: CGFloat? = nil, displayedTo end: Int? = nil) -> (item: ItemRun, width: CGFloat) {
         let run = shape.runs[index].item
         var item = run
         item.range = (part.lowerBound + base)..<(part.upperBound + base)
@@ -377,7 +388,7 @@ final class SizedParagraph {
     }
 
     /// Letter-spacing slots of the grapheme clusters that start in relative `start..<end`.
-    private func spacingSlots(from start: Int, to end: Int) -> Int {
+    func spacingSlots(from start: Int, to end: Int) -> Int {
         guard start < end, styles.hasLetterSpacing else { return 0 }
         return shape.spacingSlots(before: firstIndex(in: shape.graphemeBoundaries, atOrAfter: end))
             - shape.spacingSlots(before: firstIndex(in: shape.graphemeBoundaries, atOrAfter: start))
@@ -399,7 +410,7 @@ final class SizedParagraph {
     /// with the style's letter spacing; its stretch and width in points.
     func hyphen(before offset: Int) -> LineHyphen {
         let stretch = styles.index(containing: max(offset - 1, base) - base)
-        if let known = hyphenWidths[stretch] { return LineHyphen(stretch: stretch, width: known) }
+        if let known = hyphens[stretch] { return LineHyphen(stretch: stretch, width: known.width) }
         let style = styles.styles[stretch]
         let character = UInt16(style.font.hyphen.value)
         let run = [character].withUnsafeBufferPointer {
@@ -412,12 +423,12 @@ final class SizedParagraph {
         let points = Widths.points(
             designUnits: run.totalAdvance + tracked, size: styles.sizes[stretch], unitsPerEm: style.font.designMetrics.unitsPerEm)
         let width = Widths.width(points: points, letterSpacing: style.letterSpacing)
-        hyphenWidths[stretch] = width
+        hyphens[stretch] = (width, run)
         return LineHyphen(stretch: stretch, width: width)
     }
 
-    /// Hyphen widths by stretch, made on first use.
-    private var hyphenWidths: [Int: CGFloat] = [:]
+    /// The hyphens' widths and glyphs (for a layout that keeps glyphs) by stretch, made on first use.
+    private(set) var hyphens: [Int: (width: CGFloat, glyphs: GlyphRun)] = [:]
 
     /// The hyphenation points of the word that starts at absolute `start` and ends at or before
     /// `end` (see ``HyphenationDictionary/hyphenationPoints(in:)``), in the dictionary of the

@@ -6,6 +6,12 @@ import Foundation
 /// rectangles, boxes as grey rectangles, and text as the fonts' own glyph outlines at the exact
 /// shaped positions (HarfBuzz's unhinted outlines). Optionally shows baselines and frames.
 ///
+/// Text is drawn from the glyphs its runs keep (`TextRun.glyphs`), so a layout measured
+/// by a measurer that keeps them (`TextMeasurer.keepsGlyphs`) is drawn without shaping
+/// anything: the glyphs are where the measurement put them, made under its caches and limits. A
+/// run without glyphs (from a measurer that does not keep them) is shaped again here, on its own,
+/// and the lines of a measurer that gives no runs are shaped in their first style.
+///
 /// Each line of text is a `<g class="line">` whose `data-text` holds the line's text and whose
 /// transform puts its origin on the baseline, so tests and tools can find text where the layout says.
 public struct SVGRenderer: Sendable {
@@ -73,13 +79,15 @@ public struct SVGRenderer: Sendable {
         }
     }
 
-    /// Each line's runs in their own font, size and baseline offset (a measurer that gives no
-    /// runs has its lines drawn in the first style), the hyphen of a line broken inside a word
-    /// (a run of its own with no text), and each inline box as a placeholder.
+    /// Each line's runs in their own font, size and baseline offset, from their glyphs (a run
+    /// without glyphs shaped again; a measurer that gives no runs has its lines drawn in the first
+    /// style), the hyphen of a line broken inside a word (a run of its own with no text), and each
+    /// inline box as a placeholder.
     private func drawText(
         _ text: TextMeasurement, attributedText: AttributedText, in frame: CGRect, into document: inout SVGDocument
     ) throws {
         try requireFinite(frame, "a text")
+        // Only for runs that kept no glyphs: a layout measured for drawing shapes nothing here.
         let measurer = TextMeasurer()
         for (index, line) in text.lines.enumerated() {
             let baseline = frame.minY + line.baseline
@@ -96,6 +104,11 @@ public struct SVGRenderer: Sendable {
                 let span = attributedText.spans[min(run.spanIndex, attributedText.spans.count - 1)]
                 let range = run.utf16Range.location..<(run.utf16Range.location + run.utf16Range.length)
                 guard span.box == nil, range.lowerBound >= 0, range.upperBound <= units.count else { continue }
+                if let glyphs = run.glyphs {
+                    let placed = glyphs.map { PositionedGlyph(font: run.font, glyph: $0.id, position: $0.position) }
+                    pieces.append(SVGDocument.Piece(glyphs: placed, size: run.size, x: run.x, raise: run.baselineOffset))
+                    continue
+                }
                 var style = span.style
                 (style.font, style.size, style.fallbackFonts, style.fallback) = (run.font, run.size, [], .none)
                 // A run with no text is the hyphen a line broken inside a word shows at its end.

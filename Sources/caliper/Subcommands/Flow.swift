@@ -88,7 +88,8 @@ struct Flow: ParsableCommand {
             overflowChip: FlowStyle.OverflowChip(format: overflowFormat, style: textStyle, padding: padding.insets),
             packing: balanced ? .balanced : .greedy, pixelScale: scale.map { CGFloat($0) }, scrollsHorizontally: horizontal)
         let flow = FlowLayout(items: tagList.map { .chip($0, style: textStyle, padding: padding.insets) }, style: flowStyle)
-        let result = try flow.layout(width: CGFloat(width), measurer: TextMeasurer())
+        // With a picture to draw, its glyphs are kept as they are measured (the answer is the same).
+        let result = try flow.layout(width: CGFloat(width), measurer: TextMeasurer(keepsGlyphs: svg != nil))
         if let svg {
             let picture = try SVGRenderer(showsBaselines: showBaselines).svg(for: result, of: flow)
             try SVGFile.write(picture, toPath: svg)

@@ -71,7 +71,8 @@ struct LayoutCell: ParsableCommand {
             resolver: FontResolver(), fontFolder: (spec as NSString).deletingLastPathComponent, onlyGivenFonts: onlyGivenFonts,
             systemFonts: try systemFont.map { try SystemFonts(directory: $0) })
         let root = try reader.layout(document.object("root"))
-        let arrangement = try root.arrange(width: CGFloat(cellWidth), measurer: TextMeasurer())
+        // With a picture to draw, its glyphs are kept as they are measured (the answer is the same).
+        let arrangement = try root.arrange(width: CGFloat(cellWidth), measurer: TextMeasurer(keepsGlyphs: svg != nil))
         let pixelScale = try scale ?? document.number("scale")
         try MeasureRequest.validate(pixelScale: pixelScale, naming: .json(document))
         if let svg {
