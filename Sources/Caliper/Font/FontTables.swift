@@ -39,40 +39,31 @@ struct FontTables: Sendable {
     ///   a `head` table with unitsPerEm in 16…16384 or an `hhea` table; the error the file gave
     ///   when a table could not be read from it.
     init(reading face: HarfBuzzFace) throws(CaliperError) {
-        let head = face.table(Tag("head"))
-        let hhea = face.table(Tag("hhea"))
-        let os2 = face.table(Tag("OS/2"))
+        let head = BigEndianReader(face.table(Tag("head")))
+        let hhea = BigEndianReader(face.table(Tag("hhea")))
+        let os2 = BigEndianReader(face.table(Tag("OS/2")))
         if let error = face.readError { throw error }
         func invalid(_ reason: String) -> CaliperError { .invalidFont(path: face.path, faceIndex: face.faceIndex, reason: reason) }
         guard face.glyphCount > 0 else { throw invalid("HarfBuzz found no glyphs in the face") }
         // `head` rather than anything derived from it: HarfBuzz reads a unitsPerEm outside the
         // range as 1000, FreeType as 0 for bitmap-only fonts, and advances scale by `head`'s.
-        guard let upem = Self.u16(head, 18).map(Int.init), Self.unitsPerEmRange.contains(upem) else {
+        guard let upem = head.uint16(at: 18).map(Int.init), Self.unitsPerEmRange.contains(upem) else {
             throw invalid("no head table with unitsPerEm in 16...16384")
         }
-        guard let ascender = Self.i16(hhea, 4), let descender = Self.i16(hhea, 6), let lineGap = Self.i16(hhea, 8) else {
+        guard let ascender = hhea.int16(at: 4), let descender = hhea.int16(at: 6), let lineGap = hhea.int16(at: 8) else {
             throw invalid("no hhea table")
         }
         unitsPerEm = upem
         glyphCount = face.glyphCount
         familyName = face.name(16) ?? face.name(1) ?? ""
         styleName = face.name(17) ?? face.name(2) ?? ""
-        (self.ascender, self.descender, self.lineGap) = (ascender, descender, lineGap)
-        hasOS2 = !os2.isEmpty
-        weightClass = Self.u16(os2, 4).map(Int.init) ?? 400
-        isItalic = (Self.u16(os2, 62) ?? 0) & 0x0201 != 0
-        if let version = Self.u16(os2, 0), version >= 2, let xHeight = Self.i16(os2, 86), let capHeight = Self.i16(os2, 88) {
-            (self.capHeight, self.xHeight) = (capHeight, xHeight)
+        (self.ascender, self.descender, self.lineGap) = (Int(ascender), Int(descender), Int(lineGap))
+        hasOS2 = !os2.bytes.isEmpty
+        weightClass = os2.uint16(at: 4).map(Int.init) ?? 400
+        isItalic = (os2.uint16(at: 62) ?? 0) & 0x0201 != 0
+        if let version = os2.uint16(at: 0), version >= 2, let xHeight = os2.int16(at: 86), let capHeight = os2.int16(at: 88) {
+            (self.capHeight, self.xHeight) = (Int(capHeight), Int(xHeight))
         }
         trackingTable = face.table(Tag("trak"))
-    }
-
-    private static func u16(_ bytes: [UInt8], _ offset: Int) -> UInt16? {
-        guard offset >= 0, offset + 2 <= bytes.count else { return nil }
-        return UInt16(bytes[offset]) << 8 | UInt16(bytes[offset + 1])
-    }
-
-    private static func i16(_ bytes: [UInt8], _ offset: Int) -> Int? {
-        u16(bytes, offset).map { Int(Int16(bitPattern: $0)) }
     }
 }

@@ -78,17 +78,3 @@ enum SpaceIsolation {
         return true
     }
 }
-
-/// Reads big-endian integers from a font table, `nil` past its end.
-private struct BigEndianReader {
-    let bytes: [UInt8]
-
-    init(_ bytes: [UInt8]) {
-        self.bytes = bytes
-    }
-
-    func uint16(at offset: Int) -> UInt16? {
-        guard offset >= 0, offset + 2 <= bytes.count else { return nil }
-        return UInt16(bytes[offset]) << 8 | UInt16(bytes[offset + 1])
-    }
-}

@@ -23,13 +23,9 @@ struct TrackingTable: Sendable, Equatable {
     /// track of value 0, or a track or value past its end (HarfBuzz's sanitizer then refuses the
     /// table and applies no tracking either).
     init?(trakTable bytes: [UInt8]) {
-        func uint16(_ offset: Int) -> Int? {
-            offset >= 0 && offset + 2 <= bytes.count ? Int(bytes[offset]) << 8 | Int(bytes[offset + 1]) : nil
-        }
-        func int32(_ offset: Int) -> Int32? {
-            guard let high = uint16(offset), let low = uint16(offset + 2) else { return nil }
-            return Int32(bitPattern: UInt32(high << 16 | low))
-        }
+        let reader = BigEndianReader(bytes)
+        func uint16(_ offset: Int) -> Int? { reader.uint16(at: offset).map(Int.init) }
+        func int32(_ offset: Int) -> Int32? { reader.int32(at: offset) }
         guard let version = int32(0), version != 0, let horizontal = uint16(6), horizontal != 0,
             let trackCount = uint16(horizontal), let sizeCount = uint16(horizontal + 2),
             let sizeTable = int32(horizontal + 4).map({ Int(UInt32(bitPattern: $0)) })

@@ -200,15 +200,17 @@ private final class FileTables: @unchecked Sendable {
             throw .faceIndexOutOfRange(path: file.path, faceIndex: faceIndex, faceCount: offsets.count)
         }
         let offset = offsets[faceIndex]
-        let directory = try file.bytes(at: offset, count: 12)
-        guard let tableCount = Self.u16(directory, 4), tableCount > 0, tableCount < 512 else {
+        let directory = BigEndianReader(try file.bytes(at: offset, count: 12))
+        guard let tableCount = directory.uint16(at: 4), tableCount > 0, tableCount < 512 else {
             throw .invalidFont(path: file.path, faceIndex: faceIndex, reason: HarfBuzzFace.notAFont)
         }
-        let bytes = try file.bytes(at: offset + 12, count: Int(tableCount) * 16)
+        let directoryRecords = BigEndianReader(try file.bytes(at: offset + 12, count: Int(tableCount) * 16))
         var records: [UInt32: (offset: Int, length: Int)] = [:]
-        for record in 0..<(bytes.count / 16) {
+        for record in 0..<(directoryRecords.bytes.count / 16) {
             let base = record * 16
-            if let tag = Self.u32(bytes, base), let tableOffset = Self.u32(bytes, base + 8), let length = Self.u32(bytes, base + 12) {
+            if let tag = directoryRecords.uint32(at: base), let tableOffset = directoryRecords.uint32(at: base + 8),
+                let length = directoryRecords.uint32(at: base + 12)
+            {
                 records[tag] = (Int(tableOffset), Int(length))
             }
         }
@@ -218,13 +220,13 @@ private final class FileTables: @unchecked Sendable {
     /// Where each face's table directory starts: 0 for a single font, the collection's offsets
     /// for a `ttcf` (at most 256).
     static func faceOffsets(of file: FontFile) throws(CaliperError) -> [Int] {
-        let header = try file.bytes(at: 0, count: 12)
-        guard let version = u32(header, 0) else { throw .invalidFont(path: file.path, faceIndex: 0, reason: HarfBuzzFace.notAFont) }
+        let header = BigEndianReader(try file.bytes(at: 0, count: 12))
+        guard let version = header.uint32(at: 0) else { throw .invalidFont(path: file.path, faceIndex: 0, reason: HarfBuzzFace.notAFont) }
         switch version {
         case Tag("ttcf").code:
-            let count = min(Int(u32(header, 8) ?? 0), 256)
-            let offsets = try file.bytes(at: 12, count: count * 4)
-            return (0..<(offsets.count / 4)).compactMap { u32(offsets, $0 * 4).map(Int.init) }
+            let count = min(Int(header.uint32(at: 8) ?? 0), 256)
+            let offsets = BigEndianReader(try file.bytes(at: 12, count: count * 4))
+            return (0..<(offsets.bytes.count / 4)).compactMap { offsets.uint32(at: $0 * 4).map(Int.init) }
         case 0x0001_0000, Tag("OTTO").code, Tag("true").code, Tag("typ1").code:
             return [0]
         default:
@@ -249,15 +251,5 @@ private final class FileTables: @unchecked Sendable {
             if let start = source.baseAddress { copy.copyMemory(from: start, byteCount: source.count) }
         }
         return hb_blob_create(copy.assumingMemoryBound(to: CChar.self), UInt32(bytes.count), HB_MEMORY_MODE_READONLY, copy) { free($0) }
-    }
-
-    private static func u16(_ bytes: [UInt8], _ offset: Int) -> UInt16? {
-        guard offset >= 0, offset + 2 <= bytes.count else { return nil }
-        return UInt16(bytes[offset]) << 8 | UInt16(bytes[offset + 1])
-    }
-
-    private static func u32(_ bytes: [UInt8], _ offset: Int) -> UInt32? {
-        guard offset >= 0, offset + 4 <= bytes.count else { return nil }
-        return bytes[offset..<offset + 4].reduce(0) { $0 << 8 | UInt32($1) }
     }
 }
