@@ -1,0 +1,500 @@
+// A reference harness: Android 14's Minikin measuring and breaking text over FreeType fonts that
+// are loaded as Skia loads them on Android, one request per stdin line, one JSON line out.
+//
+// Request: tab-separated key=value fields (text escapes \\ \t \n):
+//   fonts=PATH[|LOCALES],...  the fallback list, one font family each, in order
+//   size=PX  letterSpacing=EM  hinting=on|off  locale=en-US
+//   hyphenation=none|normal|full  widths=PX,...  text=...
+// Answer: {"advance", "fontMetrics" (the first font's SkFontMetrics), "layouts": [{"strategy",
+//   "width", "lines": [{"start", "end", "width", "ascent", "descent", "flags"}]}]}.
+// Options: --hyb LOCALE:MINPREFIX:MINSUFFIX:FILE registers a hyphenator as Android's
+//   android_text_Hyphenator.cpp does (en-US is 2:3).
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <map>
+#include <memory>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <ft2build.h>
+#include FT_DRIVER_H
+#include FT_FREETYPE_H
+#include FT_MODULE_H
+#include FT_TRUETYPE_TABLES_H
+
+#include <unicode/ubidi.h>
+#include <unicode/ustring.h>
+
+#include <minikin/FontCollection.h>
+#include <minikin/FontFamily.h>
+#include <minikin/Hyphenator.h>
+#include <minikin/Layout.h>
+#include <minikin/LineBreaker.h>
+#include <minikin/LocaleList.h>
+#include <minikin/MeasuredText.h>
+#include <minikin/MinikinExtent.h>
+#include <minikin/MinikinFont.h>
+#include <minikin/MinikinPaint.h>
+#include <minikin/MinikinRect.h>
+
+namespace {
+
+// SkFontHinting, SkFont::Edging and the bit layout of MinikinFontSkia::packFontFlags
+// (frameworks/base libs/hwui/hwui/MinikinSkia.cpp): hinting << 16 | edging << 8 | bools.
+constexpr uint32_t kHintingNone = 0;
+constexpr uint32_t kHintingNormal = 2;
+constexpr uint32_t kEdgingAntiAlias = 1;
+
+uint32_t androidFontFlags(bool hinting) {
+    // A TextView's paint: ANTI_ALIAS_FLAG, plus Paint's hidden default EMBEDDED_BITMAP_TEXT_FLAG.
+    return (hinting ? kHintingNormal : kHintingNone) << 16 | kEdgingAntiAlias << 8 |
+           minikin::EmbeddedBitmaps_Flag;
+}
+
+FT_Library freeTypeLibrary() {
+    static FT_Library library = [] {
+        FT_Library created = nullptr;
+        if (FT_Init_FreeType(&created) != 0) throw std::runtime_error("FT_Init_FreeType failed");
+        // Android 14's FreeType (external/freetype, 2.13.2) leaves TT_CONFIG_OPTION_SUBPIXEL_HINTING
+        // undefined, so TrueType bytecode runs in the v35 interpreter; Debian's defaults to v40.
+        FT_UInt interpreter = TT_INTERPRETER_VERSION_35;
+        if (FT_Property_Set(created, "truetype", "interpreter-version", &interpreter) != 0) {
+            throw std::runtime_error("FreeType has no v35 interpreter");
+        }
+        return created;
+    }();
+    return library;
+}
+
+// One font file as Skia's SkScalerContext_FreeType sees it (external/skia
+// src/ports/SkFontHost_FreeType.cpp, android-14.0.0_r29), for Minikin's one door to fonts.
+class SkiaLikeFreeTypeFont : public minikin::MinikinFont {
+public:
+    explicit SkiaLikeFreeTypeFont(const std::string& path) : mPath(path) {
+        std::ifstream file(path, std::ios::binary);
+        mBytes.assign(std::istreambuf_iterator<char>(file), {});
+        if (mBytes.empty()) throw std::runtime_error("cannot read font " + path);
+        if (FT_New_Memory_Face(freeTypeLibrary(), mBytes.data(), mBytes.size(), 0, &mFace) != 0) {
+            throw std::runtime_error("FreeType cannot open " + path);
+        }
+    }
+    ~SkiaLikeFreeTypeFont() override { FT_Done_Face(mFace); }
+
+    float GetHorizontalAdvance(uint32_t glyphId, const minikin::MinikinPaint& paint,
+                               const minikin::FontFakery&) const override {
+        Strike strike = setUpStrike(paint);
+        // generateMetrics: the load flags plus FT_LOAD_BITMAP_METRICS_ONLY.
+        if (FT_Load_Glyph(mFace, glyphId, strike.loadFlags | FT_LOAD_BITMAP_METRICS_ONLY) != 0) {
+            return 0;
+        }
+        float advance = strike.linearMetrics
+                                ? strike.matrixScale * (mFace->glyph->linearHoriAdvance / 65536.0f)
+                                : mFace->glyph->advance.x * 0.015625f;  // SkFDot6ToFloat
+        return advance * strike.strikeToSourceScale;  // SkFont::getWidthsBounds
+    }
+
+    void GetBounds(minikin::MinikinRect* bounds, uint32_t glyphId,
+                   const minikin::MinikinPaint& paint,
+                   const minikin::FontFakery&) const override {
+        // Only asked for bounds-based breaking, which Android 14 leaves off; not in the goldens.
+        Strike strike = setUpStrike(paint);
+        *bounds = minikin::MinikinRect();
+        if (FT_Load_Glyph(mFace, glyphId, strike.loadFlags) != 0) return;
+        const FT_Glyph_Metrics& m = mFace->glyph->metrics;
+        const float scale = strike.strikeToSourceScale * 0.015625f;
+        bounds->mLeft = std::floor(m.horiBearingX * scale);
+        bounds->mTop = std::floor(-m.horiBearingY * scale);
+        bounds->mRight = std::ceil((m.horiBearingX + m.width) * scale);
+        bounds->mBottom = std::ceil((m.height - m.horiBearingY) * scale);
+    }
+
+    void GetFontExtent(minikin::MinikinExtent* extent, const minikin::MinikinPaint& paint,
+                       const minikin::FontFakery&) const override {
+        const Metrics metrics = fontMetrics(paint);
+        extent->ascent = metrics.ascent;
+        extent->descent = metrics.descent;
+    }
+
+    // SkFont::getMetrics, as Paint.getFontMetrics reports it (SkScalerContext_FreeType::
+    // generateFontMetrics, scaled back by SkFontPriv::ScaleFontMetrics above 256 px).
+    struct Metrics {
+        float top, ascent, descent, bottom, leading;
+    };
+    Metrics fontMetrics(const minikin::MinikinPaint& paint) const {
+        Strike strike = setUpStrike(paint);
+        float ascent, descent, leading, ymin, ymax;
+        if (FT_IS_SCALABLE(mFace)) {
+            const float upem = mFace->units_per_EM;
+            auto* os2 = static_cast<TT_OS2*>(FT_Get_Sfnt_Table(mFace, FT_SFNT_OS2));
+            if (os2 && os2->version != 0xFFFF && (os2->fsSelection & (1 << 7))) {
+                ascent = -static_cast<float>(os2->sTypoAscender) / upem;
+                descent = -static_cast<float>(os2->sTypoDescender) / upem;
+                leading = static_cast<float>(os2->sTypoLineGap) / upem;
+            } else {
+                ascent = -static_cast<float>(mFace->ascender) / upem;
+                descent = -static_cast<float>(mFace->descender) / upem;
+                leading = static_cast<float>(mFace->height + (mFace->descender - mFace->ascender)) /
+                          upem;
+            }
+            ymin = -static_cast<float>(mFace->bbox.yMin) / upem;
+            ymax = -static_cast<float>(mFace->bbox.yMax) / upem;
+        } else {
+            const float yppem = mFace->size->metrics.y_ppem;
+            ascent = -static_cast<float>(mFace->size->metrics.ascender) / (yppem * 64.0f);
+            descent = -static_cast<float>(mFace->size->metrics.descender) / (yppem * 64.0f);
+            leading = static_cast<float>(mFace->size->metrics.height) / (yppem * 64.0f) + ascent -
+                      descent;
+            ymin = descent;
+            ymax = ascent;
+        }
+        if (leading < 0) leading = 0;
+        const float scaleY = strike.textSize;  // fScale.y()
+        const float s = strike.strikeToSourceScale;
+        return {ymax * scaleY * s, ascent * scaleY * s, descent * scaleY * s, ymin * scaleY * s,
+                leading * scaleY * s};
+    }
+
+    const std::string& GetFontPath() const override { return mPath; }
+    const void* GetFontData() const override { return mBytes.data(); }
+    size_t GetFontSize() const override { return mBytes.size(); }
+    const std::vector<minikin::FontVariation>& GetAxes() const override { return mAxes; }
+
+private:
+    struct Strike {
+        float textSize;             // the size the scaler runs at
+        float strikeToSourceScale;  // back to the paint's size (above 256 px)
+        float matrixScale;          // fMatrix22Scalar's x scale (bitmap strikes)
+        FT_Int32 loadFlags;
+        bool linearMetrics;
+    };
+
+    // SkStrikeSpec::MakeCanonicalized and the SkScalerContext_FreeType constructor.
+    Strike setUpStrike(const minikin::MinikinPaint& paint) const {
+        Strike strike{paint.size, 1.0f, 1.0f, 0, false};
+        uint32_t hinting = paint.fontFlags >> 16;
+        bool linear = (paint.fontFlags & minikin::LinearMetrics_Flag) != 0;
+        // ShouldDrawAsPath: over 256 px the glyphs are paths at 64 px, unhinted (setupForAsPaths).
+        if (paint.size * paint.scaleX > 256 || paint.size > 256) {
+            strike.textSize = 64;
+            strike.strikeToSourceScale = paint.size / 64;
+            hinting = kHintingNone;
+        }
+        FT_Int32 loadFlags;
+        if (hinting == kHintingNone) {
+            loadFlags = FT_LOAD_NO_HINTING;
+            linear = true;
+        } else {
+            loadFlags = FT_LOAD_TARGET_NORMAL;  // kNormal (and kFull without LCD)
+        }
+        loadFlags |= FT_LOAD_NO_AUTOHINT;  // SK_BUILD_FOR_ANDROID_FRAMEWORK, no force-autohint
+        if ((paint.fontFlags & minikin::EmbeddedBitmaps_Flag) == 0) loadFlags |= FT_LOAD_NO_BITMAP;
+        loadFlags |= FT_LOAD_IGNORE_GLOBAL_ADVANCE_WIDTH;
+
+        const FT_F26Dot6 scale = static_cast<FT_F26Dot6>(strike.textSize * 64);  // SkScalarToFDot6
+        FT_Set_Transform(mFace, nullptr, nullptr);
+        if (FT_IS_SCALABLE(mFace)) {
+            FT_Set_Char_Size(mFace, scale, scale, 72, 72);
+        } else if (FT_HAS_FIXED_SIZES(mFace)) {
+            FT_Select_Size(mFace, chooseBitmapStrike(scale));
+            // The strike's ppem is not the size asked for: the transform scales its advances.
+            strike.matrixScale = strike.textSize / mFace->size->metrics.x_ppem;
+            const FT_Fixed fixedScale = static_cast<FT_Fixed>(strike.matrixScale * 65536.0f);
+            FT_Matrix matrix{fixedScale, 0, 0,
+                             static_cast<FT_Fixed>(strike.textSize /
+                                                   mFace->size->metrics.y_ppem * 65536.0f)};
+            FT_Set_Transform(mFace, &matrix, nullptr);
+            linear = false;  // FreeType has no linear metrics for bitmap fonts
+            loadFlags = (loadFlags & ~FT_LOAD_NO_BITMAP) | FT_LOAD_COLOR;
+        }
+        strike.loadFlags = loadFlags;
+        strike.linearMetrics = linear;
+        return strike;
+    }
+
+    // chooseBitmapStrike: an exact ppem, else the smallest above the size, else the largest.
+    FT_Int chooseBitmapStrike(FT_F26Dot6 requestedPPEM) const {
+        FT_Int chosen = -1;
+        FT_Pos chosenPPEM = 0;
+        for (FT_Int i = 0; i < mFace->num_fixed_sizes; ++i) {
+            const FT_Pos ppem = mFace->available_sizes[i].y_ppem;
+            if (ppem == requestedPPEM) return i;
+            if (chosenPPEM < requestedPPEM ? chosenPPEM < ppem
+                                           : requestedPPEM < ppem && ppem < chosenPPEM) {
+                chosenPPEM = ppem;
+                chosen = i;
+            }
+        }
+        return chosen;
+    }
+
+    std::string mPath;
+    std::vector<FT_Byte> mBytes;
+    FT_Face mFace = nullptr;
+    std::vector<minikin::FontVariation> mAxes;
+};
+
+class FixedLineWidth : public minikin::LineWidth {
+public:
+    explicit FixedLineWidth(float width) : mWidth(width) {}
+    float getAt(size_t) const override { return mWidth; }
+    float getMin() const override { return mWidth; }
+
+private:
+    float mWidth;
+};
+
+struct Request {
+    std::vector<std::string> fonts;
+    float size = 16;
+    float letterSpacing = 0;
+    bool hinting = true;
+    std::string locale = "en-US";
+    minikin::HyphenationFrequency hyphenation = minikin::HyphenationFrequency::None;
+    std::vector<float> widths;
+    std::u16string text;
+};
+
+std::vector<std::string> split(const std::string& s, char separator) {
+    std::vector<std::string> parts;
+    std::stringstream stream(s);
+    for (std::string part; std::getline(stream, part, separator);) parts.push_back(part);
+    return parts;
+}
+
+std::u16string utf16(const std::string& utf8) {
+    std::u16string out(utf8.size() + 1, u'\0');
+    int32_t length = 0;
+    UErrorCode status = U_ZERO_ERROR;
+    u_strFromUTF8(reinterpret_cast<UChar*>(out.data()), out.size(), &length, utf8.data(),
+                  utf8.size(), &status);
+    if (U_FAILURE(status)) throw std::runtime_error("text is not UTF-8");
+    out.resize(length);
+    return out;
+}
+
+std::string unescape(const std::string& s) {
+    std::string out;
+    for (size_t i = 0; i < s.size(); ++i) {
+        if (s[i] != '\\' || i + 1 == s.size()) {
+            out += s[i];
+            continue;
+        }
+        const char next = s[++i];
+        out += next == 't' ? '\t' : next == 'n' ? '\n' : next;
+    }
+    return out;
+}
+
+Request parseRequest(const std::string& line) {
+    Request request;
+    for (const std::string& field : split(line, '\t')) {
+        const size_t equals = field.find('=');
+        if (equals == std::string::npos) throw std::runtime_error("field without '=': " + field);
+        const std::string key = field.substr(0, equals), value = field.substr(equals + 1);
+        if (key == "fonts") {
+            request.fonts = split(value, ',');
+        } else if (key == "size") {
+            request.size = std::stof(value);
+        } else if (key == "letterSpacing") {
+            request.letterSpacing = std::stof(value);
+        } else if (key == "hinting") {
+            if (value != "on" && value != "off") throw std::runtime_error("hinting is on or off");
+            request.hinting = value == "on";
+        } else if (key == "locale") {
+            request.locale = value;
+        } else if (key == "hyphenation") {
+            if (value == "none") {
+                request.hyphenation = minikin::HyphenationFrequency::None;
+            } else if (value == "normal") {
+                request.hyphenation = minikin::HyphenationFrequency::Normal;
+            } else if (value == "full") {
+                request.hyphenation = minikin::HyphenationFrequency::Full;
+            } else {
+                throw std::runtime_error("hyphenation is none, normal or full");
+            }
+        } else if (key == "widths") {
+            for (const std::string& width : split(value, ',')) {
+                request.widths.push_back(std::stof(width));
+            }
+        } else if (key == "text") {
+            request.text = utf16(unescape(value));
+        } else {
+            throw std::runtime_error("unknown field: " + key);
+        }
+    }
+    return request;
+}
+
+// Fonts load once; each request's fallback list becomes a FontCollection of one family per font.
+std::shared_ptr<minikin::FontCollection> fontCollection(
+        const std::vector<std::string>& specs,
+        std::map<std::string, std::shared_ptr<SkiaLikeFreeTypeFont>>* loaded) {
+    std::vector<std::shared_ptr<minikin::FontFamily>> families;
+    for (const std::string& spec : specs) {
+        const std::vector<std::string> parts = split(spec, '|');
+        const std::string& path = parts.at(0);
+        auto& font = (*loaded)[path];
+        if (!font) font = std::make_shared<SkiaLikeFreeTypeFont>(path);
+        // A family's locales (fonts.xml's lang), e.g. und-Zsye for the emoji font.
+        const uint32_t localeListId =
+                minikin::registerLocaleList(parts.size() > 1 ? parts[1] : std::string());
+        std::vector<std::shared_ptr<minikin::Font>> fonts{minikin::Font::Builder(font).build()};
+        families.push_back(minikin::FontFamily::create(localeListId, minikin::FamilyVariant::DEFAULT,
+                                                       std::move(fonts), false, false,
+                                                       minikin::VariationFamilyType::None));
+    }
+    return minikin::FontCollection::create(families);
+}
+
+// MinikinUtils::prepareMinikinPaint for a default TextView paint.
+minikin::MinikinPaint androidPaint(const Request& request,
+                                   const std::shared_ptr<minikin::FontCollection>& collection) {
+    minikin::MinikinPaint paint(collection);
+    paint.size = request.size;
+    paint.scaleX = 1;
+    paint.skewX = 0;
+    paint.letterSpacing = request.letterSpacing;
+    paint.fontFlags = androidFontFlags(request.hinting);
+    paint.localeListId = minikin::registerLocaleList(request.locale);
+    return paint;
+}
+
+// StaticLayout: MeasuredParagraph adds one style run per bidi level run (first-strong, LTR
+// default), and android_text_LineBreaker.cpp breaks the measured text.
+std::unique_ptr<minikin::MeasuredText> measureParagraph(const std::u16string& text,
+                                                        const minikin::MinikinPaint& paint,
+                                                        bool hyphenate) {
+    UErrorCode status = U_ZERO_ERROR;
+    UBiDi* bidi = ubidi_open();
+    ubidi_setPara(bidi, reinterpret_cast<const UChar*>(text.data()), text.size(),
+                  UBIDI_DEFAULT_LTR, nullptr, &status);
+    const UBiDiLevel* computed = ubidi_getLevels(bidi, &status);
+    if (U_FAILURE(status)) throw std::runtime_error("ubidi failed");
+    const std::vector<UBiDiLevel> levels(computed, computed + text.size());
+    ubidi_close(bidi);
+
+    minikin::MeasuredTextBuilder builder;
+    for (size_t start = 0; start < text.size();) {
+        size_t end = start + 1;
+        while (end < text.size() && levels[end] == levels[start]) ++end;
+        builder.addStyleRun(start, end, minikin::MinikinPaint(paint), 0 /* LineBreakStyle::None */,
+                            0 /* LineBreakWordStyle::None */, true, (levels[start] & 1) != 0);
+        start = end;
+    }
+    const minikin::U16StringPiece textPiece(reinterpret_cast<const uint16_t*>(text.data()),
+                                            text.size());
+    return builder.build(textPiece, hyphenate, false /* computeLayout */,
+                         false /* ignoreHyphenKerning */, nullptr);
+}
+
+void printFloat(std::ostream& out, float value) {
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.9g", value);
+    out << buffer;
+}
+
+void answer(const Request& request, std::map<std::string, std::shared_ptr<SkiaLikeFreeTypeFont>>* loaded,
+            std::ostream& out) {
+    const auto collection = fontCollection(request.fonts, loaded);
+    const minikin::MinikinPaint paint = androidPaint(request, collection);
+    const minikin::U16StringPiece text(reinterpret_cast<const uint16_t*>(request.text.data()),
+                                       request.text.size());
+
+    // Paint.measureText -> MinikinUtils::measureText (Android 14: no run flag).
+    const float advance = minikin::Layout::measureText(
+            text, minikin::Range(0, text.size()), minikin::Bidi::DEFAULT_LTR, paint,
+            minikin::StartHyphenEdit::NO_EDIT, minikin::EndHyphenEdit::NO_EDIT, nullptr);
+    out << "{\"advance\": ";
+    printFloat(out, advance);
+
+    const auto metrics = (*loaded)[split(request.fonts.at(0), '|').at(0)]->fontMetrics(paint);
+    out << ", \"fontMetrics\": {\"top\": ";
+    printFloat(out, metrics.top);
+    out << ", \"ascent\": ";
+    printFloat(out, metrics.ascent);
+    out << ", \"descent\": ";
+    printFloat(out, metrics.descent);
+    out << ", \"bottom\": ";
+    printFloat(out, metrics.bottom);
+    out << ", \"leading\": ";
+    printFloat(out, metrics.leading);
+    out << "}, \"layouts\": [";
+
+    const bool hyphenate = request.hyphenation != minikin::HyphenationFrequency::None;
+    const auto measured = measureParagraph(request.text, paint, hyphenate);
+    const minikin::TabStops tabStops(nullptr, 0, 20);  // Layout.TAB_INCREMENT
+    const char* separator = "";
+    for (const float width : request.widths) {
+        for (const auto strategy :
+             {minikin::BreakStrategy::Greedy, minikin::BreakStrategy::HighQuality}) {
+            const minikin::LineBreakResult result = minikin::breakIntoLines(
+                    text, strategy, request.hyphenation, false /* justified */, *measured,
+                    FixedLineWidth(width), tabStops, false /* useBoundsForWidth */);
+            out << separator << "{\"strategy\": \""
+                << (strategy == minikin::BreakStrategy::Greedy ? "simple" : "high_quality")
+                << "\", \"width\": ";
+            printFloat(out, width);
+            out << ", \"lines\": [";
+            int start = 0;
+            for (size_t i = 0; i < result.breakPoints.size(); ++i) {
+                out << (i ? ", " : "") << "{\"start\": " << start
+                    << ", \"end\": " << result.breakPoints[i] << ", \"width\": ";
+                printFloat(out, result.widths[i]);
+                out << ", \"ascent\": ";
+                printFloat(out, result.ascents[i]);
+                out << ", \"descent\": ";
+                printFloat(out, result.descents[i]);
+                out << ", \"flags\": " << result.flags[i] << "}";
+                start = result.breakPoints[i];
+            }
+            out << "]}";
+            separator = ", ";
+        }
+    }
+    out << "]}\n";
+}
+
+// Keeps each .hyb file mapped for the life of the process, as Android does.
+void registerHyphenator(const std::string& spec, std::vector<std::vector<uint8_t>>* patterns) {
+    const std::vector<std::string> parts = split(spec, ':');
+    if (parts.size() != 4) throw std::runtime_error("--hyb wants LOCALE:MINPREFIX:MINSUFFIX:FILE");
+    std::ifstream file(parts[3], std::ios::binary);
+    patterns->emplace_back(std::istreambuf_iterator<char>(file), std::istreambuf_iterator<char>());
+    if (patterns->back().empty()) throw std::runtime_error("cannot read " + parts[3]);
+    minikin::addHyphenator(parts[0], minikin::Hyphenator::loadBinary(patterns->back().data(),
+                                                                     std::stoul(parts[1]),
+                                                                     std::stoul(parts[2]),
+                                                                     parts[0]));
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    std::vector<std::vector<uint8_t>> patterns;
+    patterns.reserve(argc);
+    std::map<std::string, std::shared_ptr<SkiaLikeFreeTypeFont>> loaded;
+    try {
+        for (int i = 1; i < argc; ++i) {
+            const std::string arg = argv[i];
+            if (arg == "--hyb" && i + 1 < argc) {
+                registerHyphenator(argv[++i], &patterns);
+            } else {
+                throw std::runtime_error("usage: minikin_harness [--hyb LOCALE:MIN:MIN:FILE]...");
+            }
+        }
+        for (std::string line; std::getline(std::cin, line);) {
+            if (line.empty()) continue;
+            answer(parseRequest(line), &loaded, std::cout);
+            std::cout.flush();
+        }
+    } catch (const std::exception& error) {
+        std::cerr << "minikin_harness: " << error.what() << "\n";
+        return 1;
+    }
+    return 0;
+}
