@@ -4,6 +4,11 @@ import PackageDescription
 
 /// System libraries, each wrapped by exactly one Swift file (see `Sources/Caliper/Interop`).
 let systemLibraries: [Target] = [
+    // Android's glyph advances and font metrics as Skia's FreeType scaler makes them (the Android
+    // profile only; every table is read through HarfBuzz).
+    .systemLibrary(
+        name: "CFreeType", pkgConfig: "freetype2",
+        providers: [.apt(["libfreetype-dev"])]),
     .systemLibrary(
         name: "CHarfBuzz", pkgConfig: "harfbuzz",
         providers: [.apt(["libharfbuzz-dev"])]),
@@ -38,7 +43,7 @@ let package = Package(
         .target(name: "CICUBoundaries", dependencies: ["CICU"]),
         .target(
             name: "Caliper",
-            dependencies: ["CHarfBuzz", "CFontconfig", "CICUBoundaries", "CHyphen"]),
+            dependencies: ["CHarfBuzz", "CFreeType", "CFontconfig", "CICUBoundaries", "CHyphen"]),
         // Layouts reach text only through the TextMeasuring protocol.
         .target(name: "CaliperLayout", dependencies: ["Caliper"]),
         // The JSON Lines protocol of `caliper batch`, as a library a server can use.

@@ -72,6 +72,9 @@ public enum CaliperError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A paragraph style a paragraph of attributed text cannot have (see
     /// ``AttributedText/setParagraphStyle(_:utf16Range:)``).
     case invalidParagraphStyle(String)
+    /// An ``AndroidProfile`` that cannot be measured with (a density, font scale or letter
+    /// spacing out of range), or a style it cannot measure; the sentence says which.
+    case invalidAndroidProfile(String)
     /// A minimum scale factor outside 0…1 (see ``TextMeasurer/layoutShrinkingToFit(_:minimumScaleFactor:paragraphStyle:maxWidth:)``).
     case invalidScaleFactor(Double)
     /// A hyphenation factor outside 0…1 (see ``ParagraphStyle/hyphenationFactor``).
@@ -146,6 +149,8 @@ public enum CaliperError: Error, Sendable, Equatable, CustomStringConvertible {
             return "invalid inline box: \(reason)"
         case .invalidParagraphStyle(let reason):
             return "invalid paragraph style: \(reason)"
+        case .invalidAndroidProfile(let reason):
+            return "invalid Android profile: \(reason)"
         case .invalidScaleFactor(let value):
             return "invalid minimum scale factor \(value): it must be a number from 0 to 1"
         case .invalidHyphenationFactor(let value):

@@ -42,6 +42,9 @@ public final class FontFace: Sendable, Hashable, CustomStringConvertible {
     /// (see ``GlyphCoverage``); made on the first such question.
     private let coverage = GlyphCoverage.Lazy()
     private let spaceIsolation = Locked<Bool?>(nil)
+    /// The face as Android's Skia scales it with FreeType, made when the Android profile first
+    /// measures with it.
+    private let skiaScaler = Locked<SkiaFreeTypeFace?>(nil)
     private let wordIsolation = Locked<Bool?>(nil)
 
     /// The face's weight on CSS's scale (400 regular, 700 bold): `OS/2.usWeightClass`, or an
@@ -444,4 +447,19 @@ extension FontFace {
 /// A face held weakly, for tables that must not keep their faces alive.
 private struct WeakFace {
     weak var face: FontFace?
+}
+
+extension FontFace {
+    /// The face as Android's Skia scales it (``SkiaFreeTypeFace``), at this face's coordinates,
+    /// made on first use and kept with the face.
+    func androidScaler() throws(CaliperError) -> SkiaFreeTypeFace {
+        if let made = skiaScaler.withLock({ $0 }) { return made }
+        let coordinates = axes.map { axis in variations.first { $0.tag == axis.tag }?.value ?? axis.defaultValue }
+        let made = try SkiaFreeTypeFace(data: data, faceIndex: faceIndex, designCoordinates: variations.isEmpty ? [] : coordinates)
+        return skiaScaler.withLock { scaler in
+            if let raced = scaler { return raced }
+            scaler = made
+            return made
+        }
+    }
 }

@@ -9,14 +9,14 @@ import Synchronization
 final class HarfBuzzFont: @unchecked Sendable {
     /// The face the font is made on: the reader of its tables.
     let face: HarfBuzzFace
-    private let font: OpaquePointer
+    let font: OpaquePointer
     /// The instance's coordinates, which a plan face's font is set to as well.
     private let variations: [hb_variation_t]
     let unitsPerEm: Int
     /// The face runs with features or a language are shaped on (see ``shapeContents(of:direction:script:language:features:languageAsGiven:)``).
     private let planFaces = PlanFaces()
     /// The languages this font's runs are shaped in, by their styles' tags.
-    private let languageSystems = LanguageSystems()
+    let languageSystems = LanguageSystems()
 
     /// How many distinct plans for runs with features or a language the font's plan face holds now (at most 64).
     var shapePlanCount: Int { planFaces.count }
@@ -122,6 +122,13 @@ final class HarfBuzzFont: @unchecked Sendable {
         var extents = hb_glyph_extents_t()
         guard let glyph = nominalGlyph(for: scalar), hb_font_get_glyph_extents(font, glyph, &extents) != 0 else { return nil }
         return Int(extents.y_bearing)
+    }
+
+    /// The glyph the font's `cmap` format 14 maps the variation sequence `value` + `selector` to
+    /// (its nominal glyph for a default sequence), or `nil` when the font does not list it.
+    func variationGlyph(forValue value: UInt32, selector: UInt32) -> UInt32? {
+        var glyph: hb_codepoint_t = 0
+        return hb_font_get_variation_glyph(font, value, selector, &glyph) != 0 ? glyph : nil
     }
 
     /// The advance of `glyph` in design units.

@@ -1,0 +1,121 @@
+// AndroidProfile.swift — how a measurement for Android is set up: the screen's density, the user's font scale, the paint's hinting, letter spacing and locale.
+import Foundation
+
+/// What an Android measurement depends on besides the text and its fonts: the screen, the user's
+/// font scale and the paint (`android.graphics.Paint`) a `TextView` or `StaticLayout` measures
+/// with. A ``TextStyle``'s size is in sp (scale-independent pixels); answers are in px and dp.
+///
+/// ```swift
+/// let pixel8 = AndroidProfile(density: 2.625)
+/// let width = try TextMeasurer().androidMeasurement(of: "Hello, World", style: roboto16, profile: pixel8).width
+/// ```
+///
+/// Measured as Android 14's Minikin measures (`Paint.measureText`): see ``TextMeasurer/androidMeasurement(of:style:profile:)``.
+public struct AndroidProfile: Sendable, Hashable {
+    /// Pixels per dp (`DisplayMetrics.density`): 1 (mdpi), 1.5, 2, 2.625 (a Pixel), 3, 3.5, 4.
+    public var density: Double
+    /// The user's font size setting (`Configuration.fontScale`), from 0.5 to 1: sp are `fontScale`
+    /// dp. Android 14 scales sizes above 1 non-linearly (`FontScaleConverter`), which is not built yet.
+    public var fontScale: Double
+    /// Whether glyph advances are hinted to whole pixels, as a default `Paint` has them (Skia's
+    /// `kNormal` hinting); `false` is `Paint.setHinting(HINTING_OFF)` (linear advances, as
+    /// Compose's `TextMotion.Animated` sets them).
+    public var hinting: Bool
+    /// `Paint.setLetterSpacing`, in ems: added half before and half after every cluster of the
+    /// scripts that allow spacing.
+    public var letterSpacing: Double
+    /// The paint's locale (`Paint.setTextLocale`, BCP 47), which HarfBuzz shapes in: `en-US` by default.
+    public var locale: String
+
+    /// A profile; by default a density of 1 (sp = dp = px), font scale 1, hinting on, no letter
+    /// spacing, `en-US`.
+    public init(density: Double = 1, fontScale: Double = 1, hinting: Bool = true, letterSpacing: Double = 0, locale: String = "en-US") {
+        self.density = density
+        self.fontScale = fontScale
+        self.hinting = hinting
+        self.letterSpacing = letterSpacing
+        self.locale = locale
+    }
+
+    /// The most px a text size may be: Android's `Paint` takes any size, but past this a layout's
+    /// numbers would leave single precision's exact integers.
+    static let maximumTextSizeInPixels: Double = 100_000
+
+    /// Refuses a density that is not a positive finite number up to 100, a font scale outside
+    /// 0.5…1 (above 1 Android 14 scales non-linearly, not built yet), letter spacing that is not
+    /// finite or past ±100 em, and an empty locale.
+    public func validate() throws(CaliperError) {
+        guard density.isFinite, density > 0, density <= 100 else {
+            throw .invalidAndroidProfile("density must be a number greater than 0 and at most 100, not \(density)")
+        }
+        guard fontScale.isFinite, (0.5...1).contains(fontScale) else {
+            throw .invalidAndroidProfile(
+                "font scale must be a number from 0.5 to 1, not \(fontScale) (Android 14 scales sizes above 1 non-linearly, which Caliper does not model yet)")
+        }
+        guard letterSpacing.isFinite, abs(letterSpacing) <= 100 else {
+            throw .invalidAndroidProfile("letter spacing must be a finite number of ems from -100 to 100, not \(letterSpacing)")
+        }
+        guard !locale.isEmpty else { throw .invalidAndroidProfile("the locale must not be empty") }
+    }
+
+    /// The size in px of text `sp` sp: `sp × fontScale × density`, in single precision as
+    /// `TypedValue.applyDimension(COMPLEX_UNIT_SP, …)` computes it (`DisplayMetrics.scaledDensity`).
+    func pixels(fromSP sp: CGFloat) -> Float {
+        Float(sp) * (Float(fontScale) * Float(density))
+    }
+}
+
+/// A text measured as Android measures it.
+public struct AndroidMeasurement: Sendable, Hashable {
+    /// Minikin's advance of the whole text on one line, in px (`Layout::measureText`): unrounded,
+    /// in single precision.
+    public var advance: Float
+    /// `Paint.measureText`: ``advance`` rounded up to whole pixels.
+    public var measureText: Float { advance.rounded(.up) }
+    /// The text size the paint measured at, in px.
+    public var textSize: Float
+    /// Pixels per dp, from the profile.
+    public var density: Double
+    /// ``advance`` in dp.
+    public var advanceInDP: Double { Double(advance) / density }
+    /// Glyphs drawn as the missing-glyph box because none of the style's fonts has the character
+    /// (Android's own fallback fonts are not consulted; see ``TextMeasurer/androidMeasurement(of:style:profile:)``).
+    public var missingGlyphCount: Int
+}
+
+/// A font's vertical metrics at a text size as `Paint.getFontMetrics` and
+/// `Paint.getFontMetricsInt` report them, in px, y down: ``top`` and ``ascent`` are negative.
+public struct AndroidFontMetrics: Sendable, Hashable {
+    /// The highest any glyph reaches (the `head` table's bounding box), as a float.
+    public var top: Float
+    /// The recommended distance above the baseline (`hhea`, or `OS/2` typo metrics when the font
+    /// asks for them), as a float.
+    public var ascent: Float
+    /// The recommended distance below the baseline, as a float.
+    public var descent: Float
+    /// The lowest any glyph reaches, as a float.
+    public var bottom: Float
+    /// The recommended gap between lines, as a float (never negative).
+    public var leading: Float
+
+    /// `getFontMetricsInt`'s `top`: ``top`` rounded down.
+    public var topInt: Int { Self.int(top.rounded(.down)) }
+    /// `getFontMetricsInt`'s `ascent`: ``ascent`` rounded half up.
+    public var ascentInt: Int { Self.roundHalfUp(ascent) }
+    /// `getFontMetricsInt`'s `descent`: ``descent`` rounded half up.
+    public var descentInt: Int { Self.roundHalfUp(descent) }
+    /// `getFontMetricsInt`'s `bottom`: ``bottom`` rounded up.
+    public var bottomInt: Int { Self.int(bottom.rounded(.up)) }
+    /// `getFontMetricsInt`'s `leading`: ``leading`` rounded half up.
+    public var leadingInt: Int { Self.roundHalfUp(leading) }
+
+    /// `SkScalarRoundToInt`: `floor(x + 0.5)` in double precision.
+    private static func roundHalfUp(_ value: Float) -> Int {
+        int(Float((Double(value) + 0.5).rounded(.down)))
+    }
+
+    /// Sizes are limited (``AndroidProfile``), so every metric is far inside `Int`'s range.
+    private static func int(_ value: Float) -> Int {
+        value.isFinite ? Int(value) : 0
+    }
+}

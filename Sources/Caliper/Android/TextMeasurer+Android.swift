@@ -1,0 +1,64 @@
+// TextMeasurer+Android.swift — the library's door to measuring for Android: a text's advance as `Paint.measureText` measures it, and a font's metrics as `Paint.getFontMetrics` reports them.
+import Foundation
+
+extension TextMeasurer {
+    /// The width of `text` on one line as an Android 14 device measures it with
+    /// `Paint.measureText` (Minikin's layout over Skia's glyph advances; see <doc:Semantics>):
+    /// `style`'s size in sp (px by `profile`'s font scale and density), its font and fallback
+    /// fonts the collection (a colour font among them is the emoji family), its features the
+    /// paint's feature settings; `profile`'s hinting, letter spacing (ems) and locale.
+    ///
+    /// ```swift
+    /// let roboto = TextStyle(font: try FontFace(contentsOfFile: "Fonts/Android/Roboto-Regular.ttf"), size: 16)
+    /// try TextMeasurer().androidMeasurement(of: "Hello, World", style: roboto, profile: AndroidProfile()).measureText
+    /// ```
+    ///
+    /// Only the style's fonts are used: a device falls back to its own fonts (`fonts.xml`), which
+    /// Caliper does not model yet, so a character none of them has is drawn as the first font's
+    /// missing glyph and counted in ``AndroidMeasurement/missingGlyphCount``. The style's
+    /// ``TextStyle/fallback`` is therefore not read, except that a fontconfig configuration,
+    /// which Android never reads, is refused. Line breaking and line heights (`StaticLayout`)
+    /// are not built yet.
+    ///
+    /// - Throws: ``CaliperError/invalidAndroidProfile(_:)`` for a profile out of range, a style
+    ///   with letter spacing in points (Android's is the profile's, in ems) or a fontconfig
+    ///   fallback; the style's own errors; ``CaliperError/textTooLong(utf16Length:limit:)``.
+    public func androidMeasurement(of text: String, style: TextStyle, profile: AndroidProfile) throws(CaliperError) -> AndroidMeasurement {
+        let size = try Self.androidTextSize(style: style, profile: profile)
+        let units = text.utf16Units
+        guard units.count <= maximumTextLength else { throw .textTooLong(utf16Length: units.count, limit: maximumTextLength) }
+        let families = ([style.font] + style.fallbackFonts).map(AndroidFamily.init)
+        let paint = AndroidPaint(
+            size: size, letterSpacing: Float(profile.letterSpacing), hinting: profile.hinting, locale: profile.locale, features: style.features)
+        let measured = try MinikinLayout.measureText(units, families: families, paint: paint)
+        return AndroidMeasurement(advance: measured.advance, textSize: size, density: profile.density, missingGlyphCount: measured.missingGlyphs)
+    }
+
+    /// `style`'s font's vertical metrics at its size as an Android 14 device reports them with
+    /// `Paint.getFontMetrics` and `Paint.getFontMetricsInt` (Skia over FreeType, unhinted: see
+    /// ``AndroidFontMetrics``), the size in sp made px by `profile`.
+    ///
+    /// - Throws: as ``androidMeasurement(of:style:profile:)``.
+    public func androidFontMetrics(style: TextStyle, profile: AndroidProfile) throws(CaliperError) -> AndroidFontMetrics {
+        let size = try Self.androidTextSize(style: style, profile: profile)
+        let metrics = try style.font.androidScaler().metrics(size: size, hinting: profile.hinting)
+        return AndroidFontMetrics(top: metrics.top, ascent: metrics.ascent, descent: metrics.descent, bottom: metrics.bottom, leading: metrics.leading)
+    }
+
+    /// The paint's text size in px, once the profile and the style are known to apply.
+    private static func androidTextSize(style: TextStyle, profile: AndroidProfile) throws(CaliperError) -> Float {
+        try profile.validate()
+        try style.validate()
+        guard style.letterSpacing == 0 else {
+            throw .invalidAndroidProfile("letter spacing is the profile's, in ems (Paint.setLetterSpacing), not the style's \(style.letterSpacing) points")
+        }
+        if case .fontconfig(let file) = style.fallback, style.fallbackFonts.isEmpty {
+            throw .invalidAndroidProfile("a fontconfig fallback (\(file)) cannot apply: Android falls back through its own fonts.xml; list the fonts as fallbackFonts")
+        }
+        let size = profile.pixels(fromSP: style.size)
+        guard Double(size) <= AndroidProfile.maximumTextSizeInPixels else {
+            throw .invalidAndroidProfile("the text size is \(size) px, over the limit of \(Int(AndroidProfile.maximumTextSizeInPixels)) px")
+        }
+        return size
+    }
+}
