@@ -29,8 +29,8 @@ import sys
 from fractions import Fraction
 
 import make_android as android
-from android_static_layout import MeasuredParagraph, Paint, StaticLayout, f32, paragraph_ranges
-from android_static_layout import utf16_text, utf16_units
+from android_static_layout import MeasuredParagraph, Paint, StaticLayout, f32, java_round
+from android_static_layout import paragraph_ranges, utf16_text, utf16_units
 
 OUT_JSON = os.path.join(android.REPO, "Tests", "Goldens", "android_heights.json")
 ROBOTO, FALLBACK = android.ROBOTO, android.FALLBACK
@@ -278,6 +278,57 @@ def decimal_extra_differs(c, line):
     return extra != line["extra"]
 
 
+def check_against_aosp_unit_tests(paints):
+    """The vertical-metrics expectations of AOSP's own StaticLayout unit tests
+    (core/tests/coretests/src/android/text/StaticLayoutTest.java: testGetters1,
+    testLineMetrics_withPadding, _withPaddingAndWidth, _withThreeLines, _withSpacingAdd,
+    _withSpacingMult, _withUnitIntervalSpacingMult), written there as formulas over the paint's
+    getFontMetricsInt, checked against the restatement for every paint of the goldens. The tests
+    use the legacy constructor (no fallback line spacing) and leave the breaking to Minikin; here
+    the lines break where the tests' 100 and 50 px widths would put them for any font, which the
+    expectations do not depend on."""
+    def measured(breaks):
+        zeros = [0.0] * len(breaks)
+        return lambda text: MeasuredParagraph(breaks, zeros, zeros, zeros, [0.0] * len(text))
+
+    def scale(height, mult, add):  # the tests' Scaler: Math.round(h * (mult - 1) + add), floats
+        return java_round(f32(f32(height * f32(f32(mult) - 1)) + f32(add)))
+
+    checked = 0
+    for fm in paints:
+        top, ascent, descent, bottom = fm.top, fm.ascent, fm.descent, fm.bottom
+        expectations = [  # (lines, includePad, mult, add, topPad, bottomPad, [(a, d, extra)])
+            ([14], False, 1, 0, 0, 0, [(ascent, descent, 0)]),
+            ([14], True, 1, 0, top - ascent, bottom - descent, [(top, bottom, 0)]),
+            ([8, 14], True, 1, 0, top - ascent, bottom - descent,
+             [(top, descent, 0), (ascent, bottom, 0)]),
+            ([8, 15, 21], True, 1, 0, top - ascent, bottom - descent,
+             [(top, descent, 0), (ascent, descent, 0), (ascent, bottom, 0)]),
+            ([8, 15, 21], True, 1, 2, top - ascent, bottom - descent,
+             [(top, descent + 2, 2), (ascent, descent + 2, 2), (ascent, bottom, 0)]),
+        ]
+        for mult in (1.5, 0.8):
+            first, middle = scale(descent - top, mult, 2), scale(descent - ascent, mult, 2)
+            expectations.append(([8, 15, 21], True, mult, 2, top - ascent, bottom - descent,
+                                 [(top, descent + first, first),
+                                  (ascent, descent + middle, middle), (ascent, bottom, 0)]))
+        for breaks, pad, mult, add, top_pad, bottom_pad, rows in expectations:
+            text = "This is a longer test"[:breaks[-1]]
+            layout = StaticLayout(text, fm, measured(breaks), 100, include_pad=pad,
+                                  spacing_mult=mult, spacing_add=add,
+                                  fallback_line_spacing=False)
+            got = [(line["ascent"], line["descent"], line["extra"]) for line in layout.lines()]
+            tops = [line["top"] for line in layout.lines()]
+            expected_tops = [sum(d - a for a, d, _ in rows[:i]) for i in range(len(rows))]
+            if (got != rows or tops != expected_tops or layout.height(False) != sum(
+                    d - a for a, d, _ in rows) or (layout.top_padding, layout.bottom_padding)
+                    != (top_pad, bottom_pad)):
+                sys.exit("AOSP's StaticLayoutTest expects %r, the restatement gives %r" % (
+                    rows, got))
+            checked += 1
+    return checked
+
+
 def check_against_android_json(native):
     """Paragraphs that android.json also breaks must come back identical (same harness)."""
     with open(android.OUT_JSON, encoding="utf-8") as f:
@@ -349,6 +400,7 @@ def main():
     cases = plan_cases()
     native = NativeAnswers(cases)
     compared = check_against_android_json(native)
+    unit_tests = check_against_aosp_unit_tests(native.paints[key] for key in native.paint_keys)
     layouts = []
     float_sensitive = 0
     for c in cases:
@@ -380,10 +432,11 @@ def main():
     with open(OUT_JSON, "w", encoding="utf-8") as out:
         json.dump(doc, out, indent=2, sort_keys=True, ensure_ascii=False)
         out.write("\n")
-    print("checked %d layouts' breaks against android.json; %d lines' extra rounds otherwise "
-          "in exact decimals; wrote %s: %d layouts, %d lines" % (
-              compared, float_sensitive, os.path.relpath(OUT_JSON, android.REPO), len(layouts),
-              sum(r["lineCount"] for r in layouts)), file=sys.stderr)
+    print("checked %d layouts' breaks against android.json and %d layouts against AOSP's "
+          "StaticLayoutTest; %d lines' extra rounds otherwise in exact decimals; wrote %s: "
+          "%d layouts, %d lines" % (
+              compared, unit_tests, float_sensitive, os.path.relpath(OUT_JSON, android.REPO),
+              len(layouts), sum(r["lineCount"] for r in layouts)), file=sys.stderr)
 
 
 if __name__ == "__main__":
