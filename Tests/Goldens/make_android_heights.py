@@ -182,7 +182,6 @@ def plan_cases():
     return cases
 
 
-
 # --- What Java gets from native code -----------------------------------------------------------
 
 class NativeAnswers:
