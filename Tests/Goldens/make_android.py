@@ -130,6 +130,8 @@ def request_line(request):
         ("widths", ",".join(repr(float(w)) for w in request["widths"])),
         ("text", escape(request["text"])),
     ]
+    if request.get("charWidths"):  # make_android_heights.py: per-unit advances for ellipsis
+        fields.insert(-1, ("charWidths", "on"))
     return "\t".join("%s=%s" % field for field in fields)
 
 

@@ -4,9 +4,11 @@
 // Request: tab-separated key=value fields (text escapes \\ \t \n):
 //   fonts=PATH[|LOCALES],...  the fallback list, one font family each, in order
 //   size=PX  letterSpacing=EM  hinting=on|off  locale=en-US
-//   hyphenation=none|normal|full  widths=PX,...  text=...
+//   hyphenation=none|normal|full  widths=PX,...  [charWidths=on|off]  text=...
 // Answer: {"advance", "fontMetrics" (the first font's SkFontMetrics), "layouts": [{"strategy",
-//   "width", "lines": [{"start", "end", "width", "ascent", "descent", "flags"}]}]}.
+//   "width", "lines": [{"start", "end", "width", "ascent", "descent", "flags"}]}]}, plus
+//   "charWidths" (the measured paragraph's advance per UTF-16 unit, what StaticLayout's
+//   MeasuredParagraph.getCharWidthAt returns) when charWidths=on.
 // Options: --hyb LOCALE:MINPREFIX:MINSUFFIX:FILE registers a hyphenator as Android's
 //   android_text_Hyphenator.cpp does (en-US is 2:3).
 #include <cmath>
@@ -256,6 +258,7 @@ struct Request {
     std::string locale = "en-US";
     minikin::HyphenationFrequency hyphenation = minikin::HyphenationFrequency::None;
     std::vector<float> widths;
+    bool charWidths = false;
     std::u16string text;
 };
 
@@ -321,6 +324,9 @@ Request parseRequest(const std::string& line) {
             for (const std::string& width : split(value, ',')) {
                 request.widths.push_back(std::stof(width));
             }
+        } else if (key == "charWidths") {
+            if (value != "on" && value != "off") throw std::runtime_error("charWidths is on or off");
+            request.charWidths = value == "on";
         } else if (key == "text") {
             request.text = utf16(unescape(value));
         } else {
@@ -456,7 +462,17 @@ void answer(const Request& request, std::map<std::string, std::shared_ptr<SkiaLi
             separator = ", ";
         }
     }
-    out << "]}\n";
+    out << "]";
+    if (request.charWidths) {
+        // android_graphics_text_MeasuredText.cpp, nGetCharWidthAt: MeasuredText::widths[offset].
+        out << ", \"charWidths\": [";
+        for (size_t i = 0; i < measured->widths.size(); ++i) {
+            if (i) out << ", ";
+            printFloat(out, measured->widths[i]);
+        }
+        out << "]";
+    }
+    out << "}\n";
 }
 
 // Keeps each .hyb file mapped for the life of the process, as Android does.
