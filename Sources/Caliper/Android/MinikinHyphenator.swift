@@ -251,11 +251,12 @@ struct MinikinHyphenator: Sendable {
     let rules: LocaleRules
 
     /// A hyphenator over `patterns` for `locale` (Android registers en-US with prefix 2, suffix 3:
-    /// `android_text_Hyphenator.cpp`).
+    /// `android_text_Hyphenator.cpp`). A prefix or suffix below 1, which Android never registers,
+    /// is taken as 1: a break before a word's first letter would make an empty line.
     init(patterns: MinikinHyphenationPatterns?, minPrefix: Int, minSuffix: Int, locale: String) {
         self.patterns = patterns
-        self.minPrefix = max(minPrefix, 0)
-        self.minSuffix = max(minSuffix, 0)
+        self.minPrefix = max(minPrefix, 1)
+        self.minSuffix = max(minSuffix, 1)
         rules = switch locale {
         case "pl": .polish
         case "ca": .catalan
