@@ -13,7 +13,9 @@ struct AndroidParagraphGoldens: Decodable {
         var ascent: Float
         var descent: Float
         var endHyphenEdit: UInt8
-        var description: String { "\(start)..<\(end) \(width) [\(ascent), \(descent)] edit \(endHyphenEdit)" }
+        /// Only in `android_breaks.json` (`android.json` has no line with a start edit).
+        var startHyphenEdit: UInt8?
+        var description: String { "\(start)..<\(end) \(width) [\(ascent), \(descent)] edits \(startHyphenEdit ?? 0) \(endHyphenEdit)" }
     }
     struct Layout: Decodable {
         var breakStrategy: String
@@ -36,6 +38,15 @@ struct AndroidParagraphGoldens: Decodable {
     static let loaded: AndroidParagraphGoldens? = try? Fixtures.golden("android.json", as: AndroidParagraphGoldens.self)
 }
 
+/// `Tests/Goldens/android_breaks.json` (`make_android_breaks.py`, the same harness): android.json's
+/// paragraphs broken with the balanced strategy, and edge cases with all three strategies.
+struct AndroidBreakGoldens: Decodable {
+    var balanced: [AndroidParagraphGoldens.Paragraph]
+    var edges: [AndroidParagraphGoldens.Paragraph]
+
+    static let loaded: AndroidBreakGoldens? = try? Fixtures.golden("android_breaks.json", as: AndroidBreakGoldens.self)
+}
+
 @Suite struct AndroidLineBreakTests {
     /// The en-US patterns the goldens were made with (`Tests/Fixtures/Android`, `make-hyb.sh`),
     /// registered as Android registers them: minimum prefix 2, suffix 3.
@@ -55,6 +66,7 @@ struct AndroidParagraphGoldens: Decodable {
         switch name {
         case "simple": return .simple
         case "high_quality": return .highQuality
+        case "balanced": return .balanced
         default: throw GoldenMissing(text: name, font: "no such break strategy")
         }
     }
@@ -68,9 +80,8 @@ struct AndroidParagraphGoldens: Decodable {
         }
     }
 
-    /// Minikin's lines and Caliper's differing, one sentence each, for every layout of `kind`.
-    static func differences(kind: String) throws -> (layouts: Int, failures: [String]) {
-        let paragraphs = try #require(AndroidParagraphGoldens.loaded).paragraphs.filter { $0.kind == kind }
+    /// Minikin's lines and Caliper's differing, one sentence each, for every layout of `paragraphs`.
+    static func differences(_ paragraphs: [AndroidParagraphGoldens.Paragraph]) throws -> (layouts: Int, failures: [String]) {
         let hyphenator = try englishHyphenator.get()
         var layouts = 0
         var failures: [String] = []
@@ -83,17 +94,17 @@ struct AndroidParagraphGoldens: Decodable {
             for layout in paragraph.layouts {
                 layouts += 1
                 let lines = try MinikinLineBreaker.breakIntoLines(measured, width: layout.width, strategy: try strategy(layout.breakStrategy), frequency: frequency)
+                // Bit for bit: the goldens' floats are written as the shortest decimals that read back the same.
                 let matches =
                     lines.count == layout.lines.count
                     && zip(lines, layout.lines).allSatisfy { line, golden in
                         line.start == golden.start && line.end == golden.end && line.endHyphenEdit.rawValue == golden.endHyphenEdit
-                            && line.startHyphenEdit == .noEdit && line.width == golden.width && line.ascent == golden.ascent
+                            && line.startHyphenEdit.rawValue == golden.startHyphenEdit ?? 0 && line.width == golden.width && line.ascent == golden.ascent
                             && line.descent == golden.descent
                     }
                 if !matches {
-                    failures.append(
-                        "\(paragraph) \(layout.breakStrategy) at \(layout.width) px:\n  Caliper \(lines.map { "\($0.start)..<\($0.end) \($0.width) [\($0.ascent), \($0.descent)] edit \($0.endHyphenEdit.rawValue)" })\n  Minikin \(layout.lines)"
-                    )
+                    let caliper = lines.map { "\($0.start)..<\($0.end) \($0.width) [\($0.ascent), \($0.descent)] edits \($0.startHyphenEdit.rawValue) \($0.endHyphenEdit.rawValue)" }
+                    failures.append("\(paragraph) \(layout.breakStrategy) at \(layout.width) px:\n  Caliper \(caliper)\n  Minikin \(layout.lines)")
                 }
             }
         }
@@ -102,9 +113,23 @@ struct AndroidParagraphGoldens: Decodable {
 
     @Test(arguments: ["latin", "fallback", "letterSpacing", "hyphenation"])
     func linesAreMinikins(kind: String) throws {
-        let (layouts, failures) = try Self.differences(kind: kind)
+        let (layouts, failures) = try Self.differences(try #require(AndroidParagraphGoldens.loaded).paragraphs.filter { $0.kind == kind })
         print("\(kind): \(layouts - failures.count) of \(layouts) layouts are Minikin's")
         #expect(layouts >= 50)
         #expect(failures.isEmpty, "\(failures.count) of \(layouts) \(kind) layouts differ:\n\(failures.prefix(6).joined(separator: "\n"))")
+    }
+
+    @Test func balancedLinesAreMinikins() throws {
+        let (layouts, failures) = try Self.differences(try #require(AndroidBreakGoldens.loaded).balanced)
+        print("balanced: \(layouts - failures.count) of \(layouts) layouts are Minikin's")
+        #expect(layouts >= 150)
+        #expect(failures.isEmpty, "\(failures.count) of \(layouts) balanced layouts differ:\n\(failures.prefix(6).joined(separator: "\n"))")
+    }
+
+    @Test func edgeCasesAreMinikins() throws {
+        let (layouts, failures) = try Self.differences(try #require(AndroidBreakGoldens.loaded).edges)
+        print("edges: \(layouts - failures.count) of \(layouts) layouts are Minikin's")
+        #expect(layouts >= 150)
+        #expect(failures.isEmpty, "\(failures.count) of \(layouts) edge layouts differ:\n\(failures.prefix(6).joined(separator: "\n"))")
     }
 }
