@@ -2,6 +2,7 @@
 @testable import Caliper
 import Foundation
 import Testing
+import TestSupport
 
 /// `Tests/Goldens/android.json`'s `paragraphs` (`make_android.py`: `minikin::breakIntoLines` as
 /// `StaticLayout` calls it, in the harness of `android.md`).
@@ -131,5 +132,77 @@ struct AndroidBreakGoldens: Decodable {
         print("edges: \(layouts - failures.count) of \(layouts) layouts are Minikin's")
         #expect(layouts >= 150)
         #expect(failures.isEmpty, "\(failures.count) of \(layouts) edge layouts differ:\n\(failures.prefix(6).joined(separator: "\n"))")
+    }
+
+    @Test func aWidthThatIsNoLengthOrATabIsRefused() throws {
+        let families = [AndroidFamily(font: try Self.roboto.get())]
+        for width in [-1, -.infinity, .infinity, .nan] as [Float] {
+            #expect(throws: CaliperError.self) {
+                try MinikinLineBreaker.breakIntoLines(
+                    "Hello".utf16Units, families: families, paint: Self.paint(size: 16), width: width, strategy: .simple, frequency: .none, hyphenator: nil)
+            }
+        }
+        #expect(throws: CaliperError.self) {
+            try MinikinLineBreaker.breakIntoLines(
+                "a\tb".utf16Units, families: families, paint: Self.paint(size: 16), width: 100, strategy: .highQuality, frequency: .none, hyphenator: nil)
+        }
+    }
+
+    @Test func withoutPatternsOnlySoftAndHardHyphensBreakWords() throws {
+        let families = [AndroidFamily(font: try Self.roboto.get())]
+        for strategy in MinikinLineBreaker.Strategy.allCases {
+            let empty = try MinikinLineBreaker.breakIntoLines([], families: families, paint: Self.paint(size: 16), width: 0, strategy: strategy, frequency: .full, hyphenator: nil)
+            #expect(empty.isEmpty)
+            // No hyphenator for the locale: Minikin's soft-hyphen-only one, so "Hyphenation" is
+            // broken at graphemes, never hyphenated, and "soft\u{AD}ly" at its soft hyphen.
+            let lines = try MinikinLineBreaker.breakIntoLines(
+                "Hyphenation soft\u{AD}ly".utf16Units, families: families, paint: Self.paint(size: 16), width: 36, strategy: strategy, frequency: .full,
+                hyphenator: nil)
+            #expect(lines.allSatisfy { $0.endHyphenEdit == .noEdit || $0.end == 17 }, "\(strategy): \(lines)")
+            #expect(lines.contains { $0.end == 17 && $0.endHyphenEdit == .insertHyphen }, "\(strategy): \(lines.map { ($0.start, $0.end, $0.width, $0.endHyphenEdit) })")
+        }
+    }
+
+    /// At any width, with every strategy and frequency, the lines cover the text one after the other.
+    @Test func linesCoverTheTextAtAnyWidth() throws {
+        let paragraphs = try #require(AndroidParagraphGoldens.loaded).paragraphs
+        let hyphenator = try Self.englishHyphenator.get()
+        var random = SplitMix64(seed: 0x4C49_4E45)
+        for paragraph in paragraphs where paragraph.hyphenation == "full" || paragraph.kind == "fallback" {
+            let families = try paragraph.fonts.map { AndroidFamily(font: try Fixtures.font($0)) }
+            let text = paragraph.text.utf16Units
+            let measured = try MinikinMeasuredText(text: text, families: families, paint: Self.paint(size: paragraph.size), hyphenator: hyphenator, computesHyphenation: true)
+            for _ in 0..<12 {
+                let width = Float(random.next(in: 0...400)) / 2
+                for strategy in MinikinLineBreaker.Strategy.allCases {
+                    let lines = try MinikinLineBreaker.breakIntoLines(measured, width: width, strategy: strategy, frequency: .full)
+                    #expect(lines.first?.start == 0 && lines.last?.end == text.count, "\(paragraph) at \(width)")
+                    #expect(zip(lines, lines.dropFirst()).allSatisfy { $0.end == $1.start && $0.start <= $0.end }, "\(paragraph) at \(width)")
+                    #expect(lines.allSatisfy { $0.width.isFinite && $0.ascent <= 0 && $0.descent >= 0 })  // an empty line (high quality) has no extent
+                }
+            }
+        }
+    }
+
+    @Test func threadsBreakWhatOneThreadBreaks() async throws {
+        let paragraphs = try #require(AndroidParagraphGoldens.loaded).paragraphs
+        let hyphenator = try Self.englishHyphenator.get()
+        @Sendable func lines(_ paragraph: AndroidParagraphGoldens.Paragraph) throws -> [[MinikinLine]] {
+            let families = try paragraph.fonts.map { AndroidFamily(font: try Fixtures.font($0)) }
+            let paint = Self.paint(size: paragraph.size, hinting: paragraph.hinting, letterSpacing: paragraph.letterSpacing)
+            return try paragraph.layouts.map { layout in
+                try MinikinLineBreaker.breakIntoLines(
+                    paragraph.text.utf16Units, families: families, paint: paint, width: layout.width, strategy: try Self.strategy(layout.breakStrategy),
+                    frequency: try Self.frequency(paragraph.hyphenation), hyphenator: hyphenator)
+            }
+        }
+        let serial = try paragraphs.map(lines)
+        let parallel = try await withThrowingTaskGroup(of: (Int, [[MinikinLine]]).self) { group in
+            for (index, paragraph) in paragraphs.enumerated() { group.addTask { (index, try lines(paragraph)) } }
+            var results = [[[MinikinLine]]](repeating: [], count: paragraphs.count)
+            for try await (index, result) in group { results[index] = result }
+            return results
+        }
+        #expect(parallel == serial)
     }
 }
