@@ -116,7 +116,8 @@ struct MinikinHyphenationPatterns: Sendable {
     init(bytes: [UInt8], source: String) throws(CaliperError) {
         var reader = Reader(bytes: bytes, source: source)
         guard try reader.word(at: 0, "magic") == Self.magic else { throw reader.error("not a .hyb file (no magic number 0x62ad7968)") }
-        guard try reader.word(at: 4, "version") == 0 else { throw reader.error("version \(try reader.word(at: 4, "version")) is not 0") }
+        let version = try reader.word(at: 4, "version")
+        guard version == 0 else { throw reader.error("version \(version) is not 0") }
         let alphabetOffset = Int(try reader.word(at: 8, "alphabet offset"))
         let trieOffset = Int(try reader.word(at: 12, "trie offset"))
         let patternOffset = Int(try reader.word(at: 16, "pattern offset"))
