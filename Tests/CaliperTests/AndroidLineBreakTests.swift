@@ -37,6 +37,9 @@ struct AndroidParagraphGoldens: Decodable {
     var paragraphs: [Paragraph]
 
     static let loaded: AndroidParagraphGoldens? = try? Fixtures.golden("android.json", as: AndroidParagraphGoldens.self)
+
+    /// The fallback list of the `fallback` paragraphs: Roboto, Arabic, emoji, CJK.
+    static var fallbackFonts: [String] { loaded?.paragraphs.first { $0.kind == "fallback" }?.fonts ?? [] }
 }
 
 /// `Tests/Goldens/android_breaks.json` (`make_android_breaks.py`, the same harness): android.json's
@@ -179,6 +182,29 @@ struct AndroidBreakGoldens: Decodable {
                     #expect(lines.first?.start == 0 && lines.last?.end == text.count, "\(paragraph) at \(width)")
                     #expect(zip(lines, lines.dropFirst()).allSatisfy { $0.end == $1.start && $0.start <= $0.end }, "\(paragraph) at \(width)")
                     #expect(lines.allSatisfy { $0.width.isFinite && $0.ascent <= 0 && $0.descent >= 0 })  // an empty line (high quality) has no extent
+                }
+            }
+        }
+    }
+
+    /// Texts of code units chosen to be awkward (lone surrogates, controls, no-break and soft
+    /// hyphens, joiners, emoji, Arabic, CJK, an address) break at any width without a fault.
+    @Test func awkwardTextsBreakWithoutAFault() throws {
+        let families = try AndroidParagraphGoldens.fallbackFonts.map { AndroidFamily(font: try Fixtures.font($0)) }
+        let hyphenator = try Self.englishHyphenator.get()
+        let units: [UInt16] = Array("ab Hy-phen\u{AD}ation @:/.\u{A0}\u{2010}\u{200D}\u{FE0F}\u{0645}\u{0631}\u{65E5}\u{3000}\u{2029}\n\r".utf16)
+            + [0xD83D, 0xDE00, 0xD83C, 0xDFFD, 0xD800, 0xDC00, 0x0301, 0x0000, 0x001B]
+        var random = SplitMix64(seed: 0x4157_4B57)
+        for _ in 0..<150 {
+            let text = (0..<random.next(in: 0...48)).map { _ in units[random.next(in: 0...(units.count - 1))] }
+            let width = Float(random.next(in: 0...200))
+            for strategy in MinikinLineBreaker.Strategy.allCases {
+                for frequency in MinikinLineBreaker.HyphenationFrequency.allCases {
+                    let lines = try MinikinLineBreaker.breakIntoLines(
+                        text, families: families, paint: Self.paint(size: 16, letterSpacing: 0.05), width: width, strategy: strategy, frequency: frequency,
+                        hyphenator: hyphenator)
+                    #expect(lines.isEmpty == text.isEmpty && (lines.last?.end ?? 0) == text.count, "\(text) at \(width)")
+                    #expect(zip(lines, lines.dropFirst()).allSatisfy { $0.end == $1.start }, "\(text) at \(width)")
                 }
             }
         }
