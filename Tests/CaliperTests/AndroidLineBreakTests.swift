@@ -31,6 +31,8 @@ struct AndroidParagraphGoldens: Decodable {
         var hinting: Bool
         var letterSpacing: Double
         var hyphenation: String
+        /// `Layout::measureText` of the whole text.
+        var advance: Float
         var layouts: [Layout]
         var description: String { "\(kind) \(text.prefix(32).debugDescription) at \(size) px, hinting \(hinting), spacing \(letterSpacing) em, hyphenation \(hyphenation)" }
     }
@@ -95,6 +97,8 @@ struct AndroidBreakGoldens: Decodable {
             let frequency = try frequency(paragraph.hyphenation)
             let measured = try MinikinMeasuredText(
                 text: paragraph.text.utf16Units, families: families, paint: paint, hyphenator: hyphenator, computesHyphenation: frequency != .none)
+            let advance = try MinikinLayout.measureText(paragraph.text.utf16Units, families: families, paint: paint).advance
+            if advance != paragraph.advance { failures.append("\(paragraph): measureText \(advance), Minikin \(paragraph.advance)") }
             for layout in paragraph.layouts {
                 layouts += 1
                 let lines = try MinikinLineBreaker.breakIntoLines(measured, width: layout.width, strategy: try strategy(layout.breakStrategy), frequency: frequency)

@@ -12,8 +12,8 @@ for what android.json leaves out:
 - edges: texts and widths that take the line breakers' rarer paths (an empty text, zero and
   tiny widths, spaces alone, email addresses and URLs, soft and hard hyphens, punctuation around
   a hyphenated word, no-break spaces, a word too long to hyphenate, emoji and CJK at widths
-  narrower than a word, hyphenation with letter spacing or hinting off), broken with all three
-  strategies.
+  narrower than a word, hyphenation with letter spacing or hinting off, pieces whose context
+  starts before them), broken with all three strategies.
 
 Lines carry both hyphen edits (Minikin's flags: end edit bits 0-2, start edit bits 3-4; no case
 here has a start edit, see EDGES); the script refuses a line with a tab (bit 29).
@@ -54,6 +54,13 @@ EDGES = [
     (android.FALLBACK, android.FALLBACK_TEXTS[3], 16, True, 0, "none", [20, 30]),
     (android.FALLBACK, android.FALLBACK_TEXTS[0], 16, True, 0, "none", [20, 30]),
     (android.FALLBACK, android.FALLBACK_TEXTS[6], 16, True, 0, "full", [30, 60]),
+    # Pieces whose context starts before them (a right-to-left run or a word after an ideograph
+    # without a space, a line after a break inside a word): Minikin reads their scripts that far
+    # back (ScriptText over the context's text at the piece's offsets).
+    (android.FALLBACK, "abc\u0645\u0631\u062d\u0628\u0627 x", 16, True, 0, "none", [30, 1000]),
+    (android.FALLBACK, "\u0645\u0631\u062d\u0628\u0627abc \u0645\u0631\u062d\u0628\u0627", 16, True, 0, "none", [30, 60, 1000]),
+    (android.FALLBACK, "Tokyo\u6771\u4eacAVATAR ok", 16, True, 0, "none", [30, 60, 1000]),
+    (android.FALLBACK, "Tokyo\u6771\u4eacrepresentatives", 16, True, 0, "full", [60, 100]),
 ]
 # Not here: a start-of-line hyphen edit (a soft hyphen between joining Arabic letters, whose next
 # line starts with a ZWJ; Polish and Slovenian hyphens, for hyphenators the harness does not
@@ -87,6 +94,7 @@ def case(req, answer, kind):
         "hinting": req["hinting"],
         "letterSpacing": req["letterSpacing"],
         "hyphenation": req["hyphenation"],
+        "advance": android.float32(answer["advance"]),
         "layouts": [{"breakStrategy": layout["strategy"], "width": android.float32(layout["width"]),
                      "lines": lines_of(layout)} for layout in answer["layouts"]],
     }

@@ -46,7 +46,7 @@ extension MinikinLayout {
                 laidOut.extent.extend(by: MinikinExtent(ascent: metrics.ascent, descent: metrics.descent))
             }
             let runRange = (piece.lowerBound + run.range.lowerBound)..<(piece.lowerBound + run.range.upperBound)
-            for (scriptRange, script) in Self.scriptRuns(text, in: runRange) {
+            for (scriptRange, script) in Self.scriptRuns(text, in: runRange, shift: context.lowerBound - piece.lowerBound) {
                 var letterSpace = 0.0
                 if paint.letterSpacing != 0, Self.isLetterSpacingCapable(script) { letterSpace = Double(paint.letterSpacing) * Double(paint.size) }
                 let letterSpaceHalf = letterSpace * 0.5
@@ -130,18 +130,26 @@ extension MinikinLayout {
         return preferred
     }
 
-    /// `ScriptText`: runs of one script by ICU's script codes, a Common or Inherited character
-    /// taking the script around it; a run of only Common or Inherited characters is Common. Each
-    /// with its ISO 15924 code.
-    static func scriptRuns(_ text: [UInt16], in range: Range<Int>) -> [(range: Range<Int>, script: String)] {
+    /// `ScriptText` (`ScriptUtils.cpp`, `getScriptRun`): `range` in runs of one script by ICU's
+    /// script codes, a Common or Inherited character taking the script around it; a run of only
+    /// Common or Inherited characters is Common. Each with its ISO 15924 code.
+    ///
+    /// Minikin reads the characters at the run's offsets counted from the piece, but in the text
+    /// of the piece's context: when the context starts `-shift` code units before the piece (a
+    /// piece starting inside a word: a right-to-left run after a letter, a line after a hyphen),
+    /// the scripts are those of the characters that far back. `shift` (0 or less) reads them
+    /// there too; the runs returned are in the piece's offsets.
+    static func scriptRuns(_ text: [UInt16], in range: Range<Int>, shift: Int = 0) -> [(range: Range<Int>, script: String)] {
+        let read = (range.lowerBound + shift)..<(range.upperBound + shift)
+        guard read.lowerBound >= 0, read.upperBound <= text.count else { return [] }
         var result: [(range: Range<Int>, script: String)] = []
-        var position = range.lowerBound
-        while position < range.upperBound {
-            let (first, firstLength) = MinikinItemizer.codePoint(in: text, at: position)
+        var position = read.lowerBound
+        while position < read.upperBound {
+            let (first, firstLength) = Self.scriptCodePoint(text, at: position, end: read.upperBound)
             var current = Self.icuScript(first)
             var index = position + firstLength
-            while index < range.upperBound {
-                let (value, length) = MinikinItemizer.codePoint(in: text, at: index)
+            while index < read.upperBound {
+                let (value, length) = Self.scriptCodePoint(text, at: index, end: read.upperBound)
                 let next = Self.icuScript(value)
                 if current != next {
                     if current == 0 || current == 1 {
@@ -153,10 +161,18 @@ extension MinikinLayout {
                 index += length
             }
             let script = current == 1 || current == 0 ? "Zyyy" : UnicodeProperties.scriptCode(current)
-            result.append((position..<min(index, range.upperBound), script))
+            result.append(((position - shift)..<(min(index, read.upperBound) - shift), script))
             position = index
         }
         return result
+    }
+
+    /// `decodeUtf16`: the code point at `offset`, a pair read only before `end`, a lone surrogate
+    /// as U+FFFD; and its length.
+    private static func scriptCodePoint(_ text: [UInt16], at offset: Int, end: Int) -> (value: UInt32, length: Int) {
+        var index = offset
+        let value = MinikinWordBreaker.codePoint(after: &index, in: text, to: end)
+        return ((0xD800...0xDFFF).contains(value) ? 0xFFFD : value, index - offset)
     }
 
     private static func icuScript(_ value: UInt32) -> Int32 {
