@@ -170,6 +170,29 @@ struct AndroidBreakGoldens: Decodable {
         }
     }
 
+    /// A soft hyphen between joining Arabic letters breaks with a ZWJ and a hyphen, and the next
+    /// line starts with a ZWJ (`BREAK_AND_INSERT_HYPHEN_AND_ZWJ`). No golden has it: Minikin adds
+    /// the ZWJ ahead of the text, which the harness's HarfBuzz (built with assertions) refuses
+    /// (`android_breaks.md`); so this checks the edits, and that the ZWJ reaches HarfBuzz.
+    @Test func aSoftHyphenInArabicBreaksWithJoiners() throws {
+        let families = try AndroidParagraphGoldens.fallbackFonts.map { AndroidFamily(font: try Fixtures.font($0)) }
+        try #require(!families.isEmpty)
+        let text = "\u{645}\u{631}\u{62D}\u{AD}\u{628}\u{627}\u{644}\u{639}".utf16Units
+        let paint = Self.paint(size: 16)
+        for strategy in MinikinLineBreaker.Strategy.allCases {
+            let lines = try MinikinLineBreaker.breakIntoLines(text, families: families, paint: paint, width: 40, strategy: strategy, frequency: .full, hyphenator: nil)
+            #expect(lines.map(\.end) == [4, 8], "\(strategy)")
+            #expect(lines.first?.endHyphenEdit == .insertZWJAndHyphen && lines.last?.startHyphenEdit == .insertZWJ, "\(strategy)")
+        }
+        let measured = try MinikinMeasuredText(text: text, families: families, paint: paint, hyphenator: .softHyphenOnly, computesHyphenation: true)
+        let run = try #require(measured.runs.first)
+        let rest = Array(text[4...])
+        let plain = try measured.measureHyphenPiece(rest, range: 0..<rest.count, run: run)
+        let joined = try measured.measureHyphenPiece(rest, range: 0..<rest.count, run: run, startEdit: .insertZWJ)
+        // The ZWJ ahead makes the first letter join backwards: another form, another advance.
+        #expect(plain > 0 && joined > 0 && joined != plain)
+    }
+
     /// At any width, with every strategy and frequency, the lines cover the text one after the other.
     @Test func linesCoverTheTextAtAnyWidth() throws {
         let paragraphs = try #require(AndroidParagraphGoldens.loaded).paragraphs
