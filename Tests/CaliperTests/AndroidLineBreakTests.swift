@@ -33,6 +33,8 @@ struct AndroidParagraphGoldens: Decodable {
         var hyphenation: String
         /// `Layout::measureText` of the whole text.
         var advance: Float
+        /// The paint's locale, when not en-US (`android_breaks.json`'s `startEdits`).
+        var locale: String?
         var layouts: [Layout]
         var description: String { "\(kind) \(text.prefix(32).debugDescription) at \(size) px, hinting \(hinting), spacing \(letterSpacing) em, hyphenation \(hyphenation)" }
     }
@@ -49,6 +51,9 @@ struct AndroidParagraphGoldens: Decodable {
 struct AndroidBreakGoldens: Decodable {
     var balanced: [AndroidParagraphGoldens.Paragraph]
     var edges: [AndroidParagraphGoldens.Paragraph]
+    /// Lines that start with a hyphen edit, the harness run as Android's HarfBuzz runs
+    /// (`android/hb_no_assert.c`).
+    var startEdits: [AndroidParagraphGoldens.Paragraph]
 
     static let loaded: AndroidBreakGoldens? = try? Fixtures.golden("android_breaks.json", as: AndroidBreakGoldens.self)
 }
@@ -62,10 +67,15 @@ struct AndroidBreakGoldens: Decodable {
         return MinikinHyphenator(patterns: patterns, minPrefix: 2, minSuffix: 3, locale: "en-US")
     }
 
+    /// The harness's Polish hyphenator: the same patterns, prefix and suffix 2, Polish's hyphen rule.
+    static let polishHyphenator = Result { () throws -> MinikinHyphenator in
+        MinikinHyphenator(patterns: try englishHyphenator.get().patterns, minPrefix: 2, minSuffix: 2, locale: "pl")
+    }
+
     static let roboto = Result { try Fixtures.font("Fonts/Android/Roboto-Regular.ttf") }
 
-    static func paint(size: Double, hinting: Bool = true, letterSpacing: Double = 0) -> AndroidPaint {
-        AndroidPaint(size: Float(size), letterSpacing: Float(letterSpacing), hinting: hinting, locale: "en-US", features: [])
+    static func paint(size: Double, hinting: Bool = true, letterSpacing: Double = 0, locale: String = "en-US") -> AndroidPaint {
+        AndroidPaint(size: Float(size), letterSpacing: Float(letterSpacing), hinting: hinting, locale: locale, features: [])
     }
 
     static func strategy(_ name: String) throws -> MinikinLineBreaker.Strategy {
@@ -88,12 +98,13 @@ struct AndroidBreakGoldens: Decodable {
 
     /// Minikin's lines and Caliper's differing, one sentence each, for every layout of `paragraphs`.
     static func differences(_ paragraphs: [AndroidParagraphGoldens.Paragraph]) throws -> (layouts: Int, failures: [String]) {
-        let hyphenator = try englishHyphenator.get()
         var layouts = 0
         var failures: [String] = []
         for paragraph in paragraphs {
             let families = try paragraph.fonts.map { AndroidFamily(font: try Fixtures.font($0)) }
-            let paint = paint(size: paragraph.size, hinting: paragraph.hinting, letterSpacing: paragraph.letterSpacing)
+            let locale = paragraph.locale ?? "en-US"
+            let hyphenator = try (locale == "pl" ? polishHyphenator : englishHyphenator).get()
+            let paint = paint(size: paragraph.size, hinting: paragraph.hinting, letterSpacing: paragraph.letterSpacing, locale: locale)
             let frequency = try frequency(paragraph.hyphenation)
             let measured = try MinikinMeasuredText(
                 text: paragraph.text.utf16Units, families: families, paint: paint, hyphenator: hyphenator, computesHyphenation: frequency != .none)
@@ -170,10 +181,16 @@ struct AndroidBreakGoldens: Decodable {
         }
     }
 
+    @Test func startEditsAreMinikins() throws {
+        let (layouts, failures) = try Self.differences(try #require(AndroidBreakGoldens.loaded).startEdits)
+        print("start edits: \(layouts - failures.count) of \(layouts) layouts are Minikin's")
+        #expect(layouts >= 20)
+        #expect(failures.isEmpty, "\(failures.count) of \(layouts) layouts with start edits differ:\n\(failures.prefix(6).joined(separator: "\n"))")
+    }
+
     /// A soft hyphen between joining Arabic letters breaks with a ZWJ and a hyphen, and the next
-    /// line starts with a ZWJ (`BREAK_AND_INSERT_HYPHEN_AND_ZWJ`). No golden has it: Minikin adds
-    /// the ZWJ ahead of the text, which the harness's HarfBuzz (built with assertions) refuses
-    /// (`android_breaks.md`); so this checks the edits, and that the ZWJ reaches HarfBuzz.
+    /// line starts with a ZWJ (`BREAK_AND_INSERT_HYPHEN_AND_ZWJ`), with or without patterns for
+    /// the locale; the ZWJ reaches HarfBuzz.
     @Test func aSoftHyphenInArabicBreaksWithJoiners() throws {
         let families = try AndroidParagraphGoldens.fallbackFonts.map { AndroidFamily(font: try Fixtures.font($0)) }
         try #require(!families.isEmpty)

@@ -15,11 +15,15 @@ for what android.json leaves out:
   narrower than a word, hyphenation with letter spacing or hinting off, pieces whose context
   starts before them), broken with all three strategies.
 
-Lines carry both hyphen edits (Minikin's flags: end edit bits 0-2, start edit bits 3-4; no case
-here has a start edit, see EDGES); the script refuses a line with a tab (bit 29).
+- startEdits: start-of-line hyphen edits (Arabic soft hyphens, Polish hyphens), with all three
+  strategies, the harness run with android/hb_no_assert.c preloaded (see START_EDITS).
+
+Lines carry both hyphen edits (Minikin's flags: end edit bits 0-2, start edit bits 3-4); the
+script refuses a line with a tab (bit 29).
 """
 import json
 import os
+import subprocess
 import sys
 
 import make_android as android
@@ -62,10 +66,21 @@ EDGES = [
     (android.FALLBACK, "Tokyo\u6771\u4eacAVATAR ok", 16, True, 0, "none", [30, 60, 1000]),
     (android.FALLBACK, "Tokyo\u6771\u4eacrepresentatives", 16, True, 0, "full", [60, 100]),
 ]
-# Not here: a start-of-line hyphen edit (a soft hyphen between joining Arabic letters, whose next
-# line starts with a ZWJ; Polish and Slovenian hyphens, for hyphenators the harness does not
-# register). Minikin adds the ZWJ to HarfBuzz's buffer before the text (hb_buffer_add), which
-# Debian's HarfBuzz, built with assertions, refuses (hb_buffer_t::assert_unicode) and aborts.
+
+# Start-of-line hyphen edits: a soft hyphen between joining Arabic letters (the next line starts
+# with a ZWJ), and Polish, whose hyphens repeat at the next line's start (a "pl" hyphenator over
+# the same en-US patterns, minimum prefix and suffix 2: only its hyphen rule matters here).
+# Minikin adds the ZWJ or hyphen ahead of the text (hb_buffer_add), which Debian's HarfBuzz, built
+# with assertions, refuses; these run with android/hb_no_assert.c preloaded (see there).
+START_EDITS = [
+    # (fonts, text, size, hinting, letter spacing, hyphenation, widths, locale)
+    (android.FALLBACK, "\u0645\u0631\u062d\u00ad\u0628\u0627\u0644\u0639", 16, True, 0, "full", [20, 40, 60], "en-US"),
+    (android.FALLBACK, "Arabic \u0645\u0631\u062d\u00ad\u0628\u0627 \u0628\u0627\u0644\u00ad\u0639\u0627\u0644\u0645 text", 16, True, 0,
+     "normal", [30, 50, 80], "en-US"),
+    ([android.ROBOTO], "czerwono-niebieska bia\u0142o-czerwona flaga", 16, True, 0, "full", [60, 90, 130], "pl"),
+]
+SHIM_SOURCE = os.path.join(android.REPO, "Tests", "Goldens", "android", "hb_no_assert.c")
+SHIM = os.path.join(android.BUILD, "hb_no_assert.so")
 
 
 def lines_of(layout):
@@ -103,6 +118,28 @@ def case(req, answer, kind):
     return result
 
 
+def harness_answers(requests, preload=None):
+    """The harness's answers, as make_android.run_harness gets them, with each request's
+    strategies and locale, en-US and pl hyphenators registered, and `preload` preloaded."""
+    def line(req):
+        fields = android.request_line(req).replace("\tlocale=en-US\t", "\tlocale=%s\t" % req.get("locale", "en-US"))
+        return fields + "\tstrategies=" + ",".join(req["strategies"])
+    args = [android.HARNESS, "--hyb", "en-US:2:3:" + android.HYPHENATION, "--hyb", "pl:2:2:" + android.HYPHENATION]
+    env = dict(os.environ, LD_PRELOAD=preload) if preload else None
+    result = subprocess.run(args, input="".join(line(r) + "\n" for r in requests).encode("utf-8"),
+                            stdout=subprocess.PIPE, check=True, cwd=android.REPO, env=env)
+    answers = [json.loads(answer) for answer in result.stdout.decode("utf-8").splitlines()]
+    if len(answers) != len(requests):
+        sys.exit("harness answered %d of %d requests" % (len(answers), len(requests)))
+    return answers
+
+
+def build_shim():
+    if not os.path.exists(SHIM) or os.path.getmtime(SHIM) < os.path.getmtime(SHIM_SOURCE):
+        cflags = subprocess.run(["pkg-config", "--cflags", "harfbuzz"], stdout=subprocess.PIPE, check=True).stdout.decode().split()
+        subprocess.run(["cc", "-shared", "-fPIC", "-o", SHIM, SHIM_SOURCE] + cflags + ["-ldl"], check=True)
+
+
 def main():
     if not os.access(android.HARNESS, os.X_OK) or not os.path.exists(android.HYPHENATION):
         sys.exit("no harness or no hyph-en-us.hyb: run Tests/Goldens/android/build-minikin.sh "
@@ -114,12 +151,22 @@ def main():
     for fonts, text, size, hinting, spacing, hyphenation, widths in EDGES:
         plan.append((android.request(fonts, text, size, hinting, spacing, hyphenation, widths), STRATEGIES, "edge"))
 
-    original_line = android.request_line
-    android.request_line = lambda req: original_line(req) + "\tstrategies=" + ",".join(req["strategies"])
     for req, strategies, _ in plan:
         req["strategies"] = strategies
-    answers = android.run_harness([req for req, _, _ in plan])
-    android.request_line = original_line
+    answers = harness_answers([req for req, _, _ in plan])
+
+    build_shim()
+    start_plan = []
+    for fonts, text, size, hinting, spacing, hyphenation, widths, locale in START_EDITS:
+        req = android.request(fonts, text, size, hinting, spacing, hyphenation, widths)
+        req.update(strategies=STRATEGIES, locale=locale)
+        start_plan.append(req)
+    start_answers = harness_answers(start_plan, preload=SHIM)
+    start_edits = []
+    for req, answer in zip(start_plan, start_answers):
+        start_edits.append(dict(case(req, answer, "startEdit"), locale=req["locale"]))
+    if not any(line["startHyphenEdit"] for c in start_edits for layout in c["layouts"] for line in layout["lines"]):
+        sys.exit("no start-of-line edit among the startEdits cases")
 
     def key(c):
         return (c["kind"], c["fonts"], c["text"], c["size"], not c["hinting"], c["letterSpacing"], c["hyphenation"])
@@ -133,17 +180,21 @@ def main():
             "script": "Tests/Goldens/make_android_breaks.py",
             "harness": "Tests/Goldens/android/minikin_harness.cpp",
             "engine": engine,
-            "hyphenator": "en-US, minPrefix 2, minSuffix 3",
+            "hyphenator": "en-US, minPrefix 2, minSuffix 3; pl (startEdits), the same patterns, minPrefix 2, minSuffix 2",
+            "preload": "Tests/Goldens/android/hb_no_assert.c (startEdits only)",
         },
         "balanced": sorted(balanced, key=key),
         "edges": sorted(edges, key=key),
+        "startEdits": sorted(start_edits, key=key),
     }
     with open(OUT_JSON, "w", encoding="utf-8") as out:
         json.dump(doc, out, indent=2, sort_keys=True, ensure_ascii=False)
         out.write("\n")
-    print("wrote %s: %d balanced paragraphs (%d layouts), %d edge paragraphs (%d layouts)" % (
-        os.path.relpath(OUT_JSON, android.REPO), len(balanced), sum(len(c["layouts"]) for c in balanced),
-        len(edges), sum(len(c["layouts"]) for c in edges)), file=sys.stderr)
+    print("wrote %s: %d balanced paragraphs (%d layouts), %d edge paragraphs (%d layouts), "
+          "%d with start edits (%d layouts)" % (
+              os.path.relpath(OUT_JSON, android.REPO), len(balanced), sum(len(c["layouts"]) for c in balanced),
+              len(edges), sum(len(c["layouts"]) for c in edges),
+              len(start_edits), sum(len(c["layouts"]) for c in start_edits)), file=sys.stderr)
 
 
 if __name__ == "__main__":
