@@ -5,6 +5,7 @@
 //   fonts=PATH[|LOCALES],...  the fallback list, one font family each, in order
 //   size=PX  letterSpacing=EM  hinting=on|off  locale=en-US
 //   hyphenation=none|normal|full  widths=PX,...  [charWidths=on|off]  text=...
+//   strategies=simple,high_quality,balanced (optional; simple and high_quality by default)
 // Answer: {"advance", "fontMetrics" (the first font's SkFontMetrics), "layouts": [{"strategy",
 //   "width", "lines": [{"start", "end", "width", "ascent", "descent", "flags"}]}]}, plus
 //   "charWidths" (the measured paragraph's advance per UTF-16 unit, what StaticLayout's
@@ -259,8 +260,22 @@ struct Request {
     minikin::HyphenationFrequency hyphenation = minikin::HyphenationFrequency::None;
     std::vector<float> widths;
     bool charWidths = false;
+    std::vector<minikin::BreakStrategy> strategies{minikin::BreakStrategy::Greedy,
+                                                   minikin::BreakStrategy::HighQuality};
     std::u16string text;
 };
+
+const char* strategyName(minikin::BreakStrategy strategy) {
+    switch (strategy) {
+        case minikin::BreakStrategy::Greedy:
+            return "simple";
+        case minikin::BreakStrategy::HighQuality:
+            return "high_quality";
+        case minikin::BreakStrategy::Balanced:
+            return "balanced";
+    }
+    return "unknown";
+}
 
 std::vector<std::string> split(const std::string& s, char separator) {
     std::vector<std::string> parts;
@@ -327,6 +342,19 @@ Request parseRequest(const std::string& line) {
         } else if (key == "charWidths") {
             if (value != "on" && value != "off") throw std::runtime_error("charWidths is on or off");
             request.charWidths = value == "on";
+        } else if (key == "strategies") {
+            request.strategies.clear();
+            for (const std::string& name : split(value, ',')) {
+                if (name == "simple") {
+                    request.strategies.push_back(minikin::BreakStrategy::Greedy);
+                } else if (name == "high_quality") {
+                    request.strategies.push_back(minikin::BreakStrategy::HighQuality);
+                } else if (name == "balanced") {
+                    request.strategies.push_back(minikin::BreakStrategy::Balanced);
+                } else {
+                    throw std::runtime_error("strategies are simple, high_quality or balanced");
+                }
+            }
         } else if (key == "text") {
             request.text = utf16(unescape(value));
         } else {
@@ -375,6 +403,12 @@ minikin::MinikinPaint androidPaint(const Request& request,
 std::unique_ptr<minikin::MeasuredText> measureParagraph(const std::u16string& text,
                                                         const minikin::MinikinPaint& paint,
                                                         bool hyphenate) {
+    minikin::MeasuredTextBuilder builder;
+    const minikin::U16StringPiece textPiece(reinterpret_cast<const uint16_t*>(text.data()),
+                                            text.size());
+    if (text.empty()) {  // no runs (ubidi has no levels to give for an empty text)
+        return builder.build(textPiece, hyphenate, false, false, nullptr);
+    }
     UErrorCode status = U_ZERO_ERROR;
     UBiDi* bidi = ubidi_open();
     ubidi_setPara(bidi, reinterpret_cast<const UChar*>(text.data()), text.size(),
@@ -384,7 +418,6 @@ std::unique_ptr<minikin::MeasuredText> measureParagraph(const std::u16string& te
     const std::vector<UBiDiLevel> levels(computed, computed + text.size());
     ubidi_close(bidi);
 
-    minikin::MeasuredTextBuilder builder;
     for (size_t start = 0; start < text.size();) {
         size_t end = start + 1;
         while (end < text.size() && levels[end] == levels[start]) ++end;
@@ -392,8 +425,6 @@ std::unique_ptr<minikin::MeasuredText> measureParagraph(const std::u16string& te
                             0 /* LineBreakWordStyle::None */, true, (levels[start] & 1) != 0);
         start = end;
     }
-    const minikin::U16StringPiece textPiece(reinterpret_cast<const uint16_t*>(text.data()),
-                                            text.size());
     return builder.build(textPiece, hyphenate, false /* computeLayout */,
                          false /* ignoreHyphenKerning */, nullptr);
 }
@@ -436,13 +467,11 @@ void answer(const Request& request, std::map<std::string, std::shared_ptr<SkiaLi
     const minikin::TabStops tabStops(nullptr, 0, 20);  // Layout.TAB_INCREMENT
     const char* separator = "";
     for (const float width : request.widths) {
-        for (const auto strategy :
-             {minikin::BreakStrategy::Greedy, minikin::BreakStrategy::HighQuality}) {
+        for (const auto strategy : request.strategies) {
             const minikin::LineBreakResult result = minikin::breakIntoLines(
                     text, strategy, request.hyphenation, false /* justified */, *measured,
                     FixedLineWidth(width), tabStops, false /* useBoundsForWidth */);
-            out << separator << "{\"strategy\": \""
-                << (strategy == minikin::BreakStrategy::Greedy ? "simple" : "high_quality")
+            out << separator << "{\"strategy\": \"" << strategyName(strategy)
                 << "\", \"width\": ";
             printFloat(out, width);
             out << ", \"lines\": [";
