@@ -2,13 +2,15 @@
 import Foundation
 
 /// What Minikin's layout reads of a paint (`MinikinPaint`): the size in px, letter spacing in
-/// ems, hinting (Skia's advances), the locale, and the font feature settings.
+/// ems, hinting (Skia's advances), the locale list, the font feature settings and the family
+/// variant fallback prefers.
 struct AndroidPaint: Sendable {
     var size: Float
     var letterSpacing: Float
     var hinting: Bool
     var locale: String
     var features: [FontFeature]
+    var familyVariant = AndroidFontVariant.default
 }
 
 /// Android 14's `minikin::Layout::measureText` (`libs/minikin/Layout.cpp`) over a whole text,
@@ -161,7 +163,7 @@ enum MinikinLayout {
         _ text: [UInt16], context: Range<Int>, piece: Range<Int>, isRightToLeft: Bool, families: [AndroidFamily], paint: AndroidPaint,
         features: [(tag: Tag, value: UInt32)]
     ) throws(CaliperError) -> Advance {
-        let runs = MinikinItemizer.itemize(Array(text[piece]), families: families)
+        let runs = MinikinItemizer.itemize(Array(text[piece]), families: families, locales: paint.locales, variant: paint.familyVariant)
         var x: Float = 0
         var missingGlyphs = 0
         for run in isRightToLeft ? runs.reversed() : runs {
@@ -174,7 +176,7 @@ enum MinikinLayout {
                 let letterSpaceHalf = letterSpace * 0.5
                 let glyphs = text.withUnsafeBufferPointer { buffer in
                     family.font.harfBuzz.shapeScaled(
-                        buffer, context: context, item: scriptRange, isRightToLeft: isRightToLeft, script: script, language: paint.locale,
+                        buffer, context: context, item: scriptRange, isRightToLeft: isRightToLeft, script: script, language: paint.locales.shapingLanguage(for: script),
                         features: features, size: paint.size, advances: advances)
                 }
                 if !glyphs.isEmpty, letterSpace != 0, !Self.isControl(text, glyphs[0].cluster) { x = Float(Double(x) + letterSpaceHalf) }
