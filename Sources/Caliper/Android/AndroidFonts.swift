@@ -58,16 +58,16 @@ public final class AndroidFonts: Sendable, Hashable {
     private let resolver: FontResolver
     /// Faces loaded, by font entry.
     private let faces = Locked<[AndroidFontConfiguration.Font: FontFace]>([:])
-    /// Each named family's faces, by the face: which named family a style's font belongs to.
-    private let namedFaces = Locked<[ObjectIdentifier: NamedFace]>([:])
+    /// Each typeface's face, a face of its own (``typeface(_:weight:italic:)``), and which
+    /// typeface a face is: a style in it measures as that typeface.
+    private let typefaces = Locked<Typefaces>(Typefaces())
     /// Collections built, by typeface and style; forgotten all at once past ``collectionCacheCapacity``.
     private let collections = Locked<[CollectionKey: [AndroidFamily]]>([:])
     private static let collectionCacheCapacity = 64
 
-    private struct NamedFace {
-        let face: FontFace
-        let familyName: String
-        let font: AndroidFontConfiguration.Font
+    private struct Typefaces {
+        var faces: [CollectionKey: FontFace] = [:]
+        var keys: [ObjectIdentifier: CollectionKey] = [:]
     }
 
     private struct CollectionKey: Hashable {
@@ -175,17 +175,33 @@ public final class AndroidFonts: Sendable, Hashable {
         } else {
             resolvedWeight = min(max(try face(Self.closestMatch(in: first.fonts, weight: 400, italic: false)).weight, 1), 1000)
         }
-        let font = Self.closestMatch(in: first.fonts, weight: resolvedWeight, italic: italic)
-        return AndroidTypeface(name: name, familyName: familyName, weight: resolvedWeight, isItalic: italic, font: try namedFace(font, of: familyName))
+        let key = CollectionKey(familyName: familyName, weight: resolvedWeight, isItalic: italic)
+        return AndroidTypeface(name: name, familyName: familyName, weight: resolvedWeight, isItalic: italic, font: try typefaceFace(key, fonts: first.fonts))
+    }
+
+    /// The face of the typeface `key`: the named family's font for its style, as a face object of
+    /// its own (the same file and coordinates as the font's), so that a style in it says which
+    /// typeface it is. Made once.
+    private func typefaceFace(_ key: CollectionKey, fonts: [AndroidFontConfiguration.Font]) throws(CaliperError) -> FontFace {
+        if let known = typefaces.withLock({ $0.faces[key] }) { return known }
+        let shared = try face(Self.closestMatch(in: fonts, weight: key.weight, italic: key.isItalic))
+        let own = try FontFace(data: shared.data, faceIndex: shared.faceIndex)
+        let made = shared.variations.isEmpty ? own : try own.withVariations(shared.variations)
+        return typefaces.withLock { typefaces in
+            if let raced = typefaces.faces[key] { return raced }
+            typefaces.faces[key] = made
+            typefaces.keys[ObjectIdentifier(made)] = key
+            return made
+        }
     }
 
     /// A ``TextStyle`` in the typeface `family` (``typeface(_:weight:italic:)``) at `size` sp:
     /// measured with ``TextMeasurer/androidMeasurement(of:style:profile:)`` under a profile whose
     /// ``AndroidProfile/systemFonts`` are these fonts, it falls back as the system typeface does.
     ///
-    /// The paint's weight and slant, which pick each fallback family's font, are those
-    /// `fonts.xml` gives the family's font the style is in: on a device they are the weight
-    /// asked for, which differs only when the family has no font within the same hundred.
+    /// The typeface's weight and slant are the paint's: they pick the font of each fallback
+    /// family as they do on a device. Each typeface has a face of its own, so two typefaces whose
+    /// font is the same file give two styles.
     public func textStyle(
         family: String = AndroidFonts.defaultFamilyName, weight: Int? = nil, italic: Bool = false, size: CGFloat,
         features: [FontFeature] = []
@@ -209,17 +225,22 @@ public final class AndroidFonts: Sendable, Hashable {
 
     // MARK: Collections
 
-    /// The families `style` is measured with on the device: its font's named family and that
-    /// family's fallbacks, at the weight and slant `fonts.xml` gives its font, when the font is one
-    /// of a named family's (and the style lists no fallback fonts of its own); otherwise the
-    /// style's fonts as custom fallbacks followed by the default family's collection at 400,
-    /// upright (`Typeface.CustomFallbackBuilder` without `setStyle`).
+    /// The families `style` is measured with on the device: when its font is a typeface's of
+    /// these fonts (``typeface(_:weight:italic:)``) and it lists no fallback fonts of its own, that
+    /// typeface's (its named family, in its font, then the family's fallbacks, for a paint of the
+    /// typeface's weight and slant); otherwise the style's fonts as custom fallbacks followed by
+    /// the default family's collection at 400, upright (`Typeface.CustomFallbackBuilder` without
+    /// `setStyle`).
     func collection(for style: TextStyle) throws(CaliperError) -> [AndroidFamily] {
-        if style.fallbackFonts.isEmpty, let named = namedFaces.withLock({ $0[ObjectIdentifier(style.font)] }), named.face === style.font {
-            return try collection(named: named.familyName, weight: named.font.weight, italic: named.font.isItalic)
+        if style.fallbackFonts.isEmpty, let key = typefaces.withLock({ $0.keys[ObjectIdentifier(style.font)] }),
+            typefaces.withLock({ $0.faces[key] }) === style.font
+        {
+            return try collection(key, primary: style.font)
         }
         let fallbackName = familyNames.contains(Self.defaultFamilyName) ? Self.defaultFamilyName : familyNames.first
-        let system = try fallbackName.map { (name) throws(CaliperError) in try collection(named: name, weight: 400, italic: false) } ?? []
+        let system = try fallbackName.map { (name) throws(CaliperError) in
+            try collection(CollectionKey(familyName: name, weight: 400, isItalic: false), primary: nil)
+        } ?? []
         let families = ([style.font] + style.fallbackFonts).map(AndroidFamily.custom) + system
         guard families.count <= Self.maximumFamilyCount else {
             throw .invalidAndroidProfile(
@@ -228,29 +249,34 @@ public final class AndroidFonts: Sendable, Hashable {
         return families
     }
 
-    /// The families of the typeface `familyName` for a paint of `weight` and `italic`, loaded once.
-    private func collection(named familyName: String, weight: Int, italic: Bool) throws(CaliperError) -> [AndroidFamily] {
-        let key = CollectionKey(familyName: familyName, weight: weight, isItalic: italic)
-        if let known = collections.withLock({ $0[key] }) { return known }
-        guard let list = configuration.fallbackList(named: familyName) else {
-            throw .androidFontFamilyNotFound(familyName, configuration: configurationPath, available: familyNames)
+    /// The families of the typeface `key` (a named family, a paint's weight and slant), loaded
+    /// once; `primary`, when given, is the typeface's face, which its first family is shaped in.
+    private func collection(_ key: CollectionKey, primary: FontFace?) throws(CaliperError) -> [AndroidFamily] {
+        if let known = collections.withLock({ $0[key] }), primary == nil || known.first?.font === primary { return known }
+        guard let list = configuration.fallbackList(named: key.familyName) else {
+            throw .androidFontFamilyNotFound(key.familyName, configuration: configurationPath, available: familyNames)
         }
         guard list.count <= Self.maximumFamilyCount else {
             throw .invalidAndroidProfile(
-                "the typeface \(familyName) has \(list.count) families, over Minikin's limit of \(Self.maximumFamilyCount)")
+                "the typeface \(key.familyName) has \(list.count) families, over Minikin's limit of \(Self.maximumFamilyCount)")
         }
         var families: [AndroidFamily] = []
-        for entry in list {
-            let coverage = Self.closestMatch(in: entry.fonts, weight: 400, italic: false)
-            let font = Self.closestMatch(in: entry.fonts, weight: weight, italic: italic)
+        for (index, entry) in list.enumerated() {
+            let coverage = try face(Self.closestMatch(in: entry.fonts, weight: 400, italic: false))
+            let font: FontFace
+            if index == 0, let primary {
+                font = primary
+            } else {
+                font = try face(Self.closestMatch(in: entry.fonts, weight: key.weight, italic: key.isItalic))
+            }
             families.append(
                 AndroidFamily(
-                    font: entry.isDefaultFallback ? try namedFace(font, of: familyName) : try face(font),
-                    coverage: try face(coverage), locales: .cached(entry.family.locales), variant: entry.family.variant,
+                    font: font,
+                    coverage: coverage, locales: .cached(entry.family.locales), variant: entry.family.variant,
                     isCustomFallback: false, isDefaultFallback: entry.isDefaultFallback))
         }
         return collections.withLock { collections in
-            if let raced = collections[key] { return raced }
+            if let raced = collections[key], primary == nil || raced.first?.font === primary { return raced }
             if collections.count >= Self.collectionCacheCapacity { collections.removeAll(keepingCapacity: true) }
             collections[key] = families
             return families
@@ -293,16 +319,6 @@ public final class AndroidFonts: Sendable, Hashable {
             faces[font] = face
             return face
         }
-    }
-
-    /// ``face(_:)`` for a named family's font, remembered as that family's (the first named
-    /// family in `fonts.xml` order to load it keeps it).
-    private func namedFace(_ font: AndroidFontConfiguration.Font, of familyName: String) throws(CaliperError) -> FontFace {
-        let face = try face(font)
-        namedFaces.withLock { named in
-            if named[ObjectIdentifier(face)] == nil { named[ObjectIdentifier(face)] = NamedFace(face: face, familyName: familyName, font: font) }
-        }
-        return face
     }
 
     /// Whether two values are the same fonts (by identity).
