@@ -6,6 +6,12 @@ import Foundation
 /// `elegant` one with taller, traditional forms. A paint that asks for neither (the default)
 /// prefers the compact cut.
 public enum AndroidFontVariant: String, Sendable, Hashable, CaseIterable {
+    /// The variant `fonts.xml` spells `rawValue` (`default`, `compact`, `elegant`), exactly.
+    public init?(rawValue: String) {
+        guard let match = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+        self = match
+    }
+
     /// No variant (most families; `fonts.xml` without `variant`).
     case `default`
     /// `variant="compact"`.
