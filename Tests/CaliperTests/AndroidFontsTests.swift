@@ -261,6 +261,8 @@ extension AndroidFontsGoldens.Family {
         ("<family><font>Roboto.ttf<axis tag=\"wg\" stylevalue=\"1\"/></font></family>", 2, 25, "four printable ASCII"),
         ("<family><font>Roboto.ttf<axis tag=\"wght\" stylevalue=\"heavy\"/></font></family>", 2, 25, "finite number"),
         ("<family><font>Roboto.ttf<axis tag=\"wght\"/></font></family>", 2, 25, "finite number"),
+        ("<family><font> .tt </font></family>", 2, 9, "shorter than an extension"),
+        ("<family><font/></family>", 2, 9, "shorter than an extension"),
         ("<alias name=\"x\"/>", 2, 1, "needs a name and a to"),
         ("<alias name=\"x\" to=\"sans-serif\" weight=\"heavy\"/>", 2, 1, "not a whole number"),
     ] as [(String, Int, Int, String)])
@@ -284,7 +286,7 @@ extension AndroidFontsGoldens.Family {
               <family name="sans-serif"><font>Gone.ttf</font><font>Roboto.ttf</font></family>
               <family name="serif"><font>Gone.ttf</font></family>
               <alias name="serif-bold" to="serif" weight="700"/>
-              <family lang="ja"><font>  </font><font>Also-Gone.ttf</font></family>
+              <family lang="ja"><font postScriptName="Nothing">  </font><font>Also-Gone.ttf</font></family>
             </familyset>
             """)
         let device = try #require(read, "\(String(describing: error))")

@@ -53,6 +53,9 @@ def read_font(element):
     italic = element.get("style") == "italic"
     text = (element.text or "") + "".join(child.tail or "" for child in element)
     file = text.strip(" \n\r\t")
+    if element.get("postScriptName") is None and len(file) < 4:
+        # sanitizedName.substring(0, sanitizedName.length() - 4) throws on a device.
+        raise ValueError("StringIndexOutOfBoundsException: %r" % file)
     axes = [[axis.get("tag"), float(axis.get("stylevalue"))] for axis in element if axis.tag == "axis"]
     if not os.path.isfile(os.path.join(REPO, DIRECTORY, file)):
         return None, file

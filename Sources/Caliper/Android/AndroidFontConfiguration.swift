@@ -21,8 +21,9 @@ import Foundation
 /// - an alias whose `to` names no named family is dropped.
 ///
 /// What a device would fail on — a number that does not parse, a weight outside 1–1000, a
-/// negative index, an axis tag that is not four printable ASCII characters — is refused here,
-/// with its line and column.
+/// negative index, an axis tag that is not four printable ASCII characters, a file name shorter
+/// than four characters without a `postScriptName` — is refused here, with its line and column,
+/// and so is an alias weight outside 1–1000, which Android would keep.
 struct AndroidFontConfiguration: Sendable {
     struct Font: Sendable, Hashable {
         /// The file as `fonts.xml` names it, surrounding spaces removed.
@@ -174,6 +175,12 @@ struct AndroidFontConfiguration: Sendable {
                 axes.append(try Self.axis(child))
             }
             let file = element.text.trimmingCharacters(in: CharacterSet(charactersIn: " \n\r\t"))
+            // Without a postScriptName Android takes the file name less its last four characters.
+            guard element.attribute("postScriptName") != nil || file.utf16.count >= 4 else {
+                throw Self.error(
+                    "the file name \"\(file)\" is shorter than an extension and there is no postScriptName "
+                        + "(Android 14's readFont throws StringIndexOutOfBoundsException)", at: element)
+            }
             let path = directory + "/" + file
             guard !file.isEmpty, try fileExists(path, element) else {
                 if !missingFiles.contains(file) { missingFiles.append(file) }
