@@ -238,3 +238,22 @@ int32_t caliper_minikin_language_tag(const char *locale, char *output, int32_t c
     output[length] = '\0';
     return length;
 }
+
+int32_t caliper_line_break_class(uint32_t code_point) {
+    return u_getIntPropertyValue((UChar32)code_point, UCHAR_LINE_BREAK);
+}
+
+int32_t caliper_general_category(uint32_t code_point) { return (int32_t)u_charType((UChar32)code_point); }
+
+int32_t caliper_joining_type(uint32_t code_point) {
+    return u_getIntPropertyValue((UChar32)code_point, UCHAR_JOINING_TYPE);
+}
+
+int32_t caliper_is_emoji(uint32_t code_point) { return u_hasBinaryProperty((UChar32)code_point, UCHAR_EMOJI); }
+
+int32_t caliper_locale_for_language_tag(const char *tag, char *out, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t length = uloc_forLanguageTag(tag, out, capacity, NULL, &status);
+    if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING || length >= capacity) return -1;
+    return length;
+}

@@ -167,3 +167,23 @@ struct AndroidGoldens: Decodable {
         #expect(parallel == serial)
     }
 }
+
+/// The advance cache returns what FreeType loads, bit for bit.
+@Suite struct SkiaAdvanceCacheTests {
+    @Test func cachedAdvancesAreFreeTypes() throws {
+        for path in ["Fonts/Android/Roboto-Regular.ttf", "Fonts/NotoColorEmoji.ttf"] {
+            let face = try Fixtures.font(path).androidScaler()
+            let glyphs = [UInt32](0..<200)
+            for (size, hinting) in [(Float(13.5), true), (16, false), (300, true)] {
+                let expected = glyphs.map { face.uncachedAdvance(of: $0, size: size, hinting: hinting) }
+                for _ in 0..<2 {  // cold, then warm
+                    var advances = [Float](repeating: .nan, count: glyphs.count)
+                    glyphs.withUnsafeBufferPointer { glyphs in
+                        advances.withUnsafeMutableBufferPointer { face.advances(of: glyphs, size: size, hinting: hinting, into: $0) }
+                    }
+                    #expect(advances == expected, "\(path) at \(size) px, hinting \(hinting)")
+                }
+            }
+        }
+    }
+}

@@ -130,6 +130,8 @@ def request_line(request):
         ("widths", ",".join(repr(float(w)) for w in request["widths"])),
         ("text", escape(request["text"])),
     ]
+    if request.get("charWidths"):  # make_android_heights.py: per-unit advances for ellipsis
+        fields.insert(-1, ("charWidths", "on"))
     return "\t".join("%s=%s" % field for field in fields)
 
 
@@ -263,6 +265,32 @@ def scaled(widths_at_16, size):
     return [round(w * size / 16) for w in widths_at_16]
 
 
+def paragraph_requests(kind):
+    """The requests of the paragraphs of one kind (each also a measureText case), with their kind."""
+    plan = []
+    if kind == "latin":
+        for size in LINE_SIZES:
+            for hinting in (True, False):
+                for text in PARAGRAPHS:
+                    plan.append((request([ROBOTO], text, size, hinting,
+                                         widths=scaled(LINE_WIDTHS_AT_16, size)), kind))
+    elif kind == "fallback":
+        for size in FALLBACK_LINE_SIZES:
+            for text in FALLBACK_TEXTS:
+                plan.append((request(FALLBACK, text, size, True,
+                                     widths=scaled(FALLBACK_WIDTHS_AT_16, size)), kind))
+    elif kind == "letterSpacing":
+        for spacing in [0] + LETTER_SPACINGS:
+            plan.append((request([ROBOTO], LETTER_SPACING_PARAGRAPH, 16, True, spacing,
+                                 widths=LETTER_SPACING_WIDTHS), kind))
+    elif kind == "hyphenation":
+        for frequency in ("none", "normal", "full"):
+            for text in HYPHENATION_PARAGRAPHS:
+                plan.append((request([ROBOTO], text, 16, True, hyphenation=frequency,
+                                     widths=HYPHENATION_WIDTHS), kind))
+    return plan
+
+
 def main():
     if not os.access(HARNESS, os.X_OK) or not os.path.exists(HYPHENATION):
         sys.exit("no harness or no hyph-en-us.hyb: run Tests/Goldens/android/build-minikin.sh "
@@ -272,27 +300,19 @@ def main():
         for hinting in (True, False):
             for text in TEXTS:
                 plan.append((request([ROBOTO], text, size, hinting), "latin"))
-    for size in LINE_SIZES:
-        for hinting in (True, False):
-            for text in PARAGRAPHS:
-                plan.append((request([ROBOTO], text, size, hinting,
-                                     widths=scaled(LINE_WIDTHS_AT_16, size)), "latin"))
+    plan.extend(paragraph_requests(kind="latin"))
     for size in FALLBACK_SIZES:
         for hinting in (True, False):
             for text in FALLBACK_TEXTS:
-                widths = scaled(FALLBACK_WIDTHS_AT_16, size) if size in FALLBACK_LINE_SIZES and hinting else []
-                plan.append((request(FALLBACK, text, size, hinting, widths=widths), "fallback"))
+                if size not in FALLBACK_LINE_SIZES or not hinting:
+                    plan.append((request(FALLBACK, text, size, hinting), "fallback"))
+    plan.extend(paragraph_requests(kind="fallback"))
     for size in LETTER_SPACING_SIZES:
         for spacing in LETTER_SPACINGS:
             for text in LETTER_SPACING_TEXTS:
                 plan.append((request([ROBOTO], text, size, True, spacing), "letterSpacing"))
-    for spacing in [0] + LETTER_SPACINGS:
-        plan.append((request([ROBOTO], LETTER_SPACING_PARAGRAPH, 16, True, spacing,
-                             widths=LETTER_SPACING_WIDTHS), "letterSpacing"))
-    for frequency in ("none", "normal", "full"):
-        for text in HYPHENATION_PARAGRAPHS:
-            plan.append((request([ROBOTO], text, 16, True, hyphenation=frequency,
-                                 widths=HYPHENATION_WIDTHS), "hyphenation"))
+    plan.extend(paragraph_requests(kind="letterSpacing"))
+    plan.extend(paragraph_requests(kind="hyphenation"))
     for font in [ROBOTO, ARABIC, EMOJI, CJK]:
         for size in SIZES:
             plan.append((request([font], "x", size), "metrics"))

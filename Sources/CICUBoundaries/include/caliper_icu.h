@@ -71,4 +71,18 @@ uint32_t caliper_paired_bracket(uint32_t code_point);
 /// (Minikin then drops the entry). `capacity` must be at least 1.
 int32_t caliper_minikin_language_tag(const char *locale, char *output, int32_t capacity);
 
+/// What Android's Minikin asks of ICU besides boundaries (its word breaker and hyphenator): the
+/// Line_Break class of `code_point` as ICU numbers it (ULineBreak: 20 OP, 23 QU, …), its general
+/// category (UCharCategory: 12 Zs, 15 Cc, 19–23 and 28–29 punctuation, …), its Joining_Type
+/// (UJoiningType: 0 U, 1 C, 2 D, 3 L, 4 R, 5 T), and whether it has the property Emoji.
+int32_t caliper_line_break_class(uint32_t code_point);
+int32_t caliper_general_category(uint32_t code_point);
+int32_t caliper_joining_type(uint32_t code_point);
+int32_t caliper_is_emoji(uint32_t code_point);
+
+/// ICU's locale ID for a BCP 47 language tag (`uloc_forLanguageTag`: "en-US" -> "en_US"), written
+/// NUL-terminated into `out`; returns its length, or -1 when the tag cannot be read or the ID
+/// does not fit in `capacity` bytes.
+int32_t caliper_locale_for_language_tag(const char *tag, char *out, int32_t capacity);
+
 #endif

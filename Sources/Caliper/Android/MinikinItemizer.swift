@@ -228,11 +228,11 @@ enum MinikinItemizer {
     private static func isRegionalIndicator(_ value: UInt32) -> Bool { (0x1F1E6...0x1F1FF).contains(value) }
 
     /// Emoji_Modifier: the five skin tones.
-    private static func isEmojiModifier(_ value: UInt32) -> Bool { (0x1F3FB...0x1F3FF).contains(value) }
+    static func isEmojiModifier(_ value: UInt32) -> Bool { (0x1F3FB...0x1F3FF).contains(value) }
 
     /// Emoji_Modifier_Base, and the two characters Minikin keeps as bases though Emoji 4.0 took
     /// them out (U+1F91D, U+1F93C).
-    private static func isEmojiBase(_ value: UInt32) -> Bool {
+    static func isEmojiBase(_ value: UInt32) -> Bool {
         value == 0x1F91D || value == 0x1F93C || (Unicode.Scalar(value)?.properties.isEmojiModifierBase ?? false)
     }
 }

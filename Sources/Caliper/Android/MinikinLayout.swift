@@ -72,7 +72,8 @@ enum MinikinLayout {
     ) throws(CaliperError) -> Advance {
         var advance = Advance()
         for (context, piece) in Self.pieces(of: text, in: range, isRightToLeft: isRightToLeft) {
-            advance += try pieceAdvance(text, context: context, piece: piece, isRightToLeft: isRightToLeft, families: families, paint: paint, features: features)
+            let laidOut = try layoutPiece(text, context: context, piece: piece, isRightToLeft: isRightToLeft, families: families, paint: paint, features: features)
+            advance += Advance(advance: laidOut.advance, missingGlyphs: laidOut.missingGlyphs)
         }
         return advance
     }
@@ -156,93 +157,5 @@ enum MinikinLayout {
         }
         if enablesCHWS { features.append(("chws", 1)) }
         return features
-    }
-
-    /// `LayoutPiece::LayoutPiece`'s advance.
-    private static func pieceAdvance(
-        _ text: [UInt16], context: Range<Int>, piece: Range<Int>, isRightToLeft: Bool, families: [AndroidFamily], paint: AndroidPaint,
-        features: [(tag: Tag, value: UInt32)]
-    ) throws(CaliperError) -> Advance {
-        let runs = MinikinItemizer.itemize(Array(text[piece]), families: families, locales: paint.locales, variant: paint.familyVariant)
-        var x: Float = 0
-        var missingGlyphs = 0
-        for run in isRightToLeft ? runs.reversed() : runs {
-            let family = families[run.family]
-            let advances = SkiaAdvances(face: try family.font.androidScaler(), size: paint.size, hinting: paint.hinting)
-            let runRange = (piece.lowerBound + run.range.lowerBound)..<(piece.lowerBound + run.range.upperBound)
-            for (scriptRange, script) in Self.scriptRuns(text, in: runRange) {
-                var letterSpace = 0.0
-                if paint.letterSpacing != 0, Self.isLetterSpacingCapable(script) { letterSpace = Double(paint.letterSpacing) * Double(paint.size) }
-                let letterSpaceHalf = letterSpace * 0.5
-                let glyphs = text.withUnsafeBufferPointer { buffer in
-                    family.font.harfBuzz.shapeScaled(
-                        buffer, context: context, item: scriptRange, isRightToLeft: isRightToLeft, script: script, language: paint.locales.shapingLanguage(for: script),
-                        features: features, size: paint.size, advances: advances)
-                }
-                if !glyphs.isEmpty, letterSpace != 0, !Self.isControl(text, glyphs[0].cluster) { x = Float(Double(x) + letterSpaceHalf) }
-                for index in glyphs.indices {
-                    if letterSpace != 0, index > 0, glyphs[index - 1].cluster != glyphs[index].cluster {
-                        let isControl = Self.isControl(text, glyphs[index].cluster)
-                        let previousIsControl = Self.isControl(text, glyphs[index - 1].cluster)
-                        if !isControl, !previousIsControl {
-                            x = Float(Double(x) + letterSpace)
-                        } else if !isControl || !previousIsControl {
-                            x = Float(Double(x) + letterSpaceHalf)
-                        }
-                    }
-                    x += Float(glyphs[index].xAdvance) / 256  // HBFixedToFloat
-                    if glyphs[index].id == 0 { missingGlyphs += 1 }
-                }
-                if let last = glyphs.last, letterSpace != 0, !Self.isControl(text, last.cluster) { x = Float(Double(x) + letterSpaceHalf) }
-            }
-        }
-        return Advance(advance: x, missingGlyphs: missingGlyphs)
-    }
-
-    /// `ScriptText`: runs of one script by ICU's script codes, a Common or Inherited character
-    /// taking the script around it; a run of only Common or Inherited characters is Common. Each
-    /// with its ISO 15924 code.
-    static func scriptRuns(_ text: [UInt16], in range: Range<Int>) -> [(range: Range<Int>, script: String)] {
-        var result: [(range: Range<Int>, script: String)] = []
-        var position = range.lowerBound
-        while position < range.upperBound {
-            let (first, firstLength) = MinikinItemizer.codePoint(in: text, at: position)
-            var current = Self.icuScript(first)
-            var index = position + firstLength
-            while index < range.upperBound {
-                let (value, length) = MinikinItemizer.codePoint(in: text, at: index)
-                let next = Self.icuScript(value)
-                if current != next {
-                    if current == 0 || current == 1 {
-                        current = next
-                    } else if next != 0, next != 1 {
-                        break
-                    }
-                }
-                index += length
-            }
-            let script = current == 1 || current == 0 ? "Zyyy" : UnicodeProperties.scriptCode(current)
-            result.append((position..<min(index, range.upperBound), script))
-            position = index
-        }
-        return result
-    }
-
-    private static func icuScript(_ value: UInt32) -> Int32 {
-        Unicode.Scalar(value).map(UnicodeProperties.script(of:)) ?? 0
-    }
-
-    /// `isLetterSpacingCapableScript`: not the cursive and Indic scripts letter spacing would break.
-    private static func isLetterSpacingCapable(_ script: String) -> Bool {
-        !["Arab", "Nkoo", "Phlp", "Mand", "Mong", "Phag", "Deva", "Beng", "Guru", "Modi", "Shrd", "Sylo", "Tirh", "Ogam"].contains(script)
-    }
-
-    /// ICU's `u_iscntrl` of the code point at `offset`: general category Cc, Cf, Zl or Zp.
-    private static func isControl(_ text: [UInt16], _ offset: Int) -> Bool {
-        guard offset < text.count, let scalar = Unicode.Scalar(MinikinItemizer.codePoint(in: text, at: offset).value) else { return false }
-        switch scalar.properties.generalCategory {
-        case .control, .format, .lineSeparator, .paragraphSeparator: return true
-        default: return false
-        }
     }
 }

@@ -238,4 +238,8 @@ struct MinikinLocaleList: Sendable, Hashable {
 extension AndroidPaint {
     /// The paint's locale list (`Paint.setTextLocales`, comma-separated), as Minikin holds it.
     var locales: MinikinLocaleList { .cached(locale) }
+
+    /// `getEffectiveLocale` (`LineBreakerUtil.h`): the list's first locale, whose rules the word
+    /// breaker and hyphenator follow; "" for an empty list.
+    var effectiveLocale: String { locales.locales.first?.string ?? "" }
 }

@@ -26,6 +26,12 @@ final class SkiaFreeTypeFace: @unchecked Sendable {
     private let face: FT_Face
     /// The strike the face's size and transform are set for now.
     private var strikeKey: StrikeKey?
+    /// Advances already loaded, by strike and glyph (Skia keeps a strike cache of glyphs too):
+    /// loading a hinted glyph runs its bytecode, the cost of most of a measurement. At most
+    /// ``advanceCacheLimit`` entries; past it the cache starts again.
+    private var advanceCache: [StrikeKey: [UInt32: Float]] = [:]
+    private var advanceCacheCount = 0
+    static let advanceCacheLimit = 1 << 16
 
     /// The face `faceIndex` of `data`, at `designCoordinates` on its variation axes (in `fvar`'s
     /// order; none: the default instance).
@@ -60,7 +66,7 @@ final class SkiaFreeTypeFace: @unchecked Sendable {
     }
 
     /// What sets a face's size: the paint's size and hinting.
-    private struct StrikeKey: Equatable {
+    private struct StrikeKey: Hashable {
         var size: Float
         var hinting: Bool
     }
@@ -147,19 +153,45 @@ final class SkiaFreeTypeFace: @unchecked Sendable {
     func advances(of glyphs: UnsafeBufferPointer<UInt32>, size: Float, hinting: Bool, into advances: UnsafeMutableBufferPointer<Float>) {
         lock.lock()
         defer { lock.unlock() }
-        let strike = strike(size: size, hinting: hinting)
+        let key = StrikeKey(size: size, hinting: hinting)
+        var cached = advanceCache.removeValue(forKey: key) ?? [:]
+        defer { advanceCache[key] = cached }
         for (index, glyph) in glyphs.enumerated() {
-            guard FT_Load_Glyph(face, glyph, strike.loadFlags | FT_Int32(FT_LOAD_BITMAP_METRICS_ONLY)) == 0, let slot = face.pointee.glyph
-            else {
-                advances[index] = 0
+            if let advance = cached[glyph] {
+                advances[index] = advance
                 continue
             }
-            let advance =
-                strike.linearMetrics
-                ? strike.matrixScale * (Float(slot.pointee.linearHoriAdvance) / 65536)
-                : Float(slot.pointee.advance.x) * 0.015625  // SkFDot6ToFloat
-            advances[index] = advance * strike.strikeToSourceScale
+            let advance = loadedAdvance(of: glyph, size: size, hinting: hinting)
+            advances[index] = advance
+            if advanceCacheCount >= Self.advanceCacheLimit {
+                advanceCache.removeAll()
+                cached.removeAll()
+                advanceCacheCount = 0
+            }
+            cached[glyph] = advance
+            advanceCacheCount += 1
         }
+    }
+
+    /// The advance of `glyph` loaded by FreeType (under the lock): the uncached path of
+    /// ``advances(of:size:hinting:into:)``.
+    private func loadedAdvance(of glyph: UInt32, size: Float, hinting: Bool) -> Float {
+        let strike = strike(size: size, hinting: hinting)
+        guard FT_Load_Glyph(face, glyph, strike.loadFlags | FT_Int32(FT_LOAD_BITMAP_METRICS_ONLY)) == 0, let slot = face.pointee.glyph
+        else { return 0 }
+        let advance =
+            strike.linearMetrics
+            ? strike.matrixScale * (Float(slot.pointee.linearHoriAdvance) / 65536)
+            : Float(slot.pointee.advance.x) * 0.015625  // SkFDot6ToFloat
+        return advance * strike.strikeToSourceScale
+    }
+
+    /// The advance of `glyph` at `size` px, loaded by FreeType whatever the cache holds: what the
+    /// cache must agree with (tests).
+    func uncachedAdvance(of glyph: UInt32, size: Float, hinting: Bool) -> Float {
+        lock.lock()
+        defer { lock.unlock() }
+        return loadedAdvance(of: glyph, size: size, hinting: hinting)
     }
 
     /// The font's metrics at `size` px as `Paint.getFontMetrics` reports them (y down: ascent

@@ -89,18 +89,40 @@ private let emojiFontFuncs = ImmutableFontFuncs(pointer: {
     return funcs
 }())
 
+/// Characters Minikin adds to a script run at a line's hyphenated edge (`LayoutCore.cpp`,
+/// `addToHbBuffer`): `before` ahead of the run, in the run's first cluster, the context before
+/// it dropped (a start-of-line edit); `after` behind it, in its last cluster, the context after
+/// it dropped (an end-of-line edit), in place of the run's last code unit when `replacesLastUnit`.
+struct ScaledRunEdits: Sendable, Equatable {
+    var before: [UInt32] = []
+    var after: [UInt32] = []
+    var replacesLastUnit = false
+
+    static let none = ScaledRunEdits()
+}
+
 extension HarfBuzzFont {
     /// Shapes `text[item]`, with `text[context]` around it as HarfBuzz's context, as Minikin
     /// shapes a script run of a layout piece (`LayoutPiece::LayoutPiece`): a sub-font of this one
     /// at `size` px (`hb_font_set_ppem(size)`, `hb_font_set_scale(HBFloatToFixed(size))`: units of
     /// 1/256 px) whose advances are `advances`' (HarfBuzz's own for a colour bitmap font, which
     /// Minikin lets HarfBuzz measure), in `script` and `direction`, the language mapped as every
-    /// run's (``LanguageSystems``), with `features` (tag, value) on the whole run.
+    /// run's (``LanguageSystems``), with `features` (tag, value) on the whole run, and `edits`'
+    /// characters added. A glyph's cluster counts from the first character added, as Minikin
+    /// counts it: the item's first code unit, or the item's start for a character added before it.
     func shapeScaled(
         _ text: UnsafeBufferPointer<UInt16>, context: Range<Int>, item: Range<Int>, isRightToLeft: Bool, script: String,
-        language: String?, features: [(tag: Tag, value: UInt32)], size: Float, advances: SkiaAdvances
+        language: String?, features: [(tag: Tag, value: UInt32)], size: Float, advances: SkiaAdvances, edits: ScaledRunEdits = .none
     ) -> [ScaledGlyph] {
-        guard !item.isEmpty, let base = text.baseAddress, let buffer = ThreadBuffer.current(),
+        let origin = item.lowerBound
+        var context = context
+        var item = item
+        if !edits.before.isEmpty { context = item.lowerBound..<context.upperBound }
+        if !edits.after.isEmpty {
+            if edits.replacesLastUnit, !item.isEmpty { item = item.lowerBound..<(item.upperBound - 1) }
+            context = context.lowerBound..<item.upperBound
+        }
+        guard !item.isEmpty || !edits.before.isEmpty || !edits.after.isEmpty, let base = text.baseAddress, let buffer = ThreadBuffer.current(),
             let subFont = hb_font_create_sub_font(font)
         else { return [] }
         defer {
@@ -123,8 +145,21 @@ extension HarfBuzzFont {
         if let language {
             hb_buffer_set_language(buffer, languageSystems.language(for: language, script: hb_buffer_get_script(buffer), face: face.face))
         }
+        if !edits.before.isEmpty {
+            // No context before the run: the inserted characters share cluster 0 with its first.
+            hb_buffer_set_content_type(buffer, HB_BUFFER_CONTENT_TYPE_UNICODE)
+            for character in edits.before { hb_buffer_add(buffer, character, 0) }
+        }
         hb_buffer_add_utf16(
             buffer, base + context.lowerBound, Int32(context.count), UInt32(item.lowerBound - context.lowerBound), Int32(item.count))
+        if !edits.after.isEmpty {
+            // In the last character's cluster; for a replacement, in the replaced one's.
+            var added: UInt32 = 0
+            let cluster = hb_buffer_get_glyph_infos(buffer, &added).map { added == 0 ? 0 : $0[Int(added) - 1].cluster + (edits.replacesLastUnit ? 1 : 0) } ?? 0
+            hb_buffer_set_content_type(buffer, HB_BUFFER_CONTENT_TYPE_UNICODE)
+            for character in edits.after { hb_buffer_add(buffer, character, cluster) }
+        }
+        let firstCluster = hb_buffer_get_glyph_infos(buffer, nil).map { hb_buffer_get_length(buffer) > 0 ? Int($0[0].cluster) : 0 } ?? 0
         let hbFeatures = features.map {
             hb_feature_t(tag: $0.tag.code, value: $0.value, start: caliper_hb_feature_global_start, end: caliper_hb_feature_global_end)
         }
@@ -135,7 +170,7 @@ extension HarfBuzzFont {
         else { return [] }
         return (0..<Int(length)).map { index in
             ScaledGlyph(
-                id: infos[index].codepoint, cluster: context.lowerBound + Int(infos[index].cluster),
+                id: infos[index].codepoint, cluster: origin + Int(infos[index].cluster) - firstCluster,
                 xAdvance: positions[index].x_advance, xOffset: positions[index].x_offset, yOffset: positions[index].y_offset)
         }
     }

@@ -51,6 +51,17 @@ enum TextBoundaries {
         return opportunities
     }
 
+    /// ICU's locale ID for a BCP 47 tag (`uloc_forLanguageTag`: `en-US` → `en_US`), or `""` (the
+    /// root rules) when ICU cannot read it.
+    static func icuLocale(forLanguageTag tag: String) -> String {
+        var identifier = [CChar](repeating: 0, count: 160)
+        let length = identifier.withUnsafeMutableBufferPointer { out in
+            tag.withCString { caliper_locale_for_language_tag($0, out.baseAddress, Int32(out.count)) }
+        }
+        guard length > 0 else { return "" }
+        return String(decoding: identifier.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// Grapheme cluster boundaries from ICU's iterator, from 0 to the text's end: the reference
     /// ``GraphemeClusters/boundaries(in:)`` is tested against (`GraphemeBreakConformanceTests`).
     static func iteratedGraphemeClusterBoundaries(in text: [UInt16]) throws(ICUError) -> [Int] {
@@ -238,6 +249,20 @@ enum UnicodeProperties {
 
     static let common: Int32 = 0
     static let inherited: Int32 = 1
+
+    /// The Line_Break class of a scalar value as ICU numbers it (`ULineBreak`).
+    static func lineBreakClass(of value: UInt32) -> Int32 { caliper_line_break_class(value) }
+    static let lineBreakOpenPunctuation: Int32 = 20  // U_LB_OPEN_PUNCTUATION
+    static let lineBreakQuotation: Int32 = 23  // U_LB_QUOTATION
+
+    /// The general category of a scalar value as ICU numbers it (`UCharCategory`, 12 Zs, 15 Cc…).
+    static func generalCategory(of value: UInt32) -> Int32 { caliper_general_category(value) }
+
+    /// The Joining_Type of a scalar value as ICU numbers it (`UJoiningType`).
+    static func joiningType(of value: UInt32) -> Int32 { caliper_joining_type(value) }
+
+    /// The Unicode property Emoji, from ICU's data.
+    static func isEmoji(_ value: UInt32) -> Bool { caliper_is_emoji(value) != 0 }
 }
 
 /// ICU's locale identifiers, as Android's Minikin normalizes a locale list entry.

@@ -11,9 +11,12 @@
 //   size=PX  letterSpacing=EM  hinting=on|off  locale=en-US (the paint's locale list)
 //   style=WEIGHT[:italic] (the paint's font style, 400 upright by default)
 //   variant=default|compact|elegant (the paint's family variant)
-//   hyphenation=none|normal|full  widths=PX,...  text=...
+//   hyphenation=none|normal|full  widths=PX,...  [charWidths=on|off]  text=...
+//   strategies=simple,high_quality,balanced (optional; simple and high_quality by default)
 // Answer: {"advance", "fontMetrics" (the first font's SkFontMetrics), "layouts": [{"strategy",
-//   "width", "lines": [{"start", "end", "width", "ascent", "descent", "flags"}]}]}.
+//   "width", "lines": [{"start", "end", "width", "ascent", "descent", "flags"}]}]}, plus
+//   "charWidths" (the measured paragraph's advance per UTF-16 unit, what StaticLayout's
+//   MeasuredParagraph.getCharWidthAt returns) when charWidths=on.
 // Options: --hyb LOCALE:MINPREFIX:MINSUFFIX:FILE registers a hyphenator as Android's
 //   android_text_Hyphenator.cpp does (en-US is 2:3).
 #include <algorithm>
@@ -293,8 +296,23 @@ struct Request {
     std::string locale = "en-US";
     minikin::HyphenationFrequency hyphenation = minikin::HyphenationFrequency::None;
     std::vector<float> widths;
+    bool charWidths = false;
+    std::vector<minikin::BreakStrategy> strategies{minikin::BreakStrategy::Greedy,
+                                                   minikin::BreakStrategy::HighQuality};
     std::u16string text;
 };
+
+const char* strategyName(minikin::BreakStrategy strategy) {
+    switch (strategy) {
+        case minikin::BreakStrategy::Greedy:
+            return "simple";
+        case minikin::BreakStrategy::HighQuality:
+            return "high_quality";
+        case minikin::BreakStrategy::Balanced:
+            return "balanced";
+    }
+    return "unknown";
+}
 
 std::vector<std::string> split(const std::string& s, char separator) {
     std::vector<std::string> parts;
@@ -375,6 +393,22 @@ Request parseRequest(const std::string& line) {
         } else if (key == "widths") {
             for (const std::string& width : split(value, ',')) {
                 request.widths.push_back(std::stof(width));
+            }
+        } else if (key == "charWidths") {
+            if (value != "on" && value != "off") throw std::runtime_error("charWidths is on or off");
+            request.charWidths = value == "on";
+        } else if (key == "strategies") {
+            request.strategies.clear();
+            for (const std::string& name : split(value, ',')) {
+                if (name == "simple") {
+                    request.strategies.push_back(minikin::BreakStrategy::Greedy);
+                } else if (name == "high_quality") {
+                    request.strategies.push_back(minikin::BreakStrategy::HighQuality);
+                } else if (name == "balanced") {
+                    request.strategies.push_back(minikin::BreakStrategy::Balanced);
+                } else {
+                    throw std::runtime_error("strategies are simple, high_quality or balanced");
+                }
             }
         } else if (key == "text") {
             request.text = utf16(unescape(value));
@@ -477,6 +511,12 @@ minikin::MinikinPaint androidPaint(const Request& request,
 std::unique_ptr<minikin::MeasuredText> measureParagraph(const std::u16string& text,
                                                         const minikin::MinikinPaint& paint,
                                                         bool hyphenate) {
+    minikin::MeasuredTextBuilder builder;
+    const minikin::U16StringPiece textPiece(reinterpret_cast<const uint16_t*>(text.data()),
+                                            text.size());
+    if (text.empty()) {  // no runs (ubidi has no levels to give for an empty text)
+        return builder.build(textPiece, hyphenate, false, false, nullptr);
+    }
     UErrorCode status = U_ZERO_ERROR;
     UBiDi* bidi = ubidi_open();
     ubidi_setPara(bidi, reinterpret_cast<const UChar*>(text.data()), text.size(),
@@ -486,7 +526,6 @@ std::unique_ptr<minikin::MeasuredText> measureParagraph(const std::u16string& te
     const std::vector<UBiDiLevel> levels(computed, computed + text.size());
     ubidi_close(bidi);
 
-    minikin::MeasuredTextBuilder builder;
     for (size_t start = 0; start < text.size();) {
         size_t end = start + 1;
         while (end < text.size() && levels[end] == levels[start]) ++end;
@@ -494,8 +533,6 @@ std::unique_ptr<minikin::MeasuredText> measureParagraph(const std::u16string& te
                             0 /* LineBreakWordStyle::None */, true, (levels[start] & 1) != 0);
         start = end;
     }
-    const minikin::U16StringPiece textPiece(reinterpret_cast<const uint16_t*>(text.data()),
-                                            text.size());
     return builder.build(textPiece, hyphenate, false /* computeLayout */,
                          false /* ignoreHyphenKerning */, nullptr);
 }
@@ -538,13 +575,11 @@ void answer(const Request& request, LoadedFonts* loaded, std::ostream& out) {
     const minikin::TabStops tabStops(nullptr, 0, 20);  // Layout.TAB_INCREMENT
     const char* separator = "";
     for (const float width : request.widths) {
-        for (const auto strategy :
-             {minikin::BreakStrategy::Greedy, minikin::BreakStrategy::HighQuality}) {
+        for (const auto strategy : request.strategies) {
             const minikin::LineBreakResult result = minikin::breakIntoLines(
                     text, strategy, request.hyphenation, false /* justified */, *measured,
                     FixedLineWidth(width), tabStops, false /* useBoundsForWidth */);
-            out << separator << "{\"strategy\": \""
-                << (strategy == minikin::BreakStrategy::Greedy ? "simple" : "high_quality")
+            out << separator << "{\"strategy\": \"" << strategyName(strategy)
                 << "\", \"width\": ";
             printFloat(out, width);
             out << ", \"lines\": [";
@@ -564,7 +599,17 @@ void answer(const Request& request, LoadedFonts* loaded, std::ostream& out) {
             separator = ", ";
         }
     }
-    out << "]}\n";
+    out << "]";
+    if (request.charWidths) {
+        // android_graphics_text_MeasuredText.cpp, nGetCharWidthAt: MeasuredText::widths[offset].
+        out << ", \"charWidths\": [";
+        for (size_t i = 0; i < measured->widths.size(); ++i) {
+            if (i) out << ", ";
+            printFloat(out, measured->widths[i]);
+        }
+        out << "]";
+    }
+    out << "}\n";
 }
 
 // Keeps each .hyb file mapped for the life of the process, as Android does.
