@@ -7,6 +7,7 @@
 #include <unicode/ubidi.h>
 #include <unicode/uloc.h>
 #include <unicode/uscript.h>
+#include <stdio.h>
 #include <string.h>
 #include <pthread.h>
 
@@ -205,6 +206,37 @@ int32_t caliper_bracket_type(uint32_t code_point) {
 
 uint32_t caliper_paired_bracket(uint32_t code_point) {
     return (uint32_t)u_getBidiPairedBracket((UChar32)code_point);
+}
+
+int32_t caliper_minikin_language_tag(const char *locale, char *output, int32_t capacity) {
+    if (capacity < 1) return 0;
+    output[0] = '\0';
+    if (locale[0] == '\0') return 0;
+    // Minikin's buffers are ULOC_FULLNAME_CAPACITY long; a longer result fails there as here.
+    char canonical[ULOC_FULLNAME_CAPACITY];
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t length = uloc_canonicalize(locale, canonical, ULOC_FULLNAME_CAPACITY, &status);
+    if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING) return 0;
+    // uloc_addLikelySubtags would make "" en_Latn_US and "_Zsye" en_Zsye_US: Minikin keeps them.
+    if (length == 0 || (length == 5 && canonical[0] == '_')) {
+        int written = snprintf(output, (size_t)capacity, "und%s%s", length == 0 ? "" : "-", length == 0 ? "" : canonical + 1);
+        if (written < 0 || written >= capacity) {
+            output[0] = '\0';
+            return 0;
+        }
+        return written;
+    }
+    char likely[ULOC_FULLNAME_CAPACITY];
+    status = U_ZERO_ERROR;
+    uloc_addLikelySubtags(canonical, likely, ULOC_FULLNAME_CAPACITY, &status);
+    if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING) return 0;
+    char tag[ULOC_FULLNAME_CAPACITY];
+    status = U_ZERO_ERROR;
+    length = uloc_toLanguageTag(likely, tag, ULOC_FULLNAME_CAPACITY, 0, &status);
+    if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING || length >= capacity) return 0;
+    memcpy(output, tag, (size_t)length);
+    output[length] = '\0';
+    return length;
 }
 
 int32_t caliper_line_break_class(uint32_t code_point) {

@@ -75,6 +75,16 @@ public enum CaliperError: Error, Sendable, Equatable, CustomStringConvertible {
     /// An ``AndroidProfile`` that cannot be measured with (a density, font scale or letter
     /// spacing out of range), or a style it cannot measure; the sentence says which.
     case invalidAndroidProfile(String)
+    /// An Android font configuration (`fonts.xml`, see ``AndroidFonts``) that cannot be read: no
+    /// such file, not a regular file, too large, or unreadable.
+    case fontConfigurationUnreadable(path: String, reason: String)
+    /// An Android font configuration that is not well-formed XML of the subset ``AndroidFonts``
+    /// reads, or that Android 14's `FontListParser` would refuse (a weight that is no number, a
+    /// `lang` on a named family…); `line` and `column` (from 1, in characters) say where.
+    case invalidFontConfiguration(path: String, line: Int, column: Int, reason: String)
+    /// A family name that names no family or alias of an Android font configuration; `available`
+    /// lists the names it has.
+    case androidFontFamilyNotFound(String, configuration: String, available: [String])
     /// A minimum scale factor outside 0…1 (see ``TextMeasurer/layoutShrinkingToFit(_:minimumScaleFactor:paragraphStyle:maxWidth:)``).
     case invalidScaleFactor(Double)
     /// A hyphenation factor outside 0…1 (see ``ParagraphStyle/hyphenationFactor``).
@@ -151,6 +161,13 @@ public enum CaliperError: Error, Sendable, Equatable, CustomStringConvertible {
             return "invalid paragraph style: \(reason)"
         case .invalidAndroidProfile(let reason):
             return "invalid Android profile: \(reason)"
+        case .fontConfigurationUnreadable(let path, let reason):
+            return "cannot read the font configuration \(path): \(reason)"
+        case .invalidFontConfiguration(let path, let line, let column, let reason):
+            return "invalid font configuration \(path), line \(line), column \(column): \(reason)"
+        case .androidFontFamilyNotFound(let name, let configuration, let available):
+            let names = available.count > 12 ? available.prefix(12).joined(separator: ", ") + ", …" : available.joined(separator: ", ")
+            return "no family or alias \"\(name)\" in \(configuration) (it has: \(names.isEmpty ? "none" : names))"
         case .invalidScaleFactor(let value):
             return "invalid minimum scale factor \(value): it must be a number from 0 to 1"
         case .invalidHyphenationFactor(let value):

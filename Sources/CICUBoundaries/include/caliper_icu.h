@@ -64,6 +64,13 @@ int32_t caliper_grapheme_cluster_break(uint32_t code_point);
 int32_t caliper_bracket_type(uint32_t code_point);
 uint32_t caliper_paired_bracket(uint32_t code_point);
 
+/// A locale as Android 14's Minikin normalizes each entry of a locale list
+/// (`LocaleListCache.cpp`, `toLanguageTag`): `uloc_canonicalize`; "" and a bare script ("_Zsye")
+/// kept as "und…"; otherwise `uloc_addLikelySubtags`, then `uloc_toLanguageTag`. Writes a
+/// NUL-terminated BCP 47 tag into `output` and returns its length, or 0 when ICU cannot make one
+/// (Minikin then drops the entry). `capacity` must be at least 1.
+int32_t caliper_minikin_language_tag(const char *locale, char *output, int32_t capacity);
+
 /// What Android's Minikin asks of ICU besides boundaries (its word breaker and hyphenator): the
 /// Line_Break class of `code_point` as ICU numbers it (ULineBreak: 20 OP, 23 QU, …), its general
 /// category (UCharCategory: 12 Zs, 15 Cc, 19–23 and 28–29 punctuation, …), its Joining_Type

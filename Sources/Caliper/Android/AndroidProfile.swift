@@ -24,18 +24,33 @@ public struct AndroidProfile: Sendable, Hashable {
     /// `Paint.setLetterSpacing`, in ems: added half before and half after every cluster of the
     /// scripts that allow spacing.
     public var letterSpacing: Double
-    /// The paint's locale (`Paint.setTextLocale`, BCP 47), which HarfBuzz shapes in: `en-US` by default.
+    /// The paint's locales (`Paint.setTextLocales`, BCP 47; several separated by commas, the
+    /// device's language list as `LocaleList.getDefault` gives it, e.g. `"ja-JP,en-US"`): they
+    /// choose among fallback families (a `ja` family for Han text under `ja-JP`), and HarfBuzz
+    /// shapes each script in the first that supports it. `en-US` by default.
     public var locale: String
+    /// The device's system fonts, which a style falls back to as a `TextView` does (see
+    /// ``AndroidFonts``); `nil` (the default): only the style's own fonts, each a family of
+    /// equal standing.
+    public var systemFonts: AndroidFonts?
 
     /// A profile; by default a density of 1 (sp = dp = px), font scale 1, hinting on, no letter
-    /// spacing, `en-US`.
-    public init(density: Double = 1, fontScale: Double = 1, hinting: Bool = true, letterSpacing: Double = 0, locale: String = "en-US") {
+    /// spacing, `en-US`, no system fonts.
+    public init(
+        density: Double = 1, fontScale: Double = 1, hinting: Bool = true, letterSpacing: Double = 0, locale: String = "en-US",
+        systemFonts: AndroidFonts? = nil
+    ) {
         self.density = density
         self.fontScale = fontScale
         self.hinting = hinting
         self.letterSpacing = letterSpacing
         self.locale = locale
+        self.systemFonts = systemFonts
     }
+
+    /// The longest locale list, in UTF-8 bytes: twelve locales (all Minikin weighs) of the longest
+    /// tags fit.
+    public static let maximumLocaleLength = 2_048
 
     /// The most px a text size may be: Android's `Paint` takes any size, but past this a layout's
     /// numbers would leave single precision's exact integers.
@@ -43,7 +58,7 @@ public struct AndroidProfile: Sendable, Hashable {
 
     /// Refuses a density that is not a positive finite number up to 100, a font scale outside
     /// 0.5…1 (above 1 Android 14 scales non-linearly, not built yet), letter spacing that is not
-    /// finite or past ±100 em, and an empty locale.
+    /// finite or past ±100 em, and an empty locale or one longer than ``maximumLocaleLength``.
     public func validate() throws(CaliperError) {
         guard density.isFinite, density > 0, density <= 100 else {
             throw .invalidAndroidProfile("density must be a number greater than 0 and at most 100, not \(density)")
@@ -56,6 +71,9 @@ public struct AndroidProfile: Sendable, Hashable {
             throw .invalidAndroidProfile("letter spacing must be a finite number of ems from -100 to 100, not \(letterSpacing)")
         }
         guard !locale.isEmpty else { throw .invalidAndroidProfile("the locale must not be empty") }
+        guard locale.utf8.count <= Self.maximumLocaleLength else {
+            throw .invalidAndroidProfile("the locale list is \(locale.utf8.count) bytes, over the limit of \(Self.maximumLocaleLength)")
+        }
     }
 
     /// The size in px of text `sp` sp: `sp × fontScale × density`, in single precision as
@@ -78,8 +96,8 @@ public struct AndroidMeasurement: Sendable, Hashable {
     public var density: Double
     /// ``advance`` in dp.
     public var advanceInDP: Double { Double(advance) / density }
-    /// Glyphs drawn as the missing-glyph box because none of the style's fonts has the character
-    /// (Android's own fallback fonts are not consulted; see ``TextMeasurer/androidMeasurement(of:style:profile:)``).
+    /// Glyphs drawn as the missing-glyph box because no font of the collection has the character
+    /// (the style's fonts, and the device's when the profile has ``AndroidProfile/systemFonts``).
     public var missingGlyphCount: Int
 }
 

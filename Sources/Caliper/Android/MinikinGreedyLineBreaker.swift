@@ -54,9 +54,9 @@ struct MinikinGreedyLineBreaker {
         var nextWordBoundaryOffset = 0
         var locale: String?
         for run in measured.runs {
-            if locale != measured.paint.locale {
-                locale = measured.paint.locale
-                nextWordBoundaryOffset = try wordBreaker.following(locale: measured.paint.locale, from: run.range.lowerBound)
+            if locale != measured.paint.effectiveLocale {
+                locale = measured.paint.effectiveLocale
+                nextWordBoundaryOffset = try wordBreaker.following(locale: measured.paint.effectiveLocale, from: run.range.lowerBound)
                 hyphenator = measured.hyphenator
             }
             for index in run.range {

@@ -1,41 +1,30 @@
 // MinikinItemizer.swift — which font of a fallback list Android draws each character in: Minikin's FontCollection::itemize restated.
 import Foundation
 
-/// One family of an Android font collection: its font, and whether its locales say it is the
-/// colour emoji family (`fonts.xml`'s `lang="und-Zsye"`; here: a colour font).
-struct AndroidFamily: Sendable {
-    let font: FontFace
-    let isColorEmojiFamily: Bool
-
-    init(font: FontFace) {
-        self.font = font
-        isColorEmojiFamily = font.isColorFont
-    }
-
-    /// Whether the family's `cmap` maps `value` (Minikin's coverage bit set).
-    func covers(_ value: UInt32) -> Bool { font.harfBuzz.nominalGlyph(forValue: value) != nil }
-
-    /// Whether it maps the variation sequence `value` + `selector` (`FontFamily::hasGlyph`).
-    func covers(_ value: UInt32, selector: UInt32) -> Bool {
-        font.harfBuzz.variationGlyph(forValue: value, selector: selector) != nil
-    }
-}
-
 /// A run of text in one family of the collection (UTF-16 offsets into the text itemized).
 struct AndroidFontRun: Sendable, Equatable {
     var family: Int
     var range: Range<Int>
 }
 
-/// Minikin's `FontCollection::itemize` (`libs/minikin/FontCollection.cpp`, Android 14) over a
-/// collection of families of equal standing (none a custom or default fallback, as a `Typeface`'s
-/// fallback list built family by family has them), for a paint locale without an emoji style:
+/// Minikin's `FontCollection::itemize` (`libs/minikin/FontCollection.cpp`, Android 14): which
+/// family of a collection draws each character, for a paint's locale list and family variant.
 ///
-/// - a character takes the first family that covers it (`getFamilyForChar`: every covering
-///   family scores 1 on coverage and alike on locale and variant, ties go to the first); one
-///   followed by a variation selector scores 3 in a family that maps the sequence, and with
-///   U+FE0F 2 in the colour emoji family, U+FE0E 2 in any other; a character no family covers
-///   takes its canonical decomposition's first character's family, else the first family;
+/// - a character takes the family with the best score (`getFamilyForChar`, `calcFamilyScore`):
+///   coverage first, then how well the family's locales suit the paint's (``MinikinLocaleList/matchingScore(for:)``),
+///   then the variant (a family without one, or of the paint's, or compact when the paint asks
+///   for neither); ties go to the first, and at most seven tied families are kept
+///   (`FamilyMatchResult`). Coverage scores 1, or for a character followed by a variation
+///   selector 3 in a family that maps the sequence, 2 in the colour emoji family for U+FE0F or in
+///   another for U+FE0E; without a selector, a paint locale asking for emoji (`-u-em-emoji`,
+///   `und-Zsye`) or text presentation gives 2 to the colour emoji family or to the others;
+/// - a primary family that covers the character (or the sequence) wins outright, the first
+///   one in order (`isPrimaryFamily`): a custom fallback (a developer's font) always, a default
+///   fallback (a system family named in `fonts.xml`) when the collection does not start with a
+///   custom fallback;
+/// - a character no family covers takes the first family when it lies past every family's
+///   character map (`mMaxChar`), else its canonical decomposition's first character's family,
+///   else the first family;
 /// - format characters a font need not have (soft hyphen, joiners, bidi controls, variation
 ///   selectors…) continue the run they are in; so do `!,-.:;?`, NBSP, hyphens and a few signs,
 ///   and combining marks, while the run's family covers them (`isStickyAllowlisted`, `isCombining`);
@@ -45,8 +34,11 @@ struct AndroidFontRun: Sendable, Equatable {
 /// - a combining mark or an emoji modifier that starts a run in a family that also covers the
 ///   character before takes that character into its run.
 enum MinikinItemizer {
-    static func itemize(_ text: [UInt16], families: [AndroidFamily]) -> [AndroidFontRun] {
+    static func itemize(
+        _ text: [UInt16], families: [AndroidFamily], locales: MinikinLocaleList = .empty, variant: AndroidFontVariant = .default
+    ) -> [AndroidFontRun] {
         guard !text.isEmpty, !families.isEmpty else { return [] }
+        let request = Request(families: families, locales: locales, variant: variant)
         var runs: [AndroidFontRun] = []
         var lastFamilies: [Int] = []
         var previous: UInt32 = 0
@@ -65,7 +57,7 @@ enum MinikinItemizer {
                 }
             }
             if !continues {
-                var matched = familiesFor(character, selector: next.flatMap { Self.isVariationSelector($0) ? $0 : nil }, in: families)
+                var matched = request.familiesFor(character, selector: next.flatMap { Self.isVariationSelector($0) ? $0 : nil })
                 var breaks: Bool
                 if position == 0 || lastFamilies.isEmpty {
                     breaks = true
@@ -111,44 +103,85 @@ enum MinikinItemizer {
         return runs
     }
 
-    /// The families `getFamilyForChar` answers for `character` (followed by `selector`), best
-    /// first: every family with the best score, in collection order.
-    private static func familiesFor(_ character: UInt32, selector: UInt32?, in families: [AndroidFamily]) -> [Int] {
-        var best = 0
-        var matched: [Int] = []
-        for (index, family) in families.enumerated() {
-            let score = coverageScore(character, selector: selector, family: family)
-            guard score > 0, score >= best else { continue }
-            if score > best {
-                matched.removeAll()
-                best = score
+    /// What `getFamilyForChar` weighs besides the character: the collection, the paint's locales
+    /// and variant.
+    private struct Request {
+        let families: [AndroidFamily]
+        let locales: MinikinLocaleList
+        let variant: AndroidFontVariant
+        /// `FamilyMatchResult` holds at most seven families.
+        static let maximumMatches = 7
+        /// `kFirstFontScore`: a primary family has the character.
+        static let primaryScore = UInt32.max
+
+        /// The families `getFamilyForChar` answers for `character` (followed by `selector`), best
+        /// first: every family with the best score, in collection order, at most seven.
+        func familiesFor(_ character: UInt32, selector: UInt32?) -> [Int] {
+            var best: UInt32 = 0
+            var matched: [Int] = []
+            for (index, family) in families.enumerated() {
+                let score = familyScore(character, selector: selector, family: family)
+                if score == Self.primaryScore { return [index] }
+                guard score > 0, score >= best else { continue }
+                if score > best {
+                    matched.removeAll()
+                    best = score
+                }
+                if matched.count < Self.maximumMatches { matched.append(index) }
             }
-            matched.append(index)
-        }
-        if matched.isEmpty {
+            guard matched.isEmpty else { return matched }
+            // `mMaxChar`: past every family's character map, the first family without more ado.
+            if families.allSatisfy({ $0.coverageEnd <= character }) { return [0] }
             // The canonical decomposition's first character (`unorm2_getRawDecomposition`).
             if let scalar = Unicode.Scalar(character), let decomposed = String(scalar).decomposedStringWithCanonicalMapping.unicodeScalars.first,
                 decomposed.value != character
             {
-                return familiesFor(decomposed.value, selector: selector, in: families)
+                return familiesFor(decomposed.value, selector: selector)
             }
             return [0]
         }
-        return matched
-    }
 
-    /// `calcCoverageScore` for a paint locale without an emoji style: 0 when the family has
-    /// neither the sequence nor the character; 3 for the sequence; 2 for U+FE0F in the colour
-    /// emoji family or U+FE0E in another; else 1. (Locale and variant scores are equal for every
-    /// family here, and no family is primary.)
-    private static func coverageScore(_ character: UInt32, selector: UInt32?, family: AndroidFamily) -> Int {
-        let hasSequence = selector.map { family.covers(character, selector: $0) } ?? false
-        guard hasSequence || family.covers(character) else { return 0 }
-        if hasSequence { return 3 }
-        switch selector {
-        case 0xFE0F?: return family.isColorEmojiFamily ? 2 : 1
-        case 0xFE0E?: return family.isColorEmojiFamily ? 1 : 2
-        default: return 1
+        /// `calcFamilyScore`: coverage above locale above variant (`coverage << 29 | locale << 1 |
+        /// variant`), 0 for a family without the character, ``primaryScore`` for a primary one with it.
+        private func familyScore(_ character: UInt32, selector: UInt32?, family: AndroidFamily) -> UInt32 {
+            let coverage = coverageScore(character, selector: selector, family: family)
+            guard coverage != 0, coverage != Self.primaryScore else { return coverage }
+            return coverage << 29 | locales.matchingScore(for: family.locales) << 1 | variantScore(family)
+        }
+
+        /// `calcCoverageScore`.
+        private func coverageScore(_ character: UInt32, selector: UInt32?, family: AndroidFamily) -> UInt32 {
+            let hasSequence = selector.map { family.covers(character, selector: $0) } ?? false
+            guard hasSequence || family.covers(character) else { return 0 }
+            if selector == nil || hasSequence, isPrimary(family) { return Self.primaryScore }
+            if hasSequence { return 3 }
+            let asksForColor: Bool
+            switch selector {
+            case 0xFE0F?: asksForColor = true
+            case 0xFE0E?: asksForColor = false
+            default:
+                switch locales.emojiStyle {
+                case .emoji: asksForColor = true
+                case .text: asksForColor = false
+                case .empty, .default: return 1
+                }
+            }
+            return asksForColor == family.isColorEmojiFamily ? 2 : 1
+        }
+
+        /// `isPrimaryFamily`.
+        private func isPrimary(_ family: AndroidFamily) -> Bool {
+            if family.isCustomFallback { return true }
+            return !families[0].isCustomFallback && family.isDefaultFallback
+        }
+
+        /// `calcVariantMatchingScore`: 1 for a family without a variant or of the paint's, or a
+        /// compact one when the paint asks for neither; else 0.
+        private func variantScore(_ family: AndroidFamily) -> UInt32 {
+            switch (family.variant, variant) {
+            case (.default, _), (.compact, .default): 1
+            default: family.variant == variant ? 1 : 0
+            }
         }
     }
 

@@ -2,13 +2,15 @@
 import Foundation
 
 /// What Minikin's layout reads of a paint (`MinikinPaint`): the size in px, letter spacing in
-/// ems, hinting (Skia's advances), the locale, and the font feature settings.
+/// ems, hinting (Skia's advances), the locale list, the font feature settings and the family
+/// variant fallback prefers.
 struct AndroidPaint: Sendable {
     var size: Float
     var letterSpacing: Float
     var hinting: Bool
     var locale: String
     var features: [FontFeature]
+    var familyVariant = AndroidFontVariant.default
 }
 
 /// Android 14's `minikin::Layout::measureText` (`libs/minikin/Layout.cpp`) over a whole text,

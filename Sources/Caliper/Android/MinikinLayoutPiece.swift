@@ -35,7 +35,7 @@ extension MinikinLayout {
         features: [(tag: Tag, value: UInt32)], startEdit: MinikinStartHyphenEdit = .noEdit, endEdit: MinikinEndHyphenEdit = .noEdit
     ) throws(CaliperError) -> MinikinLayoutPiece {
         var laidOut = MinikinLayoutPiece(advances: [Float](repeating: 0, count: piece.count))
-        let runs = MinikinItemizer.itemize(Array(text[piece]), families: families)
+        let runs = MinikinItemizer.itemize(Array(text[piece]), families: families, locales: paint.locales, variant: paint.familyVariant)
         var x: Float = 0
         for run in isRightToLeft ? runs.reversed() : runs {
             let family = families[run.family]
@@ -58,7 +58,7 @@ extension MinikinLayout {
                 }
                 let glyphs = text.withUnsafeBufferPointer { buffer in
                     family.font.harfBuzz.shapeScaled(
-                        buffer, context: context, item: scriptRange, isRightToLeft: isRightToLeft, script: script, language: paint.locale,
+                        buffer, context: context, item: scriptRange, isRightToLeft: isRightToLeft, script: script, language: paint.locales.shapingLanguage(for: script),
                         features: features, size: paint.size, advances: advances, edits: edits)
                 }
                 // Each glyph's advance goes to its cluster's first code unit, as an index of the piece.
@@ -102,7 +102,7 @@ extension MinikinLayout {
     /// shaping it: the union of the extents of the fonts it is itemized into.
     static func pieceExtent(_ text: [UInt16], context: Range<Int>, piece: Range<Int>, families: [AndroidFamily], paint: AndroidPaint) throws(CaliperError) -> MinikinExtent {
         var extent = MinikinExtent()
-        for run in MinikinItemizer.itemize(Array(text[piece]), families: families) where Self.needsExtent(text, context: context, run: run.range) {
+        for run in MinikinItemizer.itemize(Array(text[piece]), families: families, locales: paint.locales, variant: paint.familyVariant) where Self.needsExtent(text, context: context, run: run.range) {
             let metrics = try families[run.family].font.androidScaler().metrics(size: paint.size, hinting: paint.hinting)
             extent.extend(by: MinikinExtent(ascent: metrics.ascent, descent: metrics.descent))
         }

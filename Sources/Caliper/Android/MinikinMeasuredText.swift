@@ -94,7 +94,7 @@ struct MinikinMeasuredText: Sendable {
         var breaks: [HyphenBreak] = []
         var processor = MinikinCharProcessor(text: text)
         for run in runs {
-            try processor.updateLocale(paint.locale, runStart: run.range.lowerBound, hyphenator: hyphenator)
+            try processor.updateLocale(paint.effectiveLocale, runStart: run.range.lowerBound, hyphenator: hyphenator)
             for index in run.range {
                 processor.feed(index, text[index], width: widths[index], canBreak: true)
                 guard index + 1 == processor.nextWordBreak else { continue }

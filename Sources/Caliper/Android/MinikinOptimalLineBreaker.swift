@@ -55,7 +55,7 @@ enum MinikinOptimalLineBreaker {
             if frequency == .normal { hyphenPenalty = Float(Double(hyphenPenalty) * 4) }
             linePenalty = max(hyphenPenalty * linePenaltyMultiplier, linePenalty)
 
-            try processor.updateLocale(measured.paint.locale, runStart: run.range.lowerBound, hyphenator: measured.hyphenator)
+            try processor.updateLocale(measured.paint.effectiveLocale, runStart: run.range.lowerBound, hyphenator: measured.hyphenator)
             for index in run.range {
                 processor.feed(index, text[index], width: measured.widths[index], canBreak: true)
                 let nextOffset = index + 1

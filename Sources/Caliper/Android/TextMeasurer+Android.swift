@@ -4,30 +4,35 @@ import Foundation
 extension TextMeasurer {
     /// The width of `text` on one line as an Android 14 device measures it with
     /// `Paint.measureText` (Minikin's layout over Skia's glyph advances; see <doc:Semantics>):
-    /// `style`'s size in sp (px by `profile`'s font scale and density), its font and fallback
-    /// fonts the collection (a colour font among them is the emoji family), its features the
-    /// paint's feature settings; `profile`'s hinting, letter spacing (ems) and locale.
+    /// `style`'s size in sp (px by `profile`'s font scale and density), its features the paint's
+    /// feature settings; `profile`'s hinting, letter spacing (ems) and locales.
     ///
     /// ```swift
     /// let roboto = TextStyle(font: try FontFace(contentsOfFile: "Fonts/Android/Roboto-Regular.ttf"), size: 16)
     /// try TextMeasurer().androidMeasurement(of: "Hello, World", style: roboto, profile: AndroidProfile()).measureText
     /// ```
     ///
-    /// Only the style's fonts are used: a device falls back to its own fonts (`fonts.xml`), which
-    /// Caliper does not model yet, so a character none of them has is drawn as the first font's
+    /// The fonts: with the profile's ``AndroidProfile/systemFonts``, a style in a device family's
+    /// font (``AndroidFonts/textStyle(family:weight:italic:size:features:)``) is measured as the
+    /// system typeface (that family, then the device's fallback families), and a style in fonts
+    /// of your own as a custom typeface (its font and fallback fonts, then the device's
+    /// `sans-serif` collection); Minikin chooses a family for each character by coverage, the
+    /// paint's locales and the family variant (see ``AndroidFonts``). Without system fonts, only
+    /// the style's font and fallback fonts, each a family of equal standing (a colour font among
+    /// them is the emoji family). A character no family has is drawn as the first family's
     /// missing glyph and counted in ``AndroidMeasurement/missingGlyphCount``. The style's
-    /// ``TextStyle/fallback`` is therefore not read, except that a fontconfig configuration,
-    /// which Android never reads, is refused. Line breaking and line heights (`StaticLayout`)
-    /// are not built yet.
+    /// ``TextStyle/fallback`` is not read, except that a fontconfig configuration, which Android
+    /// never reads, is refused. Line breaking and line heights (`StaticLayout`) are not built yet.
     ///
     /// - Throws: ``CaliperError/invalidAndroidProfile(_:)`` for a profile out of range, a style
     ///   with letter spacing in points (Android's is the profile's, in ems) or a fontconfig
-    ///   fallback; the style's own errors; ``CaliperError/textTooLong(utf16Length:limit:)``.
+    ///   fallback; the style's own errors; ``CaliperError/textTooLong(utf16Length:limit:)``; the
+    ///   errors of loading the system fonts' files.
     public func androidMeasurement(of text: String, style: TextStyle, profile: AndroidProfile) throws(CaliperError) -> AndroidMeasurement {
         let size = try Self.androidTextSize(style: style, profile: profile)
         let units = text.utf16Units
         guard units.count <= maximumTextLength else { throw .textTooLong(utf16Length: units.count, limit: maximumTextLength) }
-        let families = ([style.font] + style.fallbackFonts).map(AndroidFamily.init)
+        let families = try profile.systemFonts?.collection(for: style) ?? ([style.font] + style.fallbackFonts).map(AndroidFamily.init)
         let paint = AndroidPaint(
             size: size, letterSpacing: Float(profile.letterSpacing), hinting: profile.hinting, locale: profile.locale, features: style.features)
         let measured = try MinikinLayout.measureText(units, families: families, paint: paint)

@@ -124,6 +124,16 @@ final class HarfBuzzFont: @unchecked Sendable {
         return Int(extents.y_bearing)
     }
 
+    /// One past the largest character the face's `cmap` maps (0 when it maps none): the length of
+    /// Minikin's coverage bit set (`SparseBitSet::length`).
+    var characterMapEnd: UInt32 {
+        guard let set = hb_set_create() else { return 0 }
+        defer { hb_set_destroy(set) }
+        hb_face_collect_unicodes(face.face, set)
+        let largest = hb_set_get_max(set)
+        return largest == UInt32.max ? 0 : largest + 1  // HB_SET_VALUE_INVALID: the set is empty
+    }
+
     /// The glyph the font's `cmap` format 14 maps the variation sequence `value` + `selector` to
     /// (its nominal glyph for a default sequence), or `nil` when the font does not list it.
     func variationGlyph(forValue value: UInt32, selector: UInt32) -> UInt32? {

@@ -1,4 +1,4 @@
-// ICU.swift — the only Swift file that reaches ICU: UAX #14 line breaks and UAX #29 grapheme clusters.
+// ICU.swift — the only Swift file that reaches ICU: UAX #14 line breaks, UAX #29 grapheme clusters, bidi levels, character properties and Minikin's locale tags.
 internal import CICUBoundaries
 
 /// An error reported by ICU, carrying ICU's own name for it (for example `U_ILLEGAL_ARGUMENT_ERROR`).
@@ -263,4 +263,24 @@ enum UnicodeProperties {
 
     /// The Unicode property Emoji, from ICU's data.
     static func isEmoji(_ value: UInt32) -> Bool { caliper_is_emoji(value) != 0 }
+}
+
+/// ICU's locale identifiers, as Android's Minikin normalizes a locale list entry.
+enum ICULocales {
+    /// The longest locale ICU is handed: Minikin's buffers are `ULOC_FULLNAME_CAPACITY` (157)
+    /// long, and nothing longer becomes a locale there.
+    static let maximumLength = 156
+
+    /// `toLanguageTag` of Android 14's `LocaleListCache.cpp`: `locale` canonicalized, likely
+    /// subtags added (`"ja"` → `"ja-Jpan-JP"`), as a BCP 47 tag; `""` stays `"und"` and a bare
+    /// script stays one (`"und-Zsye"`); `nil` when ICU cannot make a tag of it.
+    static func minikinLanguageTag(_ locale: String) -> String? {
+        guard !locale.isEmpty, locale.utf8.count <= maximumLength, !locale.utf8.contains(0) else { return nil }
+        var output = [CChar](repeating: 0, count: maximumLength + 1)
+        let length = output.withUnsafeMutableBufferPointer { buffer in
+            caliper_minikin_language_tag(locale, buffer.baseAddress, Int32(buffer.count))
+        }
+        guard length > 0 else { return nil }
+        return String(decoding: output.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
 }

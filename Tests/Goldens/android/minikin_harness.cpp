@@ -2,8 +2,15 @@
 // are loaded as Skia loads them on Android, one request per stdin line, one JSON line out.
 //
 // Request: tab-separated key=value fields (text escapes \\ \t \n):
-//   fonts=PATH[|LOCALES],...  the fallback list, one font family each, in order
-//   size=PX  letterSpacing=EM  hinting=on|off  locale=en-US
+//   fonts=FAMILY,...  the collection's families, in order; a family is
+//     FONT[+FONT...][|LOCALES[|FLAGS]]: fonts, each PATH[@WEIGHT[:italic]][~TAG=VALUE...] (weight
+//     and slant set as fonts.xml sets them, else read from the OS/2 table; variation axes set as
+//     fonts.xml's <axis> sets them); LOCALES the family's locale list, ';' between locales
+//     (fonts.xml's lang); FLAGS '/'-separated: default (a default fallback: a named system
+//     family), custom (a custom fallback: a developer's font), compact, elegant (the variant)
+//   size=PX  letterSpacing=EM  hinting=on|off  locale=en-US (the paint's locale list)
+//   style=WEIGHT[:italic] (the paint's font style, 400 upright by default)
+//   variant=default|compact|elegant (the paint's family variant)
 //   hyphenation=none|normal|full  widths=PX,...  [charWidths=on|off]  text=...
 //   strategies=simple,high_quality,balanced (optional; simple and high_quality by default)
 // Answer: {"advance", "fontMetrics" (the first font's SkFontMetrics), "layouts": [{"strategy",
@@ -12,6 +19,7 @@
 //   MeasuredParagraph.getCharWidthAt returns) when charWidths=on.
 // Options: --hyb LOCALE:MINPREFIX:MINSUFFIX:FILE registers a hyphenator as Android's
 //   android_text_Hyphenator.cpp does (en-US is 2:3).
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -28,13 +36,16 @@
 #include FT_DRIVER_H
 #include FT_FREETYPE_H
 #include FT_MODULE_H
+#include FT_MULTIPLE_MASTERS_H
 #include FT_TRUETYPE_TABLES_H
 
 #include <unicode/ubidi.h>
 #include <unicode/ustring.h>
 
+#include <minikin/Constants.h>
 #include <minikin/FontCollection.h>
 #include <minikin/FontFamily.h>
+#include <minikin/FontVariation.h>
 #include <minikin/Hyphenator.h>
 #include <minikin/Layout.h>
 #include <minikin/LineBreaker.h>
@@ -78,13 +89,15 @@ FT_Library freeTypeLibrary() {
 // src/ports/SkFontHost_FreeType.cpp, android-14.0.0_r29), for Minikin's one door to fonts.
 class SkiaLikeFreeTypeFont : public minikin::MinikinFont {
 public:
-    explicit SkiaLikeFreeTypeFont(const std::string& path) : mPath(path) {
+    SkiaLikeFreeTypeFont(const std::string& path, const std::vector<minikin::FontVariation>& axes)
+            : mPath(path), mAxes(axes) {
         std::ifstream file(path, std::ios::binary);
         mBytes.assign(std::istreambuf_iterator<char>(file), {});
         if (mBytes.empty()) throw std::runtime_error("cannot read font " + path);
         if (FT_New_Memory_Face(freeTypeLibrary(), mBytes.data(), mBytes.size(), 0, &mFace) != 0) {
             throw std::runtime_error("FreeType cannot open " + path);
         }
+        if (!axes.empty()) setVariation(axes);
     }
     ~SkiaLikeFreeTypeFont() override { FT_Done_Face(mFace); }
 
@@ -235,10 +248,32 @@ private:
         return chosen;
     }
 
+    // SkTypeface_FreeType's variation position (Skia's FreeType port, as Android's fonts.xml
+    // <axis> values reach it): every fvar axis at its default unless set, clamped to its range,
+    // through FT_Set_Var_Design_Coordinates.
+    void setVariation(const std::vector<minikin::FontVariation>& axes) {
+        FT_MM_Var* variations = nullptr;
+        if (FT_Get_MM_Var(mFace, &variations) != 0) throw std::runtime_error(mPath + " is not variable");
+        std::vector<FT_Fixed> coordinates(variations->num_axis);
+        for (FT_UInt i = 0; i < variations->num_axis; ++i) {
+            const FT_Var_Axis& axis = variations->axis[i];
+            FT_Fixed value = axis.def;
+            for (const auto& setting : axes) {
+                if (setting.axisTag == axis.tag) {
+                    // The fixtures' values are whole numbers, exact in 16.16 either way.
+                    value = static_cast<FT_Fixed>(std::lround(setting.value * 65536.0));
+                }
+            }
+            coordinates[i] = std::min(std::max(value, axis.minimum), axis.maximum);
+        }
+        FT_Set_Var_Design_Coordinates(mFace, coordinates.size(), coordinates.data());
+        FT_Done_MM_Var(freeTypeLibrary(), variations);
+    }
+
     std::string mPath;
+    std::vector<minikin::FontVariation> mAxes;
     std::vector<FT_Byte> mBytes;
     FT_Face mFace = nullptr;
-    std::vector<minikin::FontVariation> mAxes;
 };
 
 class FixedLineWidth : public minikin::LineWidth {
@@ -254,6 +289,8 @@ private:
 struct Request {
     std::vector<std::string> fonts;
     float size = 16;
+    minikin::FontStyle style;
+    minikin::FamilyVariant variant = minikin::FamilyVariant::DEFAULT;
     float letterSpacing = 0;
     bool hinting = true;
     std::string locale = "en-US";
@@ -308,6 +345,13 @@ std::string unescape(const std::string& s) {
     return out;
 }
 
+minikin::FamilyVariant familyVariant(const std::string& name) {
+    if (name == "default") return minikin::FamilyVariant::DEFAULT;
+    if (name == "compact") return minikin::FamilyVariant::COMPACT;
+    if (name == "elegant") return minikin::FamilyVariant::ELEGANT;
+    throw std::runtime_error("a variant is default, compact or elegant, not " + name);
+}
+
 Request parseRequest(const std::string& line) {
     Request request;
     for (const std::string& field : split(line, '\t')) {
@@ -325,6 +369,17 @@ Request parseRequest(const std::string& line) {
             request.hinting = value == "on";
         } else if (key == "locale") {
             request.locale = value;
+        } else if (key == "style") {
+            const std::vector<std::string> parts = split(value, ':');
+            const bool italic = parts.size() > 1 && parts[1] == "italic";
+            if (parts.size() > 2 || (parts.size() == 2 && !italic)) {
+                throw std::runtime_error("style is WEIGHT[:italic]");
+            }
+            request.style = minikin::FontStyle(static_cast<uint16_t>(std::stoi(parts.at(0))),
+                                               italic ? minikin::FontStyle::Slant::ITALIC
+                                                      : minikin::FontStyle::Slant::UPRIGHT);
+        } else if (key == "variant") {
+            request.variant = familyVariant(value);
         } else if (key == "hyphenation") {
             if (value == "none") {
                 request.hyphenation = minikin::HyphenationFrequency::None;
@@ -364,22 +419,73 @@ Request parseRequest(const std::string& line) {
     return request;
 }
 
-// Fonts load once; each request's fallback list becomes a FontCollection of one family per font.
-std::shared_ptr<minikin::FontCollection> fontCollection(
-        const std::vector<std::string>& specs,
-        std::map<std::string, std::shared_ptr<SkiaLikeFreeTypeFont>>* loaded) {
+// The path and axes of a font spec PATH[@WEIGHT[:italic]][~TAG=VALUE...], the key it loads under.
+std::string fontKey(const std::string& spec) {
+    const size_t at = spec.find('@');
+    if (at == std::string::npos) return spec;
+    const size_t tilde = spec.find('~', at);
+    return spec.substr(0, at) + (tilde == std::string::npos ? "" : spec.substr(tilde));
+}
+
+using LoadedFonts = std::map<std::string, std::shared_ptr<SkiaLikeFreeTypeFont>>;
+
+// A font spec's font: loaded once per path and axes, its style set when the spec gives one.
+std::shared_ptr<minikin::Font> font(const std::string& spec, LoadedFonts* loaded) {
+    const std::string key = fontKey(spec);
+    auto& typeface = (*loaded)[key];
+    if (!typeface) {
+        const std::vector<std::string> parts = split(key, '~');
+        std::vector<minikin::FontVariation> axes;
+        for (size_t i = 1; i < parts.size(); ++i) {
+            const size_t equals = parts[i].find('=');
+            if (equals != 4) throw std::runtime_error("an axis is TAG=VALUE: " + parts[i]);
+            const std::string& tag = parts[i];
+            axes.emplace_back(minikin::MakeTag(tag[0], tag[1], tag[2], tag[3]),
+                              std::stof(parts[i].substr(equals + 1)));
+        }
+        typeface = std::make_shared<SkiaLikeFreeTypeFont>(parts.at(0), axes);
+    }
+    minikin::Font::Builder builder(typeface);
+    const size_t at = spec.find('@');
+    if (at != std::string::npos) {
+        const std::string style = spec.substr(at + 1, spec.find('~', at) - at - 1);
+        const std::vector<std::string> parts = split(style, ':');
+        builder.setWeight(static_cast<uint16_t>(std::stoi(parts.at(0))));
+        builder.setSlant(parts.size() > 1 && parts[1] == "italic" ? minikin::FontStyle::Slant::ITALIC
+                                                                  : minikin::FontStyle::Slant::UPRIGHT);
+    }
+    return builder.build();
+}
+
+// Each request's families become a FontCollection, as SystemFonts and Typeface build one.
+std::shared_ptr<minikin::FontCollection> fontCollection(const std::vector<std::string>& specs,
+                                                        LoadedFonts* loaded) {
     std::vector<std::shared_ptr<minikin::FontFamily>> families;
     for (const std::string& spec : specs) {
         const std::vector<std::string> parts = split(spec, '|');
-        const std::string& path = parts.at(0);
-        auto& font = (*loaded)[path];
-        if (!font) font = std::make_shared<SkiaLikeFreeTypeFont>(path);
-        // A family's locales (fonts.xml's lang), e.g. und-Zsye for the emoji font.
-        const uint32_t localeListId =
-                minikin::registerLocaleList(parts.size() > 1 ? parts[1] : std::string());
-        std::vector<std::shared_ptr<minikin::Font>> fonts{minikin::Font::Builder(font).build()};
-        families.push_back(minikin::FontFamily::create(localeListId, minikin::FamilyVariant::DEFAULT,
-                                                       std::move(fonts), false, false,
+        std::vector<std::shared_ptr<minikin::Font>> fonts;
+        for (const std::string& fontSpec : split(parts.at(0), '+')) fonts.push_back(font(fontSpec, loaded));
+        // A family's locales (fonts.xml's lang, comma-separated there), e.g. und-Zsye for emoji.
+        std::string locales = parts.size() > 1 ? parts[1] : std::string();
+        for (char& c : locales) {
+            if (c == ';') c = ',';
+        }
+        bool isCustomFallback = false, isDefaultFallback = false;
+        minikin::FamilyVariant variant = minikin::FamilyVariant::DEFAULT;
+        if (parts.size() > 2) {
+            for (const std::string& flag : split(parts[2], '/')) {
+                if (flag == "custom") {
+                    isCustomFallback = true;
+                } else if (flag == "default") {
+                    isDefaultFallback = true;
+                } else {
+                    variant = familyVariant(flag);
+                }
+            }
+        }
+        families.push_back(minikin::FontFamily::create(minikin::registerLocaleList(locales), variant,
+                                                       std::move(fonts), isCustomFallback,
+                                                       isDefaultFallback,
                                                        minikin::VariationFamilyType::None));
     }
     return minikin::FontCollection::create(families);
@@ -395,6 +501,8 @@ minikin::MinikinPaint androidPaint(const Request& request,
     paint.letterSpacing = request.letterSpacing;
     paint.fontFlags = androidFontFlags(request.hinting);
     paint.localeListId = minikin::registerLocaleList(request.locale);
+    paint.fontStyle = request.style;
+    paint.familyVariant = request.variant;
     return paint;
 }
 
@@ -435,8 +543,7 @@ void printFloat(std::ostream& out, float value) {
     out << buffer;
 }
 
-void answer(const Request& request, std::map<std::string, std::shared_ptr<SkiaLikeFreeTypeFont>>* loaded,
-            std::ostream& out) {
+void answer(const Request& request, LoadedFonts* loaded, std::ostream& out) {
     const auto collection = fontCollection(request.fonts, loaded);
     const minikin::MinikinPaint paint = androidPaint(request, collection);
     const minikin::U16StringPiece text(reinterpret_cast<const uint16_t*>(request.text.data()),
@@ -449,7 +556,8 @@ void answer(const Request& request, std::map<std::string, std::shared_ptr<SkiaLi
     out << "{\"advance\": ";
     printFloat(out, advance);
 
-    const auto metrics = (*loaded)[split(request.fonts.at(0), '|').at(0)]->fontMetrics(paint);
+    const std::string firstFont = split(split(request.fonts.at(0), '|').at(0), '+').at(0);
+    const auto metrics = (*loaded)[fontKey(firstFont)]->fontMetrics(paint);
     out << ", \"fontMetrics\": {\"top\": ";
     printFloat(out, metrics.top);
     out << ", \"ascent\": ";
@@ -522,7 +630,7 @@ void registerHyphenator(const std::string& spec, std::vector<std::vector<uint8_t
 int main(int argc, char** argv) {
     std::vector<std::vector<uint8_t>> patterns;
     patterns.reserve(argc);
-    std::map<std::string, std::shared_ptr<SkiaLikeFreeTypeFont>> loaded;
+    LoadedFonts loaded;
     try {
         for (int i = 1; i < argc; ++i) {
             const std::string arg = argv[i];
