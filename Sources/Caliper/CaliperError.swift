@@ -85,6 +85,9 @@ public enum CaliperError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A family name that names no family or alias of an Android font configuration; `available`
     /// lists the names it has.
     case androidFontFamilyNotFound(String, configuration: String, available: [String])
+    /// Android hyphenation patterns (a `.hyb` file, see ``AndroidHyphenationPatterns``) that
+    /// cannot be used: no such file, too large, not a valid `.hyb` file, or settings out of range.
+    case invalidHyphenationPatterns(path: String, reason: String)
     /// A minimum scale factor outside 0…1 (see ``TextMeasurer/layoutShrinkingToFit(_:minimumScaleFactor:paragraphStyle:maxWidth:)``).
     case invalidScaleFactor(Double)
     /// A hyphenation factor outside 0…1 (see ``ParagraphStyle/hyphenationFactor``).
@@ -168,6 +171,8 @@ public enum CaliperError: Error, Sendable, Equatable, CustomStringConvertible {
         case .androidFontFamilyNotFound(let name, let configuration, let available):
             let names = available.count > 12 ? available.prefix(12).joined(separator: ", ") + ", …" : available.joined(separator: ", ")
             return "no family or alias \"\(name)\" in \(configuration) (it has: \(names.isEmpty ? "none" : names))"
+        case .invalidHyphenationPatterns(let path, let reason):
+            return "cannot use the hyphenation patterns \(path): \(reason)"
         case .invalidScaleFactor(let value):
             return "invalid minimum scale factor \(value): it must be a number from 0 to 1"
         case .invalidHyphenationFactor(let value):

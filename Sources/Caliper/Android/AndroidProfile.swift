@@ -33,12 +33,17 @@ public struct AndroidProfile: Sendable, Hashable {
     /// ``AndroidFonts``); `nil` (the default): only the style's own fonts, each a family of
     /// equal standing.
     public var systemFonts: AndroidFonts?
+    /// The device's hyphenation patterns (`/system/usr/hyphen-data/`), one set per locale: a
+    /// paragraph that hyphenates uses the set for the paint's first locale (see
+    /// ``AndroidHyphenationPatterns``). Empty by default: words break only at hyphens and soft
+    /// hyphens.
+    public var hyphenationPatterns: [AndroidHyphenationPatterns]
 
     /// A profile; by default a density of 1 (sp = dp = px), font scale 1, hinting on, no letter
-    /// spacing, `en-US`, no system fonts.
+    /// spacing, `en-US`, no system fonts and no hyphenation patterns.
     public init(
         density: Double = 1, fontScale: Double = 1, hinting: Bool = true, letterSpacing: Double = 0, locale: String = "en-US",
-        systemFonts: AndroidFonts? = nil
+        systemFonts: AndroidFonts? = nil, hyphenationPatterns: [AndroidHyphenationPatterns] = []
     ) {
         self.density = density
         self.fontScale = fontScale
@@ -46,6 +51,7 @@ public struct AndroidProfile: Sendable, Hashable {
         self.letterSpacing = letterSpacing
         self.locale = locale
         self.systemFonts = systemFonts
+        self.hyphenationPatterns = hyphenationPatterns
     }
 
     /// The longest locale list, in UTF-8 bytes: twelve locales (all Minikin weighs) of the longest
@@ -74,6 +80,19 @@ public struct AndroidProfile: Sendable, Hashable {
         guard locale.utf8.count <= Self.maximumLocaleLength else {
             throw .invalidAndroidProfile("the locale list is \(locale.utf8.count) bytes, over the limit of \(Self.maximumLocaleLength)")
         }
+    }
+
+    /// The widest layout, in dp: far wider than any screen, small enough that its px stay exact.
+    public static let maximumWidthInDP: Double = 100_000
+
+    /// A length of `dp` dp in whole px as a resource dimension becomes one
+    /// (`TypedValue.complexToDimensionPixelSize`): `dp × density` in single precision, rounded
+    /// half away from zero, at least 1 px for a length that is not 0.
+    func pixelSize(fromDP dp: Double) -> Int {
+        let pixels = Float(dp) * Float(density)
+        let rounded = Int(pixels >= 0 ? pixels + 0.5 : pixels - 0.5)
+        if rounded != 0 || dp == 0 { return rounded }
+        return dp > 0 ? 1 : -1
     }
 
     /// The size in px of text `sp` sp: `sp × fontScale × density`, in single precision as

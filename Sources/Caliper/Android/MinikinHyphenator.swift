@@ -112,7 +112,7 @@ struct MinikinHyphenationPatterns: Sendable {
 
     /// Reads `bytes`, the contents of a `.hyb` file named `source` (for errors).
     ///
-    /// - Throws: ``CaliperError/invalidAndroidProfile(_:)`` naming `source` and what is wrong.
+    /// - Throws: ``CaliperError/invalidHyphenationPatterns(path:reason:)`` naming `source` and what is wrong.
     init(bytes: [UInt8], source: String) throws(CaliperError) {
         var reader = Reader(bytes: bytes, source: source)
         guard try reader.word(at: 0, "magic") == Self.magic else { throw reader.error("not a .hyb file (no magic number 0x62ad7968)") }
@@ -209,7 +209,7 @@ struct MinikinHyphenationPatterns: Sendable {
         }
 
         func error(_ reason: String) -> CaliperError {
-            .invalidAndroidProfile("hyphenation patterns \(source): \(reason)")
+            .invalidHyphenationPatterns(path: source, reason: reason)
         }
 
         func word(at offset: Int, _ what: String) throws(CaliperError) -> UInt32 {

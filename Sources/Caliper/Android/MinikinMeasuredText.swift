@@ -38,6 +38,8 @@ struct MinikinMeasuredText: Sendable {
     let features: [(tag: Tag, value: UInt32)]
     let runs: [StyleRun]
     let widths: [Float]
+    /// Glyphs drawn as a missing-glyph box (no family has the character).
+    let missingGlyphCount: Int
     private(set) var hyphenBreaks: [HyphenBreak]
     /// The paint locale's hyphenator (`HyphenatorMap::lookup`).
     let hyphenator: MinikinHyphenator
@@ -55,19 +57,31 @@ struct MinikinMeasuredText: Sendable {
         features = MinikinLayout.features(paint)
         runs = try Self.styleRuns(text)
         var widths = [Float](repeating: 0, count: text.count)
+        var missingGlyphCount = 0
         for run in runs {
             for (context, piece) in MinikinLayout.pieces(of: text, in: run.range, isRightToLeft: run.isRightToLeft) {
                 let laidOut = try MinikinLayout.layoutPiece(
                     text, context: context, piece: piece, isRightToLeft: run.isRightToLeft, families: families, paint: paint, features: features)
                 widths.replaceSubrange(piece, with: laidOut.advances)
+                missingGlyphCount += laidOut.missingGlyphs
             }
         }
         self.widths = widths
+        self.missingGlyphCount = missingGlyphCount
         hyphenBreaks = []
-        if computesHyphenation, !text.isEmpty, !families.isEmpty {
-            hyphenBreaks = try hyphenationPoints()
-        }
+        if computesHyphenation { try computeHyphenation() }
     }
+
+    /// Finds the hyphenation points, once (a text measured without them, to be broken with a
+    /// hyphenation frequency after all).
+    mutating func computeHyphenation() throws(CaliperError) {
+        guard !hasHyphenation else { return }
+        hasHyphenation = true
+        if !text.isEmpty, !families.isEmpty { hyphenBreaks = try hyphenationPoints() }
+    }
+
+    /// Whether ``computeHyphenation()`` has run.
+    private(set) var hasHyphenation = false
 
     /// `MeasuredParagraph`'s style runs: the bidi level runs (`ubidi`, `UBIDI_DEFAULT_LTR`).
     private static func styleRuns(_ text: [UInt16]) throws(CaliperError) -> [StyleRun] {

@@ -22,7 +22,8 @@ extension TextMeasurer {
     /// them is the emoji family). A character no family has is drawn as the first family's
     /// missing glyph and counted in ``AndroidMeasurement/missingGlyphCount``. The style's
     /// ``TextStyle/fallback`` is not read, except that a fontconfig configuration, which Android
-    /// never reads, is refused. Line breaking and line heights (`StaticLayout`) are not built yet.
+    /// never reads, is refused. For lines and heights, see
+    /// ``androidLayout(of:style:paragraphStyle:profile:maxWidth:)``.
     ///
     /// - Throws: ``CaliperError/invalidAndroidProfile(_:)`` for a profile out of range, a style
     ///   with letter spacing in points (Android's is the profile's, in ems) or a fontconfig
@@ -48,6 +49,62 @@ extension TextMeasurer {
         let size = try Self.androidTextSize(style: style, profile: profile)
         let metrics = try style.font.androidScaler().metrics(size: size, hinting: profile.hinting)
         return AndroidFontMetrics(top: metrics.top, ascent: metrics.ascent, descent: metrics.descent, bottom: metrics.bottom, leading: metrics.leading)
+    }
+
+    /// `text` laid out as an Android 14 `TextView` with `wrap_content` width and height lays it
+    /// out, at most `maxWidth` dp wide (the parent's `AT_MOST` width; `nil`: unlimited): the
+    /// view's measured size and its lines (see <doc:Semantics>).
+    ///
+    /// ```swift
+    /// let body = TextStyle(font: try FontFace(contentsOfFile: "Fonts/Android/Roboto-Regular.ttf"), size: 14)
+    /// let layout = try TextMeasurer().androidLayout(
+    ///     of: "Invite friends and get $30 off your next ride", style: body,
+    ///     paragraphStyle: AndroidParagraphStyle(maxLines: 2, ellipsize: .end),
+    ///     profile: AndroidProfile(density: 2.625), maxWidth: 120)
+    /// (layout.width, layout.height, layout.lines.count)  // px, px, 2
+    /// ```
+    ///
+    /// As `TextView.onMeasure` does: a text `BoringLayout.isBoring` accepts (no line feed, tab or
+    /// right-to-left character) is as wide as its advance rounded up, and is one `BoringLayout`
+    /// line if that fits; any other text is as wide as its widest paragraph (capped at the
+    /// width) and is broken by `StaticLayout` at that width with the paragraph style's break
+    /// strategy, hyphenation, line spacing, font padding, line limit and ellipsis. The width
+    /// and line spacing in dp become px as `TypedValue.complexToDimensionPixelSize` rounds them.
+    /// Hyphenation uses the profile's ``AndroidProfile/hyphenationPatterns`` for the paint's
+    /// first locale; without them words break only at hyphens and soft hyphens, and the layout
+    /// says so (``AndroidTextLayout/lacksHyphenationPatterns``). Fonts are chosen as
+    /// ``androidMeasurement(of:style:profile:)`` chooses them; the line metrics are the first
+    /// family's font's.
+    ///
+    /// - Throws: as ``androidMeasurement(of:style:profile:)``; also
+    ///   ``CaliperError/invalidAndroidProfile(_:)`` for a paragraph style out of range
+    ///   (``AndroidParagraphStyle/validate()``), a `maxWidth` that is negative, not finite or
+    ///   over ``AndroidProfile/maximumWidthInDP``, and a text with a tab (`StaticLayout`'s tab
+    ///   stops are not built yet).
+    public func androidLayout(
+        of text: String, style: TextStyle, paragraphStyle: AndroidParagraphStyle = AndroidParagraphStyle(), profile: AndroidProfile,
+        maxWidth: Double? = nil
+    ) throws(CaliperError) -> AndroidTextLayout {
+        let size = try Self.androidTextSize(style: style, profile: profile)
+        try paragraphStyle.validate()
+        let widthLimit: Int? = try maxWidth.map { (width) throws(CaliperError) -> Int in
+            guard width.isFinite, width >= 0, width <= AndroidProfile.maximumWidthInDP else {
+                throw .invalidAndroidProfile("the width must be a number of dp from 0 to \(Int(AndroidProfile.maximumWidthInDP)), not \(width)")
+            }
+            return profile.pixelSize(fromDP: width)
+        }
+        let units = text.utf16Units
+        guard units.count <= maximumTextLength else { throw .textTooLong(utf16Length: units.count, limit: maximumTextLength) }
+        guard !units.contains(0x09) else {
+            throw .invalidAndroidProfile("a text with a tab cannot be laid out for Android yet (StaticLayout's tab stops are not built)")
+        }
+        let families = try profile.systemFonts?.collection(for: style) ?? ([style.font] + style.fallbackFonts).map(AndroidFamily.init)
+        let paint = AndroidPaint(
+            size: size, letterSpacing: Float(profile.letterSpacing), hinting: profile.hinting, locale: profile.locale, features: style.features)
+        var layout = try AndroidTextViewLayout(
+            text: units, families: families, paint: paint, style: paragraphStyle, density: profile.density,
+            hyphenationPatterns: profile.hyphenationPatterns)
+        return try layout.measure(widthLimit: widthLimit)
     }
 
     /// The paint's text size in px, once the profile and the style are known to apply.

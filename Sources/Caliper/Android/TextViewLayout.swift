@@ -1,0 +1,207 @@
+// TextViewLayout.swift — Android 14's TextView.onMeasure restated for wrap_content: boring or not, the desired width, then a BoringLayout or a StaticLayout of the text.
+import Foundation
+
+/// One text measured as a `TextView` (`frameworks/base`, `core/java/android/widget/TextView.java`,
+/// android-14.0.0_r2: `onMeasure`, `makeNewLayout`, `makeSingleLayout`, `getDesiredHeight`)
+/// with `wrap_content` width and height, no padding, drawables, hint, min/max width or ems,
+/// and not horizontally scrolling; its paragraphs measured once (`MinikinMeasuredText`) for
+/// both the width and the lines.
+struct AndroidTextViewLayout {
+    let text: [UInt16]
+    let families: [AndroidFamily]
+    let paint: AndroidPaint
+    let style: AndroidParagraphStyle
+    let density: Double
+    let hyphenator: MinikinHyphenator?
+    /// The paragraph style hyphenates but no patterns have the paint's first locale.
+    let lacksHyphenationPatterns: Bool
+    /// Each paragraph's measurement, by its start, made on first need.
+    private var measuredParagraphs: [Int: MinikinMeasuredText] = [:]
+
+    init(
+        text: [UInt16], families: [AndroidFamily], paint: AndroidPaint, style: AndroidParagraphStyle, density: Double,
+        hyphenationPatterns: [AndroidHyphenationPatterns]
+    ) throws(CaliperError) {
+        self.text = text
+        self.families = families
+        self.paint = paint
+        self.style = style
+        self.density = density
+        if style.hyphenationFrequency == .none {
+            hyphenator = nil
+            lacksHyphenationPatterns = false
+        } else {
+            hyphenator = AndroidHyphenationPatterns.lookup(paint.locale, in: hyphenationPatterns)?.hyphenator
+            lacksHyphenationPatterns = hyphenator == nil
+        }
+    }
+
+    /// `onMeasure` for a width spec `AT_MOST widthLimit` px (`UNSPECIFIED` when nil) and an
+    /// unspecified height.
+    mutating func measure(widthLimit: Int?) throws(CaliperError) -> AndroidTextLayout {
+        let metrics = try Self.paintMetrics(families: families, paint: paint)
+        let boring = BoringLayout.isBoring(text) ? try boringMetrics(paintMetrics: metrics) : nil
+        var width: Int
+        if let boring {
+            width = boring.width
+        } else {
+            width = try desiredWidth(limit: widthLimit.map(Float.init) ?? .greatestFiniteMagnitude)
+        }
+        if let widthLimit { width = min(widthLimit, width) }
+        let want = max(0, width)
+        var missingGlyphs = 0
+        for range in paragraphRanges() { missingGlyphs += try measured(range).missingGlyphCount }
+        var result = AndroidTextLayout(
+            kind: .boring, lines: [], width: width, height: 0, density: density, textSize: paint.size, isEllipsized: false, isTruncated: false,
+            missingGlyphCount: missingGlyphs, lacksHyphenationPatterns: lacksHyphenationPatterns)
+        if let boring, boring.width <= want {
+            // makeSingleLayout: a boring text that fits is a BoringLayout, ellipsized or not.
+            let layout = BoringLayout(metrics: boring, includePad: style.includeFontPadding)
+            let baseline = layout.height - layout.descent
+            result.lines = [
+                AndroidTextLayout.Line(
+                    utf16Range: 0..<text.count, width: Float(layout.width), top: 0, baseline: baseline, bottom: layout.height,
+                    ascent: -baseline, descent: layout.descent, isHyphenated: false, ellipsisRange: nil)
+            ]
+            // getDesiredHeight: maxLines is at least 1, so the one line is never capped.
+            result.height = layout.height
+            return result
+        }
+        let settings = StaticLayoutSettings(
+            width: want, includePad: style.includeFontPadding, spacingMultiplier: style.lineSpacingMultiplier,
+            spacingAdd: Float(Self.pixelSize(fromDP: Double(style.lineSpacingExtra), density: density)),
+            fallbackLineSpacing: style.fallbackLineSpacing, maxLines: style.maxLines ?? Int(Int32.max), ellipsize: style.ellipsize,
+            ellipsizedWidth: want)
+        let layout = try staticLayout(settings: settings, paint: metrics)
+        let shown = min(layout.lines.count, style.maxLines ?? Int.max)
+        result.kind = .static
+        result.height = layout.cappedHeight
+        result.isEllipsized = layout.isEllipsized
+        result.isTruncated = layout.lines.count > shown
+        result.lines = layout.lines.prefix(shown).map { line in
+            AndroidTextLayout.Line(
+                utf16Range: line.start..<line.end, width: line.width, top: line.top, baseline: line.baseline, bottom: line.bottom,
+                ascent: line.ascent, descent: line.descent, isHyphenated: line.endHyphenEdit != MinikinEndHyphenEdit.noEdit.rawValue,
+                ellipsisRange: line.ellipsisCount > 0 ? (line.start + line.ellipsisStart)..<(line.start + line.ellipsisStart + line.ellipsisCount) : nil)
+        }
+        return result
+    }
+
+    /// `StaticLayout.Builder.build` of the text with `settings`, each paragraph broken by Minikin
+    /// at the layout's width.
+    mutating func staticLayout(settings: StaticLayoutSettings, paint metrics: AndroidPaintMetrics) throws(CaliperError) -> StaticLayout {
+        try StaticLayout(text: text, paint: metrics, settings: settings) { (range) throws(CaliperError) in
+            try self.lines(of: range, width: Float(settings.width))
+        }
+    }
+
+    /// `Paint.getFontMetricsInt` of the collection's first font, and `measureText("…")`.
+    static func paintMetrics(families: [AndroidFamily], paint: AndroidPaint) throws(CaliperError) -> AndroidPaintMetrics {
+        guard let first = families.first else { return AndroidPaintMetrics(top: 0, ascent: 0, descent: 0, bottom: 0, ellipsisWidth: 0) }
+        let font = try first.font.androidScaler().metrics(size: paint.size, hinting: paint.hinting)
+        let metrics = AndroidFontMetrics(top: font.top, ascent: font.ascent, descent: font.descent, bottom: font.bottom, leading: font.leading)
+        let ellipsis = try MinikinLayout.measureText([0x2026], families: families, paint: paint).advance
+        return AndroidPaintMetrics(
+            top: metrics.topInt, ascent: metrics.ascentInt, descent: metrics.descentInt, bottom: metrics.bottomInt, ellipsisWidth: ellipsis.rounded(.up))
+    }
+
+    /// `BoringLayout.isBoring`'s metrics (`TextLine.metrics`): the paint's integer metrics
+    /// widened to include 0; with fallback line spacing (`isFallbackLineSpacingForBoringLayout`,
+    /// apps targeting Android 13 or later) widened again by `Paint.getFontMetricsInt(text, …)`
+    /// — the text's fonts' extent as ascent and descent, top and bottom at least as far out,
+    /// rounded as `getFontMetricsInt` rounds; the width the text's advance rounded up.
+    private mutating func boringMetrics(paintMetrics fm: AndroidPaintMetrics) throws(CaliperError) -> BoringLayout.Metrics {
+        var metrics = BoringLayout.Metrics(top: min(0, fm.top), ascent: min(0, fm.ascent), descent: max(0, fm.descent), bottom: max(0, fm.bottom), width: 0)
+        guard !text.isEmpty else { return metrics }
+        let measured = try measured(0..<text.count)
+        if style.fallbackLineSpacing, let first = families.first {
+            let extent = try measured.extent(of: 0..<text.count)
+            let font = try first.font.androidScaler().metrics(size: paint.size, hinting: paint.hinting)
+            let textMetrics = AndroidFontMetrics(
+                top: min(extent.ascent, font.top), ascent: extent.ascent, descent: extent.descent, bottom: max(extent.descent, font.bottom),
+                leading: font.leading)
+            metrics.top = min(metrics.top, textMetrics.topInt)
+            metrics.ascent = min(metrics.ascent, textMetrics.ascentInt)
+            metrics.descent = max(metrics.descent, textMetrics.descentInt)
+            metrics.bottom = max(metrics.bottom, textMetrics.bottomInt)
+        }
+        metrics.width = Int(Self.advance(measured.widths[...]).rounded(.up))
+        return metrics
+    }
+
+    /// `Layout.getDesiredWidthWithLimit`: the widest paragraph's advance (each paragraph without
+    /// its line feed, `measurePara`), or `limit` as soon as one is wider; rounded up.
+    private mutating func desiredWidth(limit: Float) throws(CaliperError) -> Int {
+        var need: Float = 0
+        for range in paragraphRanges() {
+            let measured = try measured(range)
+            let width = Self.advance(measured.widths[..<(text[range.upperBound - 1] == 0x0A ? measured.widths.count - 1 : measured.widths.count)])
+            if width > limit { return Int(limit.rounded(.up)) }
+            need = max(need, width)
+        }
+        return Int(need.rounded(.up))
+    }
+
+    /// The units' advances added in order, in single precision, as `getRunAdvance` adds them.
+    private static func advance(_ widths: ArraySlice<Float>) -> Float {
+        widths.reduce(0, +)
+    }
+
+    /// The paragraphs `StaticLayout` breaks: each ends after a line feed; an empty text has none.
+    private func paragraphRanges() -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var start = 0
+        while start < text.count {
+            var end = start
+            while end < text.count, text[end] != 0x0A { end += 1 }
+            end = min(end + 1, text.count)
+            ranges.append(start..<end)
+            start = end
+        }
+        return ranges
+    }
+
+    /// The measurement of the paragraph `range`, made once.
+    private mutating func measured(_ range: Range<Int>) throws(CaliperError) -> MinikinMeasuredText {
+        if let known = measuredParagraphs[range.lowerBound], known.text.count == range.count { return known }
+        let measured = try MinikinMeasuredText(
+            text: Array(text[range]), families: families, paint: paint, hyphenator: hyphenator ?? .softHyphenOnly, computesHyphenation: false)
+        measuredParagraphs[range.lowerBound] = measured
+        return measured
+    }
+
+    /// Minikin's lines of the paragraph `range` at `width` px, as `StaticLayout` reads them.
+    private mutating func lines(of range: Range<Int>, width: Float) throws(CaliperError) -> MinikinParagraphLines {
+        var measured = try measured(range)
+        let frequency: MinikinLineBreaker.HyphenationFrequency = switch style.hyphenationFrequency {
+        case .none: .none
+        case .normal: .normal
+        case .full: .full
+        }
+        if frequency != .none {
+            try measured.computeHyphenation()
+            measuredParagraphs[range.lowerBound] = measured
+        }
+        let strategy: MinikinLineBreaker.Strategy = switch style.breakStrategy {
+        case .simple: .simple
+        case .highQuality: .highQuality
+        case .balanced: .balanced
+        }
+        var lines = MinikinParagraphLines()
+        for line in try MinikinLineBreaker.breakIntoLines(measured, width: width, strategy: strategy, frequency: frequency) {
+            lines.breaks.append(line.end)
+            lines.widths.append(line.width)
+            lines.ascents.append(line.ascent)
+            lines.descents.append(line.descent)
+            lines.startHyphenEdits.append(line.startHyphenEdit.rawValue)
+            lines.endHyphenEdits.append(line.endHyphenEdit.rawValue)
+        }
+        lines.charWidths = measured.widths
+        return lines
+    }
+
+    /// `TypedValue.complexToDimensionPixelSize` of a length in dp.
+    static func pixelSize(fromDP dp: Double, density: Double) -> Int {
+        AndroidProfile(density: density).pixelSize(fromDP: dp)
+    }
+}

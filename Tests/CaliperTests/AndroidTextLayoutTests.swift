@@ -1,0 +1,186 @@
+// AndroidTextLayoutTests.swift — texts laid out as an Android TextView lays them out: StaticLayout end to end against android_heights.json (ellipses included), and TextView's measuring rules.
+@testable import Caliper
+import Foundation
+import Testing
+import TestSupport
+
+@Suite struct AndroidTextLayoutTests {
+    static let patternsPath = Fixtures.path("Tests/Fixtures/Android/hyph-en-us.hyb")
+    static let englishPatterns = Result { try AndroidHyphenationPatterns(contentsOfFile: patternsPath, locale: "en-US", minPrefix: 2, minSuffix: 3) }
+
+    static func roboto(_ size: CGFloat) throws -> TextStyle {
+        TextStyle(font: try AndroidLineBreakTests.roboto.get(), size: size)
+    }
+
+    /// Every layout of `android_heights.json` — ellipsized ones included — made end to end:
+    /// Caliper's paint metrics and ellipsis width, its Minikin measurement and line breaks, its
+    /// StaticLayout, against StaticLayout's rules restated over Minikin's own numbers.
+    @Test func staticLayoutsMatchTheGoldenEndToEnd() throws {
+        let goldens = try #require(AndroidHeightGoldens.loaded)
+        #expect(goldens.layouts.count > 450)
+        #expect(goldens.layouts.filter { $0.ellipsize != nil }.count > 100)
+        var failures: [String] = []
+        for golden in goldens.layouts {
+            let families = try golden.fonts.map { AndroidFamily(font: try Fixtures.font($0)) }
+            let paint = AndroidPaint(size: Float(golden.size), letterSpacing: 0, hinting: golden.hinting, locale: "en-US", features: [])
+            let style = AndroidParagraphStyle(
+                breakStrategy: golden.breakStrategy == "simple" ? .simple : golden.breakStrategy == "balanced" ? .balanced : .highQuality)
+            var view = try AndroidTextViewLayout(
+                text: Array(golden.text.utf16), families: families, paint: paint, style: style, density: 1, hyphenationPatterns: [])
+            let metrics = try AndroidTextViewLayout.paintMetrics(families: families, paint: paint)
+            if metrics != goldens.paint(for: golden) {
+                failures.append("\(golden): paint metrics \(metrics), golden \(String(describing: goldens.paint(for: golden)))")
+                continue
+            }
+            let layout = try view.staticLayout(settings: golden.settings, paint: metrics)
+            let lines = layout.lines.map {
+                AndroidHeightGoldens.Line(
+                    start: $0.start, end: $0.end, top: $0.top, bottom: $0.bottom, baseline: $0.baseline, ascent: $0.ascent, descent: $0.descent,
+                    extra: $0.extra, ellipsisStart: $0.ellipsisStart, ellipsisCount: $0.ellipsisCount, lineWidth: $0.width, minikinAscent: nil,
+                    minikinDescent: nil)
+            }
+            let expected = golden.lines.map {
+                var line = $0
+                (line.minikinAscent, line.minikinDescent) = (nil, nil)
+                (line.ellipsisStart, line.ellipsisCount) = (line.ellipsisStart ?? 0, line.ellipsisCount ?? 0)
+                return line
+            }
+            if lines != expected || layout.height != golden.height || layout.cappedHeight != golden.heightCapped
+                || layout.topPadding != golden.topPadding || layout.bottomPadding != golden.bottomPadding
+            {
+                let first = zip(lines, expected).first { $0 != $1 }
+                failures.append("\(golden): height \(layout.height)/\(golden.height), \(lines.count)/\(expected.count) lines, first difference \(String(describing: first))")
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.count) of \(goldens.layouts.count) layouts differ:\n\(failures.prefix(8).joined(separator: "\n"))")
+    }
+
+    /// A one-line text a TextView finds boring is a BoringLayout as wide as its advance rounded
+    /// up, its height the font's top to bottom (font padding) or ascent to descent.
+    @Test func aShortLabelIsABoringLayout() throws {
+        let measurer = TextMeasurer(cache: nil)
+        let style = try Self.roboto(16)
+        let profile = AndroidProfile(density: 2.625)
+        let advance = try measurer.androidMeasurement(of: "Sign in", style: style, profile: profile).advance
+        let fm = try measurer.androidFontMetrics(style: style, profile: profile)
+        let padded = try measurer.androidLayout(of: "Sign in", style: style, profile: profile, maxWidth: 200)
+        #expect(padded.kind == .boring)
+        #expect(padded.width == Int(advance.rounded(.up)))
+        #expect(padded.height == fm.bottomInt - fm.topInt)
+        #expect(padded.lines.count == 1 && padded.lines[0].baseline == -fm.topInt && padded.lines[0].utf16Range == 0..<7)
+        let unpadded = try measurer.androidLayout(
+            of: "Sign in", style: style, paragraphStyle: AndroidParagraphStyle(includeFontPadding: false, lineSpacingExtra: 8), profile: profile)
+        #expect(unpadded.kind == .boring)
+        // BoringLayout ignores line spacing.
+        #expect(unpadded.height == fm.descentInt - fm.ascentInt)
+        #expect(abs(unpadded.heightInDP - Double(unpadded.height) / 2.625) < 1e-12)
+    }
+
+    /// Line feeds, tabs and right-to-left text are never boring; a text wider than the width
+    /// wraps in a StaticLayout exactly as wide as the width.
+    @Test func otherTextsAreStaticLayouts() throws {
+        let measurer = TextMeasurer(cache: nil)
+        let style = try Self.roboto(14)
+        let profile = AndroidProfile()
+        #expect(try measurer.androidLayout(of: "One\nTwo", style: style, profile: profile).kind == .static)
+        #expect(try measurer.androidLayout(of: "שלום", style: style, profile: profile).kind == .static)
+        let long = "The quick brown fox jumps over the lazy dog and keeps running"
+        let wrapped = try measurer.androidLayout(of: long, style: style, profile: profile, maxWidth: 120)
+        #expect(wrapped.kind == .static && wrapped.width == 120 && wrapped.lines.count > 2)
+        #expect(wrapped.height == wrapped.lines.last?.bottom)
+        #expect(wrapped.lines.map(\.utf16Range.lowerBound) == [0] + wrapped.lines.dropLast().map(\.utf16Range.upperBound))
+        // Two paragraphs: as wide as the wider.
+        let two = try measurer.androidLayout(of: "Hi\nHello there", style: style, profile: profile)
+        let widest = try measurer.androidMeasurement(of: "Hello there", style: style, profile: profile).advance
+        #expect(two.width == Int(widest.rounded(.up)) && two.lines.count == 2)
+    }
+
+    /// maxWidth in dp becomes px as a dimension resource does: 100 dp at 2.625 is 262.5, 263 px.
+    @Test func theWidthInDPRoundsAsAndroidRoundsDimensions() throws {
+        #expect(AndroidProfile(density: 2.625).pixelSize(fromDP: 100) == 263)
+        #expect(AndroidProfile(density: 1.5).pixelSize(fromDP: 0.2) == 1)
+        #expect(AndroidProfile(density: 3).pixelSize(fromDP: 0) == 0)
+        let layout = try TextMeasurer(cache: nil).androidLayout(
+            of: String(repeating: "wide words ", count: 20), style: try Self.roboto(14), profile: AndroidProfile(density: 2.625), maxWidth: 100)
+        #expect(layout.width == 263)
+    }
+
+    @Test func maxLinesCutsOffOrEllipsizes() throws {
+        let measurer = TextMeasurer(cache: nil)
+        let style = try Self.roboto(14)
+        let text = "The quick brown fox jumps over the lazy dog and keeps running far away"
+        let all = try measurer.androidLayout(of: text, style: style, profile: AndroidProfile(), maxWidth: 100)
+        #expect(all.lines.count > 2 && !all.isTruncated && !all.isEllipsized)
+        let cut = try measurer.androidLayout(of: text, style: style, paragraphStyle: AndroidParagraphStyle(maxLines: 2), profile: AndroidProfile(), maxWidth: 100)
+        #expect(cut.lines.count == 2 && cut.isTruncated && !cut.isEllipsized)
+        // TextView's height is getHeight(true): as if the second line were the last, its font padding below it.
+        let fm = try measurer.androidFontMetrics(style: style, profile: AndroidProfile())
+        #expect(cut.height == cut.lines[1].bottom + fm.bottomInt - fm.descentInt)
+        #expect(cut.lines.allSatisfy { $0.ellipsisRange == nil })
+        let ellipsized = try measurer.androidLayout(
+            of: text, style: style, paragraphStyle: AndroidParagraphStyle(maxLines: 2, ellipsize: .end), profile: AndroidProfile(), maxWidth: 100)
+        #expect(ellipsized.lines.count == 2 && ellipsized.isEllipsized && !ellipsized.isTruncated)
+        let last = try #require(ellipsized.lines.last)
+        #expect(last.utf16Range.upperBound == text.utf16.count)
+        let ellipsis = try #require(last.ellipsisRange)
+        #expect(ellipsis.upperBound == text.utf16.count && ellipsis.lowerBound > last.utf16Range.lowerBound)
+        // A single line ellipsized at the start.
+        let start = try measurer.androidLayout(
+            of: text, style: style, paragraphStyle: AndroidParagraphStyle(maxLines: 1, ellipsize: .start), profile: AndroidProfile(), maxWidth: 100)
+        #expect(start.lines.count == 1 && start.lines[0].ellipsisRange?.lowerBound == 0)
+    }
+
+    @Test func hyphenationUsesTheProfilesPatternsOrSaysItHasNone() throws {
+        let measurer = TextMeasurer(cache: nil)
+        let style = try Self.roboto(14)
+        let text = "internationalization characteristically incomprehensibilities"
+        let paragraph = AndroidParagraphStyle(breakStrategy: .simple, hyphenationFrequency: .full)
+        let without = try measurer.androidLayout(of: text, style: style, paragraphStyle: paragraph, profile: AndroidProfile(), maxWidth: 90)
+        #expect(without.lacksHyphenationPatterns && without.lines.allSatisfy { !$0.isHyphenated })
+        let profile = AndroidProfile(hyphenationPatterns: [try Self.englishPatterns.get()])
+        let with = try measurer.androidLayout(of: text, style: style, paragraphStyle: paragraph, profile: profile, maxWidth: 90)
+        #expect(!with.lacksHyphenationPatterns && with.lines.contains { $0.isHyphenated })
+        // No hyphenation asked: nothing lacks.
+        #expect(try !measurer.androidLayout(of: text, style: style, profile: AndroidProfile(), maxWidth: 90).lacksHyphenationPatterns)
+        // en-GB falls back to the en-US set (same language); German has none.
+        let patterns = try Self.englishPatterns.get()
+        #expect(AndroidHyphenationPatterns.lookup("en-GB", in: [patterns]) === patterns)
+        #expect(AndroidHyphenationPatterns.lookup("de-DE,en-US", in: [patterns]) == nil)
+    }
+
+    @Test func badInputIsRefusedWithItsReason() throws {
+        let measurer = TextMeasurer(cache: nil)
+        let style = try Self.roboto(14)
+        for width in [-1, .nan, .infinity, 1e9] as [Double] {
+            #expect(throws: CaliperError.self) { try measurer.androidLayout(of: "a", style: style, profile: AndroidProfile(), maxWidth: width) }
+        }
+        #expect {
+            try measurer.androidLayout(of: "a\tb", style: style, profile: AndroidProfile())
+        } throws: { error in
+            guard case CaliperError.invalidAndroidProfile(let reason) = error else { return false }
+            return reason.contains("tab")
+        }
+        #expect(throws: CaliperError.self) {
+            try measurer.androidLayout(of: "a", style: style, paragraphStyle: AndroidParagraphStyle(maxLines: 0), profile: AndroidProfile())
+        }
+        for (path, locale) in [("/nonexistent.hyb", "en-US"), (Fixtures.path("Fonts/Android/Roboto-Regular.ttf"), "en-US"), (Self.patternsPath, "")] {
+            #expect {
+                try AndroidHyphenationPatterns(contentsOfFile: path, locale: locale)
+            } throws: { error in
+                guard case CaliperError.invalidHyphenationPatterns(let where_, _) = error else { return false }
+                return where_ == path
+            }
+        }
+    }
+
+    /// An empty text is one empty line in the paint's metrics; a character no font has is counted.
+    @Test func emptyTextAndMissingGlyphs() throws {
+        let measurer = TextMeasurer(cache: nil)
+        let style = try Self.roboto(14)
+        let fm = try measurer.androidFontMetrics(style: style, profile: AndroidProfile())
+        let empty = try measurer.androidLayout(of: "", style: style, profile: AndroidProfile())
+        #expect(empty.kind == .boring && empty.width == 0 && empty.height == fm.bottomInt - fm.topInt && empty.lines.count == 1)
+        let missing = try measurer.androidLayout(of: "a\u{10FFFD}b", style: style, profile: AndroidProfile())
+        #expect(missing.missingGlyphCount == 1 && missing.kind == .static)
+    }
+}
