@@ -119,7 +119,7 @@ public struct BatchProcessor: Sendable {
     static let requestKeys: KnownKeys = ["id", "op", "onlyGivenFonts"]
     static let measureRequestKeys: KnownKeys =
         requestKeys + LayoutSpec.styledTextKeys
-        + ["maxWidth", "maxLines", "paragraphs", "minimumScaleFactor", "maxHeight", "truncatesLastVisibleLine", "scale", "intrinsicWidths"]
+        + ["platform", "maxWidth", "maxLines", "paragraphs", "minimumScaleFactor", "maxHeight", "truncatesLastVisibleLine", "scale", "intrinsicWidths"]
         + LayoutSpec.paragraphStyleKeys
     static let flowRequestKeys: KnownKeys = requestKeys + ["width"] + LayoutSpec.flowKeys
     static let layoutRequestKeys: KnownKeys = requestKeys + ["width", "root", "scale"]
@@ -263,7 +263,15 @@ public struct BatchProcessor: Sendable {
                 throw InputError("\"op\" is \"\(op.rawValue)\", but this is a \(route.rawValue) request (leave \"op\" out, or ask for \(op.rawValue) where \(op.rawValue) requests are answered)")
             }
             switch op ?? route ?? .measure {
+            case .measure where try MeasurePlatform.of(request) == .android:
+                try AndroidMeasureRequest.requireKnownKeys(of: request, measureKeys: Self.measureRequestKeys)
+                let layout = try androidMeasure(request, in: context)
+                if Self.write(id: id, to: &writer, { AndroidMeasureRequest.writeJSONMembers(of: layout, to: &$0) }) { return }
+                message = Self.nonFiniteMessage
             case .measure:
+                if request.has("android") {
+                    throw InputError("\"android\" settings are read only with \"platform\": \"android\"")
+                }
                 try request.requireKnownKeys(Self.measureRequestKeys)
                 let answer = try measure(request, in: context)
                 let folder = context.fontFolder
@@ -351,6 +359,23 @@ public struct BatchProcessor: Sendable {
         measure.spans = spans
         measure.asksIntrinsicWidths = try request.bool("intrinsicWidths") ?? false
         return try measure.answer(with: measurer)
+    }
+
+    /// The answer to a measure request for Android (`"platform": "android"`): its text in one
+    /// style (`size` in sp, required: a `TextView`'s default depends on its theme), its
+    /// `android` settings, `maxWidth` in dp and `maxLines`, laid out as a `TextView` lays it out.
+    private func androidMeasure(_ request: JSONObject, in context: Context) throws -> AndroidTextLayout {
+        let spec = try layoutSpec(for: request, in: context)
+        guard request.has("size") else {
+            throw InputError("missing \"size\": the text size in sp (a TextView's default depends on its theme)")
+        }
+        var style = try spec.textStyle(try spec.textStyleDescription(request), naming: .json(request))
+        style.fallback = .none
+        let android = request.has("android") ? try request.object("android") : nil
+        let measure = try AndroidMeasureRequest(
+            text: try request.string("text") ?? "", style: style, settings: try android.map(AndroidSettings.init(json:)) ?? AndroidSettings(),
+            maxWidth: try request.number("maxWidth"), maxLines: try request.integer("maxLines"), naming: .json(android ?? request))
+        return try measure.answer(with: context.measurer)
     }
 
     /// A flow or layout request drawn: the SVG of `caliper flow --svg` or `caliper layout --svg`

@@ -23,8 +23,9 @@ public struct AndroidTextLayout: Sendable, Hashable {
     public struct Line: Sendable, Hashable {
         /// The UTF-16 range of the text on the line, trailing spaces and its line feed included.
         public var utf16Range: Range<Int>
-        /// `Layout.getLineWidth`: the line's advance in px, trailing spaces left out and a
-        /// hyphen added; a `BoringLayout`'s is its whole-pixel width.
+        /// `Layout.getLineMax`: the line's advance in px, trailing spaces left out and a hyphen
+        /// added (Minikin's line width); for an ellipsized line, the advances of the text it
+        /// shows and of the ellipsis; a `BoringLayout`'s is its whole-pixel width.
         public var width: Float
         /// `getLineTop`.
         public var top: Int

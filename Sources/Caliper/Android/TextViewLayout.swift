@@ -78,13 +78,33 @@ struct AndroidTextViewLayout {
         result.height = layout.cappedHeight
         result.isEllipsized = layout.isEllipsized
         result.isTruncated = layout.lines.count > shown
-        result.lines = layout.lines.prefix(shown).map { line in
-            AndroidTextLayout.Line(
-                utf16Range: line.start..<line.end, width: line.width, top: line.top, baseline: line.baseline, bottom: line.bottom,
-                ascent: line.ascent, descent: line.descent, isHyphenated: line.endHyphenEdit != MinikinEndHyphenEdit.noEdit.rawValue,
-                ellipsisRange: line.ellipsisCount > 0 ? (line.start + line.ellipsisStart)..<(line.start + line.ellipsisStart + line.ellipsisCount) : nil)
+        for line in layout.lines.prefix(shown) {
+            var ellipsis: Range<Int>?
+            var width = line.width
+            if line.ellipsisCount > 0 {
+                let start = line.start + line.ellipsisStart
+                ellipsis = start..<(start + line.ellipsisCount)
+                width = try shownWidth(of: line.start..<line.end, ellipsis: start..<(start + line.ellipsisCount), paint: metrics)
+            }
+            result.lines.append(
+                AndroidTextLayout.Line(
+                    utf16Range: line.start..<line.end, width: width, top: line.top, baseline: line.baseline, bottom: line.bottom,
+                    ascent: line.ascent, descent: line.descent, isHyphenated: line.endHyphenEdit != MinikinEndHyphenEdit.noEdit.rawValue,
+                    ellipsisRange: ellipsis))
         }
         return result
+    }
+
+    /// The width an ellipsized line shows: the advances of its units outside `ellipsis`,
+    /// trailing spaces left out, and the ellipsis's.
+    private mutating func shownWidth(of line: Range<Int>, ellipsis: Range<Int>, paint: AndroidPaintMetrics) throws(CaliperError) -> Float {
+        guard let paragraph = paragraphRanges().first(where: { $0.contains(line.lowerBound) }) else { return paint.ellipsisWidth }
+        let widths = try measured(paragraph).widths
+        var end = line.upperBound
+        while end > line.lowerBound, !ellipsis.contains(end - 1), [0x20, 0x0A].contains(text[end - 1]) { end -= 1 }
+        var width: Float = 0
+        for index in line.lowerBound..<end where !ellipsis.contains(index) { width += widths[index - paragraph.lowerBound] }
+        return width + paint.ellipsisWidth
     }
 
     /// `StaticLayout.Builder.build` of the text with `settings`, each paragraph broken by Minikin
