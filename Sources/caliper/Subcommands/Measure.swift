@@ -21,6 +21,7 @@ struct Measure: ParsableCommand {
 
     @OptionGroup var style: StyleOptions
     @OptionGroup var paragraph: ParagraphOptions
+    @OptionGroup(title: "Android") var android: AndroidOptions
 
     @Option(name: .long, parsing: .unconditional, help: "Also print the size ceiled to this screen scale (1, 2 or 3), as UIKit code does.")
     var scale: Double?
@@ -58,7 +59,37 @@ struct Measure: ParsableCommand {
             minimumScaleFactor: minimumScaleFactor, naming: .flags(Self.flagNames))
     }
 
+    /// UIKit's flags given (set to other than their defaults), by name: with `--platform
+    /// android` each is refused.
+    private var givenUIKitFlags: [String] {
+        let given: [(String, Bool)] = [
+            ("--markup", markup), ("--all-categories", allCategories), ("--minimum-scale-factor", minimumScaleFactor != nil),
+            ("--max-height", maxHeight != nil), ("--truncate-last-visible-line", truncateLastVisibleLine), ("--scale", scale != nil),
+            ("--text-style", style.textStyle != nil), ("--content-size-category", style.contentSizeCategory != nil),
+            ("--letter-spacing", style.letterSpacing != 0), ("--language", style.language != nil), ("--system-font", style.systemFont != nil),
+            ("--line-break", paragraph.lineBreak != .byWordWrapping), ("--line-spacing", paragraph.lineSpacing != 0),
+            ("--line-height-multiple", paragraph.lineHeightMultiple != 0),
+            ("--min-line-height", paragraph.minLineHeight != 0),
+            ("--max-line-height", paragraph.maxLineHeight != 0), ("--direction", paragraph.direction != .natural),
+            ("--no-font-leading", paragraph.noFontLeading), ("--text-wrap", paragraph.textWrap != .wrap),
+            ("--hyphenation-factor", paragraph.hyphenationFactor != 0), ("--tab-stops", paragraph.tabStops != nil),
+            ("--default-tab-interval", paragraph.defaultTabInterval != 0),
+        ]
+        return given.filter(\.1).map(\.0)
+    }
+
     func validate() throws {
+        switch try android.measurePlatform {
+        case .android:
+            if let flag = givenUIKitFlags.first {
+                throw ValidationError("\(flag) sets what UIKit does: it does not apply with --platform android (see caliper measure --help, Android)")
+            }
+            if style.size == nil { throw ValidationError("--platform android needs --size, the text size in sp (a TextView's default depends on its theme)") }
+            if text != nil, file != nil { throw ValidationError("give the text either as TEXT or with --file, not both") }
+            return
+        case .ios:
+            if let flag = android.givenFlags.first { throw ValidationError("\(flag) goes with --platform android") }
+        }
         if allCategories, maxHeight != nil || minimumScaleFactor != nil {
             throw ValidationError("--all-categories cannot be combined with --max-height or --minimum-scale-factor")
         }
@@ -79,6 +110,10 @@ struct Measure: ParsableCommand {
     func run() throws {
         let source = try TextSource.read(argument: text, file: file)
         let resolver = FontResolver()
+        if try android.measurePlatform == .android {
+            try runForAndroid(source, resolver: resolver)
+            return
+        }
         let description = try style.styleDescription()
         let baseStyle = try style.spec(resolver: resolver).textStyle(description, naming: .flags(StyleOptions.flagNames))
         let baseText = markup ? try AttributedText(markup: source, style: baseStyle, fonts: resolver) : AttributedText(source, style: baseStyle)
@@ -127,6 +162,52 @@ struct Measure: ParsableCommand {
                 let start = line.utf16Range.location
                 output.append("  \(number + 1): [\(start), \(start + line.utf16Range.length)) width \(Readable.number(line.width))  \(shown.debugDescription)")
             }
+        }
+        try StandardOutput.write(lines: output)
+    }
+
+    /// `--platform android`: the request model's Android request from the flags, answered and
+    /// written as a batch request is (`--json`), or as text.
+    private func runForAndroid(_ source: String, resolver: FontResolver) throws {
+        var textStyle = try style.baseTextStyle(resolver: resolver)
+        textStyle.fallback = .none
+        let request: AndroidMeasureRequest
+        do {
+            request = try AndroidMeasureRequest(
+                text: source, style: textStyle, settings: android.settings, maxWidth: paragraph.maxWidth,
+                maxLines: paragraph.numberOfLines, naming: .flags(AndroidOptions.flagNames))
+        } catch let error as InputError {
+            throw ValidationError(error.message)
+        }
+        let layout = try request.answer(with: TextMeasurer())
+        if json {
+            var writer = JSONWriter()
+            writer.beginObject()
+            AndroidMeasureRequest.writeJSONMembers(of: layout, to: &writer)
+            writer.endObject()
+            try StandardOutput.write(lines: [writer.string])
+            return
+        }
+        var output = [
+            "width: \(layout.width) px (\(Readable.number(CGFloat(layout.widthInDP))) dp)",
+            "height: \(layout.height) px (\(Readable.number(CGFloat(layout.heightInDP))) dp)",
+            "layout: \(layout.kind.rawValue == "boring" ? "BoringLayout" : "StaticLayout"), text size \(Readable.number(CGFloat(layout.textSize))) px",
+            "lines: \(layout.lines.count)\(layout.isEllipsized ? " (ellipsized)" : layout.isTruncated ? " (truncated)" : "")",
+        ]
+        if layout.missingGlyphCount > 0 { output.append("missing glyphs: \(layout.missingGlyphCount) no font covers") }
+        output += AndroidMeasureRequest.warnings(of: layout).map { "warning: \($0)" }
+        let units = Array(source.utf16)
+        for (number, line) in layout.lines.enumerated() {
+            var shown = String(decoding: units[line.utf16Range], as: UTF16.self)
+            if let ellipsis = line.ellipsisRange {
+                let range = (ellipsis.lowerBound - line.utf16Range.lowerBound)..<(ellipsis.upperBound - line.utf16Range.lowerBound)
+                var lineUnits = Array(units[line.utf16Range])
+                lineUnits.replaceSubrange(range, with: Array("\u{2026}".utf16))
+                shown = String(decoding: lineUnits, as: UTF16.self)
+            }
+            if line.isHyphenated { shown += "-" }
+            output.append(
+                "  \(number + 1): [\(line.utf16Range.lowerBound), \(line.utf16Range.upperBound)) top \(line.top) baseline \(line.baseline) bottom \(line.bottom) width \(Readable.number(CGFloat(line.width)))  \(shown.debugDescription)")
         }
         try StandardOutput.write(lines: output)
     }

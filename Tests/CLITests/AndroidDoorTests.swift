@@ -1,0 +1,88 @@
+// AndroidDoorTests.swift — `caliper measure --platform android --json` and a batch request with "platform": "android" answer alike; each door refuses the other platform's settings by name.
+import Foundation
+import Testing
+
+@Suite struct AndroidDoorTests {
+    struct Case: Sendable, CustomStringConvertible {
+        var text: String
+        var arguments: [String]
+        var json: String
+        var description: String { "\(text.debugDescription) \(arguments.joined(separator: " "))" }
+    }
+
+    static let roboto = "Fonts/Android/Roboto-Regular.ttf"
+
+    static let cases: [Case] = [
+        Case(text: "Sign in", arguments: ["--font", roboto, "--size", "16"], json: #""font": "\#(roboto)", "size": 16"#),
+        Case(
+            text: "Invite friends and get $30 off your next ride",
+            arguments: ["--font", roboto, "--size", "14", "--density", "2.625", "--max-width", "120", "--lines", "2", "--ellipsize", "end"],
+            json: #""font": "\#(roboto)", "size": 14, "maxWidth": 120, "maxLines": 2, "android": {"density": 2.625, "ellipsize": "end"}"#),
+        Case(
+            text: "The quick brown fox\njumps over the lazy dog",
+            arguments: [
+                "--font", roboto, "--size", "15", "--density", "3", "--font-scale", "0.85", "--max-width", "90", "--break-strategy", "simple",
+                "--no-font-padding", "--line-spacing-extra", "4", "--line-spacing-multiplier", "1.2", "--letter-spacing-em", "0.05", "--no-hinting",
+            ],
+            json: #""font": "\#(roboto)", "size": 15, "maxWidth": 90, "android": {"density": 3, "fontScale": 0.85, "breakStrategy": "simple", "includeFontPadding": false, "lineSpacingExtra": 4, "lineSpacingMultiplier": 1.2, "letterSpacing": 0.05, "hinting": false}"#),
+        Case(
+            text: "hyphenation internationalization", arguments: ["--font", roboto, "--size", "14", "--max-width", "60", "--hyphenation-frequency", "full"],
+            json: #""font": "\#(roboto)", "size": 14, "maxWidth": 60, "android": {"hyphenationFrequency": "full"}"#),
+    ]
+
+    @Test(arguments: cases)
+    func theCommandLinesJSONIsTheBatchAnswer(_ request: Case) throws {
+        let measured = try CLI.run(["measure", request.text, "--platform", "android"] + request.arguments + ["--json"])
+        #expect(measured.status == 0, "\(measured.standardError)")
+        let textJSON = String(decoding: try JSONSerialization.data(withJSONObject: [request.text], options: [.withoutEscapingSlashes]), as: UTF8.self)
+        let line = #"{"id": 7, "platform": "android", "text": \#(textJSON.dropFirst().dropLast()), \#(request.json)}"#
+        let batch = try CLI.run(["batch"], input: line)
+        #expect(batch.status == 0, "\(batch.standardError)")
+        let answer = batch.standardOutput.trimmingCharacters(in: .newlines)
+        #expect(answer.hasPrefix(#"{"id":7,"platform":"android","#), "\(answer)")
+        #expect("{" + answer.dropFirst(#"{"id":7,"#.count) == measured.standardOutput.trimmingCharacters(in: .newlines))
+    }
+
+    /// The answer's numbers are the library's: a boring label is as wide as its advance rounded
+    /// up, in px, and in dp by the density.
+    @Test func aLabelIsAnsweredInPixelsAndDP() throws {
+        let batch = try CLI.run(
+            ["batch"], input: #"{"id": 1, "platform": "android", "text": "Sign in", "font": "\#(Self.roboto)", "size": 16, "android": {"density": 2}}"#)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(batch.standardOutput.utf8)) as? [String: Any])
+        #expect(object["layout"] as? String == "boring")
+        let width = try #require(object["width"] as? Int)
+        #expect(object["widthDP"] as? Double == Double(width) / 2)
+        #expect(object["textSize"] as? Double == 32)
+        #expect((object["lines"] as? [Any])?.count == 1)
+    }
+
+    @Test func eachDoorRefusesTheOtherPlatformsSettings() throws {
+        let refusals: [(String, String)] = [
+            (#"{"platform": "android", "text": "x", "font": "\#(Self.roboto)", "size": 14, "lineBreak": "char"}"#, #"\"lineBreak\" is not read for Android"#),
+            (#"{"platform": "android", "text": "x", "font": "\#(Self.roboto)", "size": 14, "scale": 2}"#, #"\"scale\" is not read for Android"#),
+            (#"{"text": "x", "android": {"density": 2}}"#, #"\"android\" settings are read only with \"platform\": \"android\""#),
+            (#"{"platform": "android", "text": "x", "font": "\#(Self.roboto)"}"#, #"missing \"size\""#),
+            (#"{"platform": "android", "text": "x", "font": "\#(Self.roboto)", "size": 14, "android": {"ellipsize": "marquee"}}"#, "unknown android.ellipsize"),
+            (#"{"platform": "android", "text": "x", "font": "\#(Self.roboto)", "size": 14, "android": {"dpi": 3}}"#, "unknown key android.dpi"),
+            (#"{"platform": "android", "text": "x", "font": "\#(Self.roboto)", "size": 14, "android": {"density": 0}}"#, "density must be"),
+            (#"{"platform": "android", "text": "a\tb", "font": "\#(Self.roboto)", "size": 14}"#, "tab"),
+            (#"{"platform": "windows", "text": "x"}"#, #"unknown \"platform\" \"windows\""#),
+        ]
+        let batch = try CLI.run(["batch"], input: refusals.map(\.0).joined(separator: "\n"))
+        let answers = batch.standardOutput.split(separator: "\n").map(String.init)
+        #expect(answers.count == refusals.count)
+        for (answer, (request, expected)) in zip(answers, refusals) {
+            #expect(answer.contains(#""error""#) && answer.contains(expected), "\(request) → \(answer)")
+        }
+        for (arguments, expected) in [
+            (["--platform", "android", "--font", Self.roboto, "--size", "14", "--line-spacing", "2"], "--line-spacing sets what UIKit does"),
+            (["--platform", "android", "--font", Self.roboto, "--size", "14", "--scale", "2"], "--scale sets what UIKit does"),
+            (["--font", Self.roboto, "--density", "2"], "--density goes with --platform android"),
+            (["--platform", "android", "--font", Self.roboto], "needs --size"),
+            (["--platform", "android", "--font", Self.roboto, "--size", "14", "--break-strategy", "fast"], "unknown --break-strategy"),
+        ] {
+            let run = try CLI.run(["measure", "x"] + arguments)
+            #expect(run.status != 0 && run.standardError.contains(expected), "\(arguments) → \(run.standardError)")
+        }
+    }
+}
