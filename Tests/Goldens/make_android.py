@@ -135,8 +135,10 @@ def request_line(request):
     return "\t".join("%s=%s" % field for field in fields)
 
 
-def run_harness(requests):
-    lines = "".join(request_line(r) + "\n" for r in requests)
+def run_harness(requests, line=request_line):
+    """The harness's answers to `requests`, each written as `line` writes it (request_line, or a
+    caller's with more fields)."""
+    lines = "".join(line(r) + "\n" for r in requests)
     # android_text_Hyphenator.cpp registers en-US with minimum prefix 2 and suffix 3.
     args = [HARNESS, "--hyb", "en-US:2:3:" + HYPHENATION]
     result = subprocess.run(args, input=lines.encode("utf-8"), stdout=subprocess.PIPE, check=True,

@@ -13,10 +13,15 @@
 //   variant=default|compact|elegant (the paint's family variant)
 //   hyphenation=none|normal|full  widths=PX,...  [charWidths=on|off]  text=...
 //   strategies=simple,high_quality,balanced (optional; simple and high_quality by default)
+//   run=ltr|rtl (optional) the text as one of TextLine's runs, its own context, in that direction
+//   bidi=on|off (optional) the paragraph's bidi levels, first-strong with an LTR default
 // Answer: {"advance", "fontMetrics" (the first font's SkFontMetrics), "layouts": [{"strategy",
 //   "width", "lines": [{"start", "end", "width", "ascent", "descent", "flags"}]}]}, plus
 //   "charWidths" (the measured paragraph's advance per UTF-16 unit, what StaticLayout's
-//   MeasuredParagraph.getCharWidthAt returns) when charWidths=on.
+//   MeasuredParagraph.getCharWidthAt returns) when charWidths=on; "run": {"advance", "ascent",
+//   "descent"} (Paint.getRunCharacterAdvance and Paint.getFontMetricsInt(text, ...)'s native
+//   answers, before rounding) when run= is given; "bidi": {"paraLevel", "levels"} (one level per
+//   UTF-16 unit, what AndroidBidi.bidi fills) when bidi=on.
 // Options: --hyb LOCALE:MINPREFIX:MINSUFFIX:FILE registers a hyphenator as Android's
 //   android_text_Hyphenator.cpp does (en-US is 2:3).
 #include <algorithm>
@@ -51,6 +56,7 @@
 #include <minikin/LineBreaker.h>
 #include <minikin/LocaleList.h>
 #include <minikin/MeasuredText.h>
+#include <minikin/Measurement.h>
 #include <minikin/MinikinExtent.h>
 #include <minikin/MinikinFont.h>
 #include <minikin/MinikinPaint.h>
@@ -297,6 +303,8 @@ struct Request {
     minikin::HyphenationFrequency hyphenation = minikin::HyphenationFrequency::None;
     std::vector<float> widths;
     bool charWidths = false;
+    std::string run;  // "", "ltr" or "rtl"
+    bool bidi = false;
     std::vector<minikin::BreakStrategy> strategies{minikin::BreakStrategy::Greedy,
                                                    minikin::BreakStrategy::HighQuality};
     std::u16string text;
@@ -397,6 +405,12 @@ Request parseRequest(const std::string& line) {
         } else if (key == "charWidths") {
             if (value != "on" && value != "off") throw std::runtime_error("charWidths is on or off");
             request.charWidths = value == "on";
+        } else if (key == "run") {
+            if (value != "ltr" && value != "rtl") throw std::runtime_error("run is ltr or rtl");
+            request.run = value;
+        } else if (key == "bidi") {
+            if (value != "on" && value != "off") throw std::runtime_error("bidi is on or off");
+            request.bidi = value == "on";
         } else if (key == "strategies") {
             request.strategies.clear();
             for (const std::string& name : split(value, ',')) {
@@ -506,6 +520,21 @@ minikin::MinikinPaint androidPaint(const Request& request,
     return paint;
 }
 
+// ICU's levels of a non-empty paragraph, first-strong with an LTR default (UBIDI_DEFAULT_LTR, what
+// AndroidBidi.bidi asks for under FIRSTSTRONG_LTR), and the paragraph level it resolved.
+std::vector<UBiDiLevel> bidiLevels(const std::u16string& text, UBiDiLevel* paraLevel) {
+    UErrorCode status = U_ZERO_ERROR;
+    UBiDi* bidi = ubidi_open();
+    ubidi_setPara(bidi, reinterpret_cast<const UChar*>(text.data()), text.size(),
+                  UBIDI_DEFAULT_LTR, nullptr, &status);
+    const UBiDiLevel* computed = ubidi_getLevels(bidi, &status);
+    if (U_FAILURE(status)) throw std::runtime_error("ubidi failed");
+    const std::vector<UBiDiLevel> levels(computed, computed + text.size());
+    if (paraLevel != nullptr) *paraLevel = ubidi_getParaLevel(bidi);
+    ubidi_close(bidi);
+    return levels;
+}
+
 // StaticLayout: MeasuredParagraph adds one style run per bidi level run (first-strong, LTR
 // default), and android_text_LineBreaker.cpp breaks the measured text.
 std::unique_ptr<minikin::MeasuredText> measureParagraph(const std::u16string& text,
@@ -517,15 +546,7 @@ std::unique_ptr<minikin::MeasuredText> measureParagraph(const std::u16string& te
     if (text.empty()) {  // no runs (ubidi has no levels to give for an empty text)
         return builder.build(textPiece, hyphenate, false, false, nullptr);
     }
-    UErrorCode status = U_ZERO_ERROR;
-    UBiDi* bidi = ubidi_open();
-    ubidi_setPara(bidi, reinterpret_cast<const UChar*>(text.data()), text.size(),
-                  UBIDI_DEFAULT_LTR, nullptr, &status);
-    const UBiDiLevel* computed = ubidi_getLevels(bidi, &status);
-    if (U_FAILURE(status)) throw std::runtime_error("ubidi failed");
-    const std::vector<UBiDiLevel> levels(computed, computed + text.size());
-    ubidi_close(bidi);
-
+    const std::vector<UBiDiLevel> levels = bidiLevels(text, nullptr);
     for (size_t start = 0; start < text.size();) {
         size_t end = start + 1;
         while (end < text.size() && levels[end] == levels[start]) ++end;
@@ -608,6 +629,33 @@ void answer(const Request& request, LoadedFonts* loaded, std::ostream& out) {
             printFloat(out, measured->widths[i]);
         }
         out << "]";
+    }
+    if (!request.run.empty()) {
+        // TextLine.handleText measures each run of a line (split at tabs) as its own context:
+        // Paint.getRunCharacterAdvance -> doRunAdvance -> MinikinUtils::measureText, and with
+        // fallback line spacing Paint.getFontMetricsInt(text, ...) -> doFontExtent ->
+        // MinikinUtils::getFontExtent, both in the run's forced direction (libs/hwui/jni/Paint.cpp).
+        const minikin::Bidi direction =
+                request.run == "rtl" ? minikin::Bidi::FORCE_RTL : minikin::Bidi::FORCE_LTR;
+        const minikin::Range whole(0, text.size());
+        const float runAdvance = minikin::Layout::measureText(
+                text, whole, direction, paint, minikin::StartHyphenEdit::NO_EDIT,
+                minikin::EndHyphenEdit::NO_EDIT, nullptr);
+        const minikin::MinikinExtent extent = minikin::getFontExtent(text, whole, direction, paint);
+        out << ", \"run\": {\"advance\": ";
+        printFloat(out, runAdvance);
+        out << ", \"ascent\": ";
+        printFloat(out, extent.ascent);
+        out << ", \"descent\": ";
+        printFloat(out, extent.descent);
+        out << "}";
+    }
+    if (request.bidi && !request.text.empty()) {
+        UBiDiLevel paraLevel = 0;
+        const std::vector<UBiDiLevel> levels = bidiLevels(request.text, &paraLevel);
+        out << ", \"bidi\": {\"paraLevel\": " << static_cast<int>(paraLevel) << ", \"levels\": [";
+        for (size_t i = 0; i < levels.size(); ++i) out << (i ? ", " : "") << static_cast<int>(levels[i]);
+        out << "]}";
     }
     out << "}\n";
 }
