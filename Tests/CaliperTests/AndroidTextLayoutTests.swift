@@ -184,3 +184,95 @@ import TestSupport
         #expect(missing.missingGlyphCount == 1 && missing.kind == .static)
     }
 }
+
+/// `Tests/Goldens/android_textview.json` (`make_android_textview.py`: TextView.onMeasure,
+/// BoringLayout and StaticLayout restated in Python over Minikin's own numbers).
+struct AndroidTextViewGoldens: Decodable {
+    struct Line: Decodable, Equatable, CustomStringConvertible {
+        var start: Int, end: Int, top: Int, baseline: Int, bottom: Int, ascent: Int, descent: Int, ellipsisStart: Int, ellipsisCount: Int
+        var description: String { "[\(start), \(end)) \(top)/\(baseline)/\(bottom) \(ascent) \(descent) … \(ellipsisStart)+\(ellipsisCount)" }
+    }
+    struct View: Decodable, CustomStringConvertible {
+        var kind: String
+        var text: String
+        var fonts: [String]
+        var size: Double
+        var hinting: Bool
+        var maxWidth: Int?
+        var maxLines: Int?
+        var ellipsize: String?
+        var includeFontPadding: Bool
+        var fallbackLineSpacing: String
+        var lineSpacingMultiplier: Float
+        var lineSpacingExtra: Float
+        var breakStrategy: String
+        var hyphenationFrequency: String
+        var layout: String
+        var width: Int
+        var height: Int
+        var lineCount: Int
+        var lines: [Line]
+        var description: String {
+            "\(kind) \(text.prefix(40).debugDescription) at \(size) px, max \(maxWidth.map(String.init) ?? "-"), \(breakStrategy), pad \(includePadDescription), fallback \(fallbackLineSpacing), lines \(maxLines.map(String.init) ?? "-"), ellipsize \(ellipsize ?? "-")"
+        }
+        private var includePadDescription: String { includeFontPadding ? "on" : "off" }
+    }
+    var views: [View]
+
+    static let loaded: AndroidTextViewGoldens? = try? Fixtures.golden("android_textview.json", as: AndroidTextViewGoldens.self)
+}
+
+extension AndroidTextLayoutTests {
+    /// Every view of `android_textview.json`: the layout a TextView makes, its measured width and
+    /// height, and its lines, from Caliper's measurement and breaks.
+    @Test func textViewsMeasureAsTheGoldenSays() throws {
+        let goldens = try #require(AndroidTextViewGoldens.loaded)
+        #expect(goldens.views.count > 300)
+        #expect(goldens.views.filter { $0.layout == "boring" }.count > 100)
+        var failures: [String] = []
+        // Tabs (TextLine's and Minikin's tab stops) are not built: the door refuses them.
+        let tabs = goldens.views.filter { $0.text.contains("\t") }
+        #expect(tabs.count < 20)
+        for golden in tabs {
+            #expect(throws: CaliperError.self) {
+                try TextMeasurer(cache: nil).androidLayout(of: golden.text, style: try Self.roboto(CGFloat(golden.size)), profile: AndroidProfile())
+            }
+        }
+        for golden in goldens.views where !golden.text.contains("\t") {
+            let families = try golden.fonts.map { AndroidFamily(font: try Fixtures.font($0)) }
+            let paint = AndroidPaint(size: Float(golden.size), letterSpacing: 0, hinting: golden.hinting, locale: "en-US", features: [])
+            let style = AndroidParagraphStyle(
+                breakStrategy: AndroidParagraphStyle.BreakStrategy(rawValue: golden.breakStrategy.replacingOccurrences(of: "_", with: "-")) ?? .highQuality,
+                hyphenationFrequency: AndroidParagraphStyle.HyphenationFrequency(rawValue: golden.hyphenationFrequency) ?? .none,
+                includeFontPadding: golden.includeFontPadding, fallbackLineSpacing: golden.fallbackLineSpacing != "none",
+                lineSpacingMultiplier: golden.lineSpacingMultiplier, maxLines: golden.maxLines,
+                ellipsize: golden.ellipsize.flatMap(AndroidParagraphStyle.Ellipsize.init(rawValue:)))
+            var view = try AndroidTextViewLayout(
+                text: Array(golden.text.utf16), families: families, paint: paint, style: style, density: 1,
+                hyphenationPatterns: [try Self.englishPatterns.get()])
+            view.boringFallbackLineSpacing = golden.fallbackLineSpacing == "all"
+            view.spacingAddInPixels = golden.lineSpacingExtra
+            let layout = try view.measure(widthLimit: golden.maxWidth)
+            let lines = layout.lines.map {
+                AndroidTextViewGoldens.Line(
+                    start: $0.utf16Range.lowerBound, end: $0.utf16Range.upperBound, top: $0.top, baseline: $0.baseline, bottom: $0.bottom,
+                    ascent: $0.ascent, descent: $0.descent, ellipsisStart: 0,
+                    ellipsisCount: $0.ellipsisRange?.count ?? 0)
+            }
+            let shown = golden.maxLines.map { min($0, golden.lineCount) } ?? golden.lineCount
+            var expected = Array(golden.lines.prefix(shown))
+            // Ellipsis starts are compared apart: the golden's are from the line's start.
+            for index in expected.indices { expected[index].ellipsisStart = 0 }
+            let ellipsisStarts = layout.lines.map { line in line.ellipsisRange.map { $0.lowerBound - line.utf16Range.lowerBound } ?? 0 }
+            let expectedStarts = golden.lines.prefix(shown).map(\.ellipsisStart)
+            if layout.kind.rawValue != golden.layout || layout.width != golden.width || layout.height != golden.height || lines != expected
+                || ellipsisStarts != expectedStarts || layout.isTruncated != (golden.lineCount > shown)
+            {
+                let first = zip(lines, expected).first { $0 != $1 }
+                failures.append(
+                    "\(golden): \(layout.kind) \(layout.width)×\(layout.height), golden \(golden.layout) \(golden.width)×\(golden.height); \(lines.count)/\(expected.count) lines; first difference \(String(describing: first))")
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.count) of \(goldens.views.count - tabs.count) views differ:\n\(failures.prefix(10).joined(separator: "\n"))")
+    }
+}

@@ -15,6 +15,13 @@ struct AndroidTextViewLayout {
     let hyphenator: MinikinHyphenator?
     /// The paragraph style hyphenates but no patterns have the paint's first locale.
     let lacksHyphenationPatterns: Bool
+    /// Whether a `BoringLayout`'s metrics take the text's fallback fonts in
+    /// (`isFallbackLineSpacingForBoringLayout`): with fallback line spacing, for apps targeting
+    /// Android 13 or later; apps targeting 9 to 12 have it for `StaticLayout` only.
+    var boringFallbackLineSpacing: Bool
+    /// `setLineSpacing`'s add in px: the style's extra in dp made whole px as a dimension
+    /// resource is (`getDimensionPixelSize`).
+    var spacingAddInPixels: Float
     /// Each paragraph's measurement, by its start, made on first need.
     private var measuredParagraphs: [Int: MinikinMeasuredText] = [:]
 
@@ -27,6 +34,8 @@ struct AndroidTextViewLayout {
         self.paint = paint
         self.style = style
         self.density = density
+        boringFallbackLineSpacing = style.fallbackLineSpacing
+        spacingAddInPixels = Float(Self.pixelSize(fromDP: Double(style.lineSpacingExtra), density: density))
         if style.hyphenationFrequency == .none {
             hyphenator = nil
             lacksHyphenationPatterns = false
@@ -69,7 +78,7 @@ struct AndroidTextViewLayout {
         }
         let settings = StaticLayoutSettings(
             width: want, includePad: style.includeFontPadding, spacingMultiplier: style.lineSpacingMultiplier,
-            spacingAdd: Float(Self.pixelSize(fromDP: Double(style.lineSpacingExtra), density: density)),
+            spacingAdd: spacingAddInPixels,
             fallbackLineSpacing: style.fallbackLineSpacing, maxLines: style.maxLines ?? Int(Int32.max), ellipsize: style.ellipsize,
             ellipsizedWidth: want)
         let layout = try staticLayout(settings: settings, paint: metrics)
@@ -134,7 +143,7 @@ struct AndroidTextViewLayout {
         var metrics = BoringLayout.Metrics(top: min(0, fm.top), ascent: min(0, fm.ascent), descent: max(0, fm.descent), bottom: max(0, fm.bottom), width: 0)
         guard !text.isEmpty else { return metrics }
         let measured = try measured(0..<text.count)
-        if style.fallbackLineSpacing, let first = families.first {
+        if boringFallbackLineSpacing, let first = families.first {
             let extent = try measured.extent(of: 0..<text.count)
             let font = try first.font.androidScaler().metrics(size: paint.size, hinting: paint.hinting)
             let textMetrics = AndroidFontMetrics(
