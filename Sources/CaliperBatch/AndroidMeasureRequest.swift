@@ -44,13 +44,14 @@ package struct AndroidSettings {
     /// In dp.
     package var lineSpacingExtra: Double?
     package var ellipsize: String?
+    package var textSizeFromResource: Bool?
 
     package init() {}
 
     /// The keys of the `"android"` object.
     package static let keys: KnownKeys = [
         "density", "fontScale", "hinting", "letterSpacing", "locale", "breakStrategy", "hyphenationFrequency", "includeFontPadding",
-        "fallbackLineSpacing", "lineSpacingMultiplier", "lineSpacingExtra", "ellipsize",
+        "fallbackLineSpacing", "lineSpacingMultiplier", "lineSpacingExtra", "ellipsize", "textSizeFromResource",
     ]
 
     /// The settings of `object` (a request's `"android"`), its keys checked.
@@ -68,6 +69,7 @@ package struct AndroidSettings {
         lineSpacingMultiplier = try object.number("lineSpacingMultiplier")
         lineSpacingExtra = try object.number("lineSpacingExtra")
         ellipsize = try object.string("ellipsize")
+        textSizeFromResource = try object.bool("textSizeFromResource")
     }
 }
 
@@ -123,6 +125,7 @@ package struct AndroidMeasureRequest {
         if let multiplier = settings.lineSpacingMultiplier { paragraphStyle.lineSpacingMultiplier = Float(multiplier) }
         if let extra = settings.lineSpacingExtra { paragraphStyle.lineSpacingExtra = Float(extra) }
         if let maxLines, maxLines > 0 { paragraphStyle.maxLines = maxLines }
+        if let fromResource = settings.textSizeFromResource { paragraphStyle.textSizeFromResource = fromResource }
         let defaultProfile = AndroidProfile()
         let profile = AndroidProfile(
             density: settings.density ?? defaultProfile.density, fontScale: settings.fontScale ?? defaultProfile.fontScale,

@@ -105,6 +105,19 @@ import TestSupport
         #expect(layout.width == 263)
     }
 
+    /// android:textSize is read as whole px; setTextSize in code keeps them exact.
+    @Test func aTextSizeFromAResourceIsWholePixels() throws {
+        let measurer = TextMeasurer(cache: nil)
+        let profile = AndroidProfile(density: 2.625)
+        let fromResource = try measurer.androidLayout(of: "Sign in", style: try Self.roboto(14), profile: profile)
+        #expect(fromResource.textSize == 37)
+        let fromCode = try measurer.androidLayout(
+            of: "Sign in", style: try Self.roboto(14), paragraphStyle: AndroidParagraphStyle(textSizeFromResource: false), profile: profile)
+        #expect(fromCode.textSize == 36.75)
+        let advance = try measurer.androidMeasurement(of: "Sign in", style: try Self.roboto(14), profile: profile).advance
+        #expect(fromCode.width == Int(advance.rounded(.up)))
+    }
+
     @Test func maxLinesCutsOffOrEllipsizes() throws {
         let measurer = TextMeasurer(cache: nil)
         let style = try Self.roboto(14)

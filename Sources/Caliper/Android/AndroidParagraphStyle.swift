@@ -57,12 +57,17 @@ public struct AndroidParagraphStyle: Sendable, Hashable {
     public var maxLines: Int?
     /// `android:ellipsize`; `nil`: none (lines past ``maxLines`` are cut off).
     public var ellipsize: Ellipsize?
+    /// Whether the text size comes from a resource — `android:textSize` in a layout, style or
+    /// text appearance — which a `TextView` reads as whole px (`getDimensionPixelSize`: 14 sp at
+    /// a density of 2.625 is 37 px, not 36.75); `false`: `TextView.setTextSize` in code, which
+    /// keeps the exact px. `true` by default.
+    public var textSizeFromResource: Bool
 
     /// A paragraph style; by default a `TextView`'s.
     public init(
         breakStrategy: BreakStrategy = .highQuality, hyphenationFrequency: HyphenationFrequency = .none, includeFontPadding: Bool = true,
         fallbackLineSpacing: Bool = true, lineSpacingMultiplier: Float = 1, lineSpacingExtra: Float = 0, maxLines: Int? = nil,
-        ellipsize: Ellipsize? = nil
+        ellipsize: Ellipsize? = nil, textSizeFromResource: Bool = true
     ) {
         self.breakStrategy = breakStrategy
         self.hyphenationFrequency = hyphenationFrequency
@@ -72,6 +77,7 @@ public struct AndroidParagraphStyle: Sendable, Hashable {
         self.lineSpacingExtra = lineSpacingExtra
         self.maxLines = maxLines
         self.ellipsize = ellipsize
+        self.textSizeFromResource = textSizeFromResource
     }
 
     /// The most line spacing, either way, a style may ask for: multipliers from 0 to 100 and

@@ -89,10 +89,15 @@ public struct AndroidProfile: Sendable, Hashable {
     /// (`TypedValue.complexToDimensionPixelSize`): `dp × density` in single precision, rounded
     /// half away from zero, at least 1 px for a length that is not 0.
     func pixelSize(fromDP dp: Double) -> Int {
-        let pixels = Float(dp) * Float(density)
+        Self.dimensionPixelSize(Float(dp) * Float(density), of: dp)
+    }
+
+    /// `complexToDimensionPixelSize`'s rounding of `pixels`, a length of `value` in its unit:
+    /// half away from zero, at least 1 px (or -1) for a length that is not 0.
+    static func dimensionPixelSize(_ pixels: Float, of value: Double) -> Int {
         let rounded = Int(pixels >= 0 ? pixels + 0.5 : pixels - 0.5)
-        if rounded != 0 || dp == 0 { return rounded }
-        return dp > 0 ? 1 : -1
+        if rounded != 0 || value == 0 { return rounded }
+        return value > 0 ? 1 : -1
     }
 
     /// The size in px of text `sp` sp: `sp × fontScale × density`, in single precision as

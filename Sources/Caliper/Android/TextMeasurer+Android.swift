@@ -64,6 +64,9 @@ extension TextMeasurer {
     /// (layout.width, layout.height, layout.lines.count)  // px, px, 2
     /// ```
     ///
+    /// The size in sp becomes px as `android:textSize` does, in whole px, unless the paragraph
+    /// style says the size was set in code (``AndroidParagraphStyle/textSizeFromResource``).
+    ///
     /// As `TextView.onMeasure` does: a text `BoringLayout.isBoring` accepts (no line feed, tab or
     /// right-to-left character) is as wide as its advance rounded up, and is one `BoringLayout`
     /// line if that fits; any other text is as wide as its widest paragraph (capped at the
@@ -85,7 +88,8 @@ extension TextMeasurer {
         of text: String, style: TextStyle, paragraphStyle: AndroidParagraphStyle = AndroidParagraphStyle(), profile: AndroidProfile,
         maxWidth: Double? = nil
     ) throws(CaliperError) -> AndroidTextLayout {
-        let size = try Self.androidTextSize(style: style, profile: profile)
+        var size = try Self.androidTextSize(style: style, profile: profile)
+        if paragraphStyle.textSizeFromResource { size = Float(AndroidProfile.dimensionPixelSize(size, of: Double(style.size))) }
         try paragraphStyle.validate()
         let widthLimit: Int? = try maxWidth.map { (width) throws(CaliperError) -> Int in
             guard width.isFinite, width >= 0, width <= AndroidProfile.maximumWidthInDP else {

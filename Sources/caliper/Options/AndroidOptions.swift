@@ -46,13 +46,16 @@ struct AndroidOptions: ParsableArguments {
     @Option(name: .long, help: "Android: android:ellipsize (start, middle, end) at --lines. Default: none.")
     var ellipsize: String?
 
+    @Flag(name: .long, help: "Android: the size was set with TextView.setTextSize in code (exact px), not android:textSize (whole px).")
+    var textSizeFromCode = false
+
     /// The flags of the Android settings, as errors name them.
     static let flagNames = [
         "platform": "--platform", "density": "--density", "fontScale": "--font-scale", "hinting": "--no-hinting",
         "letterSpacing": "--letter-spacing-em", "locale": "--locale", "breakStrategy": "--break-strategy",
         "hyphenationFrequency": "--hyphenation-frequency", "includeFontPadding": "--no-font-padding",
         "fallbackLineSpacing": "--no-fallback-line-spacing", "lineSpacingMultiplier": "--line-spacing-multiplier",
-        "lineSpacingExtra": "--line-spacing-extra", "ellipsize": "--ellipsize",
+        "lineSpacingExtra": "--line-spacing-extra", "ellipsize": "--ellipsize", "textSizeFromResource": "--text-size-from-code",
     ]
 
     /// The platform asked for, `ios` without `--platform`.
@@ -75,6 +78,7 @@ struct AndroidOptions: ParsableArguments {
             ("--hyphenation-frequency", hyphenationFrequency != nil), ("--no-font-padding", noFontPadding),
             ("--no-fallback-line-spacing", noFallbackLineSpacing), ("--line-spacing-multiplier", lineSpacingMultiplier != nil),
             ("--line-spacing-extra", lineSpacingExtra != nil), ("--ellipsize", ellipsize != nil),
+            ("--text-size-from-code", textSizeFromCode),
         ]
         return given.filter(\.1).map(\.0)
     }
@@ -94,6 +98,7 @@ struct AndroidOptions: ParsableArguments {
         settings.lineSpacingMultiplier = lineSpacingMultiplier
         settings.lineSpacingExtra = lineSpacingExtra
         settings.ellipsize = ellipsize
+        settings.textSizeFromResource = textSizeFromCode ? false : nil
         return settings
     }
 }
