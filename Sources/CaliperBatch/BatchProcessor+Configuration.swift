@@ -27,6 +27,10 @@ extension BatchProcessor {
         public var systemFontDirectory: String?
         /// The most bytes of system-font files kept loaded.
         public var systemFontCacheBytes: Int
+        /// A folder of an Android device's hyphenation patterns (its `/system/usr/hyphen-data`),
+        /// registered as Android 14 registers them (``AndroidHyphenationPatterns/device(directory:)``),
+        /// for Android requests that hyphenate; `nil`: none (such requests warn).
+        public var androidHyphenationDirectory: String?
         /// How many threads answer requests at once: above 1, each measures with caches and
         /// fonts of its own (``BatchProcessor/cachesPerThread``).
         public var threads: Int
@@ -37,7 +41,7 @@ extension BatchProcessor {
             fontRoot: String? = nil, allowsFontPatterns: Bool = false, onlyGivenFonts: Bool = false,
             maximumTextLength: Int = BatchProcessor.defaultMaximumTextLength, maximumFontBytes: Int = FontFace.defaultFileSizeLimit,
             fontCacheBytes: Int = FontResolver.defaultCacheByteBudget, systemFontDirectory: String? = nil,
-            systemFontCacheBytes: Int = FontResolver.defaultCacheByteBudget / 4, threads: Int = 1
+            systemFontCacheBytes: Int = FontResolver.defaultCacheByteBudget / 4, androidHyphenationDirectory: String? = nil, threads: Int = 1
         ) {
             self.fontRoot = fontRoot
             self.allowsFontPatterns = allowsFontPatterns
@@ -47,6 +51,7 @@ extension BatchProcessor {
             self.fontCacheBytes = fontCacheBytes
             self.systemFontDirectory = systemFontDirectory
             self.systemFontCacheBytes = systemFontCacheBytes
+            self.androidHyphenationDirectory = androidHyphenationDirectory
             self.threads = threads
         }
 
@@ -60,7 +65,8 @@ extension BatchProcessor {
     /// and the request does not ask for only its own, Apple's system fonts from their folder,
     /// and caches per thread when several threads answer.
     ///
-    /// - Throws: ``CaliperError`` for a font root or system-font folder that is not a folder.
+    /// - Throws: ``CaliperError`` for a font root or system-font folder that is not a folder, and
+    ///   an Android hyphenation folder that cannot be read or holds a file that is not valid.
     public init(configuration: Configuration) throws(CaliperError) {
         let resolver = try configuration.fontRoot.map { root throws(CaliperError) in
             try FontResolver(
@@ -77,6 +83,9 @@ extension BatchProcessor {
         systemFonts = try configuration.systemFontDirectory.map { folder throws(CaliperError) in
             try SystemFonts(directory: folder, cacheByteBudget: configuration.systemFontCacheBytes)
         }
+        androidHyphenationPatterns = try configuration.androidHyphenationDirectory.map { folder throws(CaliperError) in
+            try AndroidHyphenationPatterns.device(directory: folder)
+        } ?? []
         cachesPerThread = configuration.threads > 1
     }
 }

@@ -44,6 +44,11 @@ public struct BatchProcessor: Sendable {
     /// `systemFont` with an error saying how to give them.
     public var systemFonts: SystemFonts?
 
+    /// An Android device's hyphenation patterns, for Android requests that hyphenate (`caliper
+    /// batch --android-hyphenation DIR`, the service's `--android-hyphenation DIR`); none by
+    /// default, and such requests then warn that words broke only at hyphens.
+    public var androidHyphenationPatterns: [AndroidHyphenationPatterns] = []
+
     /// Whether each thread that answers measures with a ``ShapeCache`` of its own, of the budget
     /// of ``measurer``'s cache, rather than with that one cache, and with fonts of its own, from a
     /// sibling of ``resolver`` (``FontResolver/sibling()``: faces of its own, made from bytes the
@@ -372,9 +377,10 @@ public struct BatchProcessor: Sendable {
         var style = try spec.textStyle(try spec.textStyleDescription(request), naming: .json(request))
         style.fallback = .none
         let android = request.has("android") ? try request.object("android") : nil
-        let measure = try AndroidMeasureRequest(
+        var measure = try AndroidMeasureRequest(
             text: try request.string("text") ?? "", style: style, settings: try android.map(AndroidSettings.init(json:)) ?? AndroidSettings(),
             maxWidth: try request.number("maxWidth"), maxLines: try request.integer("maxLines"), naming: .json(android ?? request))
+        measure.profile.hyphenationPatterns = androidHyphenationPatterns
         return try measure.answer(with: context.measurer)
     }
 

@@ -56,6 +56,23 @@ import Testing
         #expect((object["lines"] as? [Any])?.count == 1)
     }
 
+    /// A device's hyphenation folder given to each door: words hyphenate, and nothing warns.
+    @Test func aDevicesHyphenationFolderReachesEveryDoor() throws {
+        let folder = "Tests/Fixtures/Android"
+        let request = #"{"id": 1, "platform": "android", "text": "internationalization characteristically", "font": "\#(Self.roboto)", "size": 14, "maxWidth": 90, "android": {"hyphenationFrequency": "full", "breakStrategy": "simple"}}"#
+        let without = try CLI.run(["batch"], input: request)
+        #expect(without.standardOutput.contains(#""warnings""#) && !without.standardOutput.contains(#""hyphenated":true"#))
+        let with = try CLI.run(["batch", "--android-hyphenation", folder], input: request)
+        #expect(!with.standardOutput.contains(#""warnings""#) && with.standardOutput.contains(#""hyphenated":true"#), "\(with.standardOutput)")
+        let measured = try CLI.run([
+            "measure", "internationalization characteristically", "--platform", "android", "--font", Self.roboto, "--size", "14", "--max-width", "90",
+            "--hyphenation-frequency", "full", "--break-strategy", "simple", "--android-hyphenation", folder, "--json",
+        ])
+        #expect("{" + with.standardOutput.trimmingCharacters(in: .newlines).dropFirst(#"{"id":1,"#.count) == measured.standardOutput.trimmingCharacters(in: .newlines))
+        let missing = try CLI.run(["batch", "--android-hyphenation", "/nonexistent"], input: request)
+        #expect(missing.status != 0 && missing.standardError.contains("/nonexistent"))
+    }
+
     @Test func eachDoorRefusesTheOtherPlatformsSettings() throws {
         let refusals: [(String, String)] = [
             (#"{"platform": "android", "text": "x", "font": "\#(Self.roboto)", "size": 14, "lineBreak": "char"}"#, #"\"lineBreak\" is not read for Android"#),
@@ -78,6 +95,7 @@ import Testing
             (["--platform", "android", "--font", Self.roboto, "--size", "14", "--line-spacing", "2"], "--line-spacing sets what UIKit does"),
             (["--platform", "android", "--font", Self.roboto, "--size", "14", "--scale", "2"], "--scale sets what UIKit does"),
             (["--font", Self.roboto, "--density", "2"], "--density goes with --platform android"),
+            (["--font", Self.roboto, "--android-hyphenation", "Tests/Fixtures/Android"], "--android-hyphenation goes with --platform android"),
             (["--platform", "android", "--font", Self.roboto], "needs --size"),
             (["--platform", "android", "--font", Self.roboto, "--size", "14", "--break-strategy", "fast"], "unknown --break-strategy"),
         ] {

@@ -155,10 +155,33 @@ import TestSupport
         #expect(!with.lacksHyphenationPatterns && with.lines.contains { $0.isHyphenated })
         // No hyphenation asked: nothing lacks.
         #expect(try !measurer.androidLayout(of: text, style: style, profile: AndroidProfile(), maxWidth: 90).lacksHyphenationPatterns)
-        // en-GB falls back to the en-US set (same language); German has none.
+        // Minikin's lookup: en-US text (en-Latn-US once likely subtags are added) finds en-US
+        // without its script, and an emoji extension is dropped; en-GB has no set of its own
+        // and, without Android's `en` alias, none at all; the first locale decides.
         let patterns = try Self.englishPatterns.get()
-        #expect(AndroidHyphenationPatterns.lookup("en-GB", in: [patterns]) === patterns)
+        #expect(AndroidHyphenationPatterns.lookup("en-US", in: [patterns]) === patterns)
+        #expect(AndroidHyphenationPatterns.lookup("en-US-u-em-emoji", in: [patterns]) === patterns)
+        #expect(AndroidHyphenationPatterns.lookup("en-GB", in: [patterns]) == nil)
+        #expect(AndroidHyphenationPatterns.lookup("en-GB", in: [patterns, patterns.registered(as: "en")])?.locale == "en")
         #expect(AndroidHyphenationPatterns.lookup("de-DE,en-US", in: [patterns]) == nil)
+    }
+
+    /// A device's folder registered as Android 14 registers it: the files of its table that
+    /// exist, Catalan by rule, and the aliases whose target is there.
+    @Test func aDevicesFolderIsRegisteredAsAndroidRegistersIt() throws {
+        let device = try AndroidHyphenationPatterns.device(directory: Fixtures.path("Tests/Fixtures/Android"))
+        #expect(device.map(\.locale) == ["en-US", "ca", "en-AS", "en-GU", "en-MH", "en-MP", "en-PR", "en-UM", "en-VI"])
+        #expect(device[0].minPrefix == 2 && device[0].minSuffix == 3 && device[1].path == nil)
+        #expect(AndroidHyphenationPatterns.lookup("en-PR", in: device)?.locale == "en-PR")
+        #expect(AndroidHyphenationPatterns.lookup("en-AU", in: device) == nil)
+        #expect(AndroidHyphenationPatterns.lookup("ca-ES", in: device)?.locale == "ca")
+        // Catalan by rule: "l·l" breaks as "l-l" with no patterns at all.
+        let text = "col·lecció col·lecció col·lecció"
+        let layout = try TextMeasurer(cache: nil).androidLayout(
+            of: text, style: try Self.roboto(14), paragraphStyle: AndroidParagraphStyle(breakStrategy: .simple, hyphenationFrequency: .full),
+            profile: AndroidProfile(locale: "ca-ES", hyphenationPatterns: device), maxWidth: 40)
+        #expect(!layout.lacksHyphenationPatterns)
+        #expect(throws: CaliperError.self) { try AndroidHyphenationPatterns.device(directory: "/nonexistent") }
     }
 
     @Test func badInputIsRefusedWithItsReason() throws {

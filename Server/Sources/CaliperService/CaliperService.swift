@@ -47,7 +47,8 @@ public struct CaliperService: Sendable {
                 fontRoot: configuration.fontRoot, allowsFontPatterns: configuration.allowsFontPatterns,
                 maximumTextLength: configuration.maximumTextLength, fontCacheBytes: FontResolver.defaultCacheByteBudget / 2,
                 systemFontDirectory: configuration.systemFontDirectory,
-                systemFontCacheBytes: FontResolver.defaultCacheByteBudget / 4, threads: configuration.computeThreads))
+                systemFontCacheBytes: FontResolver.defaultCacheByteBudget / 4,
+                androidHyphenationDirectory: configuration.androidHyphenationDirectory, threads: configuration.computeThreads))
         let resolver = processor.resolver
         self.resolver = resolver
         catalogue = try FontCatalogue(root: configuration.fontRoot, resolver: resolver, fallback: configuration.fallbackFonts)

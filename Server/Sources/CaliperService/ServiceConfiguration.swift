@@ -16,6 +16,10 @@ public struct ServiceConfiguration: Sendable {
     /// `systemFont` is set in, chosen by the operator (it is read, confined to itself, beside the
     /// font root); `nil` (the default): `systemFont` is refused with an error saying so.
     public var systemFontDirectory: String? = nil
+    /// A folder of an Android device's hyphenation patterns (its `/system/usr/hyphen-data`), for
+    /// `"platform": "android"` requests that hyphenate; `nil` (the default): none, and such
+    /// requests warn.
+    public var androidHyphenationDirectory: String? = nil
     /// Whether requests may name installed fonts by fontconfig pattern (and use the default font).
     public var allowsFontPatterns = false
     /// The fonts (files of the font root, as requests name them) tried in order for characters a

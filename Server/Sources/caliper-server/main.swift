@@ -22,6 +22,10 @@ struct CaliperServer: AsyncParsableCommand {
     @Option(help: ArgumentHelp(
         "A folder of Apple's system-font files (SF Pro, SF Mono, New York) that requests' \"systemFont\" is set in.", valueName: "folder"))
     var systemFont: String?
+    @Option(help: ArgumentHelp(
+        "A folder of an Android device's hyphenation patterns (its /system/usr/hyphen-data) for \"platform\": \"android\" requests that hyphenate.",
+        valueName: "folder"))
+    var androidHyphenation: String?
     @Flag(help: "Let requests name installed fonts by fontconfig pattern.") var allowFontPatterns = false
     @Option(name: .customLong("fallback"), help: ArgumentHelp(
         "A fallback font (a file of the font root) for requests that name none; repeat for a cascade. Default: the root's colour emoji fonts, then its CJK fonts.",
@@ -46,6 +50,7 @@ struct CaliperServer: AsyncParsableCommand {
         configuration.fontRoot = fontRoot
         configuration.allowsFontPatterns = allowFontPatterns
         configuration.systemFontDirectory = systemFont
+        configuration.androidHyphenationDirectory = androidHyphenation
         if noFallback, !fallbacks.isEmpty { throw ValidationError("--no-fallback and --fallback: give one or the other") }
         configuration.fallbackFonts = noFallback ? [] : fallbacks.isEmpty ? nil : fallbacks
         configuration.maximumBodyBytes = maxBodyBytes

@@ -54,6 +54,28 @@ struct MinikinLocale: Sendable, Hashable {
         if emojiStyle == .empty { emojiStyle = Self.emojiStyle(ofScript: script) }
     }
 
+    /// The subtags `getPartialLocale` keeps.
+    struct Subtags: OptionSet, Sendable {
+        let rawValue: UInt8
+        static let language = Subtags(rawValue: 1)
+        static let script = Subtags(rawValue: 2)
+        static let region = Subtags(rawValue: 4)
+        static let variant = Subtags(rawValue: 8)
+    }
+
+    /// `getPartialLocale`: only `subtags` of this locale; no emoji style.
+    func partial(_ subtags: Subtags) -> MinikinLocale {
+        var partial = MinikinLocale(parsing: "")
+        if subtags.contains(.language) { partial.language = language }
+        if subtags.contains(.script) {
+            partial.script = script
+            partial.subScriptBits = subScriptBits
+        }
+        if subtags.contains(.region) { partial.region = region }
+        if subtags.contains(.variant) { partial.germanVariant = germanVariant }
+        return partial
+    }
+
     /// Whether anything of the tag was understood (`isSupported`).
     var isSupported: Bool {
         language != nil || script != nil || region != nil || germanVariant != nil || emojiStyle != .empty

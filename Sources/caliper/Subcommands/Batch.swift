@@ -50,6 +50,11 @@ struct Batch: ParsableCommand {
         valueName: "folder"))
     var systemFont: String?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "A folder of an Android device's hyphenation patterns (its /system/usr/hyphen-data: hyph-en-us.hyb, …), registered as Android 14 registers them, for \"platform\": \"android\" requests that hyphenate.",
+        valueName: "folder"))
+    var androidHyphenation: String?
+
     @Flag(name: .long, help: "With --font-root, still allow fontconfig patterns and the default font.")
     var allowPatterns = false
 
@@ -101,7 +106,7 @@ struct Batch: ParsableCommand {
             configuration: BatchProcessor.Configuration(
                 fontRoot: fontRoot, allowsFontPatterns: allowPatterns, onlyGivenFonts: onlyGivenFonts, maximumTextLength: maxTextLength,
                 maximumFontBytes: maxFontBytes, fontCacheBytes: fontCacheBytes, systemFontDirectory: systemFont,
-                systemFontCacheBytes: fontCacheBytes, threads: jobs))
+                systemFontCacheBytes: fontCacheBytes, androidHyphenationDirectory: androidHyphenation, threads: jobs))
         var lines = LineReader(fileDescriptor: requestInput, maximumLineBytes: maxRequestBytes)
         // With one job each chunk is answered and written at once, on this thread; with several,
         // threads of the pipeline answer and write while this one reads on.

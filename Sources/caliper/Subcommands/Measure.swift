@@ -171,7 +171,7 @@ struct Measure: ParsableCommand {
     private func runForAndroid(_ source: String, resolver: FontResolver) throws {
         var textStyle = try style.baseTextStyle(resolver: resolver)
         textStyle.fallback = .none
-        let request: AndroidMeasureRequest
+        var request: AndroidMeasureRequest
         do {
             request = try AndroidMeasureRequest(
                 text: source, style: textStyle, settings: android.settings, maxWidth: paragraph.maxWidth,
@@ -179,6 +179,7 @@ struct Measure: ParsableCommand {
         } catch let error as InputError {
             throw ValidationError(error.message)
         }
+        request.profile.hyphenationPatterns = try android.androidHyphenation.map(AndroidHyphenationPatterns.device(directory:)) ?? []
         let layout = try request.answer(with: TextMeasurer())
         if json {
             var writer = JSONWriter()
