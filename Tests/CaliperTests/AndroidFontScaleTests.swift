@@ -125,6 +125,9 @@ struct AndroidFontScaleGoldens: Decodable {
         for fontScale in [0.49, 2.01, 3, .infinity, .nan] {
             #expect(throws: CaliperError.self) { try AndroidProfile(fontScale: fontScale).validate() }
         }
+        let error = #expect(throws: CaliperError.self) { try AndroidProfile(fontScale: 2.5).validate() }
+        guard case .invalidAndroidProfile(let message) = error else { Issue.record("\(String(describing: error))"); return }
+        #expect(message == "font scale must be a number from 0.5 to 2 (Android 14's largest font size setting), not 2.5")
     }
 }
 
