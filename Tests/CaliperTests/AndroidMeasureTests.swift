@@ -114,7 +114,7 @@ struct AndroidGoldens: Decodable {
     }
 
     @Test(arguments: [
-        AndroidProfile(density: 0), AndroidProfile(density: .infinity), AndroidProfile(density: 101), AndroidProfile(fontScale: 1.3),
+        AndroidProfile(density: 0), AndroidProfile(density: .infinity), AndroidProfile(density: 101), AndroidProfile(fontScale: 2.1),
         AndroidProfile(fontScale: 0.4), AndroidProfile(fontScale: .nan), AndroidProfile(letterSpacing: .infinity),
         AndroidProfile(letterSpacing: -101), AndroidProfile(locale: ""),
     ])

@@ -14,8 +14,12 @@ import Foundation
 public struct AndroidProfile: Sendable, Hashable {
     /// Pixels per dp (`DisplayMetrics.density`): 1 (mdpi), 1.5, 2, 2.625 (a Pixel), 3, 3.5, 4.
     public var density: Double
-    /// The user's font size setting (`Configuration.fontScale`), from 0.5 to 1: sp are `fontScale`
-    /// dp. Android 14 scales sizes above 1 non-linearly (`FontScaleConverter`), which is not built yet.
+    /// The user's font size setting (`Configuration.fontScale`), from 0.5 to 2 (Android 14's
+    /// settings are 0.85, 1, 1.15, 1.3, 1.5, 1.8 and 2). Below 1.13 sp are `fontScale` dp; from
+    /// 1.15 on, Android 14 scales sizes non-linearly (`FontScaleConverter`): small text by about
+    /// `fontScale`, larger text less (at 2, 8 sp become 16 dp but 30 sp only 38 dp, and 100 sp
+    /// stay 100 dp); from 1.13 to 1.15, by `fontScale` again, through a one-entry table. A text
+    /// size in px is its sp so scaled, times ``density``, as `TypedValue.applyDimension` gives it.
     public var fontScale: Double
     /// Whether glyph advances are hinted to whole pixels, as a default `Paint` has them (Skia's
     /// `kNormal` hinting); `false` is `Paint.setHinting(HINTING_OFF)` (linear advances, as
@@ -54,6 +58,10 @@ public struct AndroidProfile: Sendable, Hashable {
         self.hyphenationPatterns = hyphenationPatterns
     }
 
+    /// The font scales a profile takes: from 0.5 (below any device's setting) to 2, Android 14's
+    /// largest setting and its last non-linear table.
+    public static let fontScaleRange: ClosedRange<Double> = 0.5...2
+
     /// The longest locale list, in UTF-8 bytes: twelve locales (all Minikin weighs) of the longest
     /// tags fit.
     public static let maximumLocaleLength = 2_048
@@ -63,15 +71,15 @@ public struct AndroidProfile: Sendable, Hashable {
     static let maximumTextSizeInPixels: Double = 100_000
 
     /// Refuses a density that is not a positive finite number up to 100, a font scale outside
-    /// 0.5…1 (above 1 Android 14 scales non-linearly, not built yet), letter spacing that is not
-    /// finite or past ±100 em, and an empty locale or one longer than ``maximumLocaleLength``.
+    /// 0.5…2 (``fontScaleRange``), letter spacing that is not finite or past ±100 em, and an empty
+    /// locale or one longer than ``maximumLocaleLength``.
     public func validate() throws(CaliperError) {
         guard density.isFinite, density > 0, density <= 100 else {
             throw .invalidAndroidProfile("density must be a number greater than 0 and at most 100, not \(density)")
         }
-        guard fontScale.isFinite, (0.5...1).contains(fontScale) else {
+        guard fontScale.isFinite, Self.fontScaleRange.contains(fontScale) else {
             throw .invalidAndroidProfile(
-                "font scale must be a number from 0.5 to 1, not \(fontScale) (Android 14 scales sizes above 1 non-linearly, which Caliper does not model yet)")
+                "font scale must be a number from 0.5 to 2 (Android 14's largest font size setting), not \(fontScale)")
         }
         guard letterSpacing.isFinite, abs(letterSpacing) <= 100 else {
             throw .invalidAndroidProfile("letter spacing must be a finite number of ems from -100 to 100, not \(letterSpacing)")
@@ -100,10 +108,17 @@ public struct AndroidProfile: Sendable, Hashable {
         return value > 0 ? 1 : -1
     }
 
-    /// The size in px of text `sp` sp: `sp × fontScale × density`, in single precision as
-    /// `TypedValue.applyDimension(COMPLEX_UNIT_SP, …)` computes it (`DisplayMetrics.scaledDensity`).
+    /// The size in px of text `sp` sp, in single precision as `TypedValue.applyDimension(COMPLEX_UNIT_SP,
+    /// sp, metrics)` computes it with the metrics `ResourcesImpl.updateConfiguration` sets: through
+    /// `metrics.fontScaleConverter` (``FontScaleConverter/forScale(_:)``) to dp, then × density
+    /// (`applyDimension(COMPLEX_UNIT_DIP, …)`); without one (a font scale below 1.13),
+    /// `sp × scaledDensity`, where `scaledDensity` is `density × fontScale`.
     func pixels(fromSP sp: CGFloat) -> Float {
-        Float(sp) * (Float(fontScale) * Float(density))
+        let value = Float(sp), density = Float(self.density), fontScale = Float(self.fontScale)
+        if let converter = FontScaleConverter.forScale(fontScale) {
+            return converter.dp(fromSP: value) * density
+        }
+        return value * (density * fontScale)
     }
 }
 

@@ -13,7 +13,7 @@ struct AndroidOptions: ParsableArguments {
     @Option(name: .long, parsing: .unconditional, help: "Android: pixels per dp (DisplayMetrics.density: 1, 1.5, 2, 2.625, 3, 3.5, 4). Default: 1.")
     var density: Double?
 
-    @Option(name: .long, parsing: .unconditional, help: "Android: the user's font scale (0.5…1). Default: 1.")
+    @Option(name: .long, parsing: .unconditional, help: "Android: the user's font scale (0.5…2; from 1.15 Android 14 scales sizes non-linearly). Default: 1.")
     var fontScale: Double?
 
     @Flag(name: .long, help: "Android: unhinted glyph advances (Paint.setHinting(HINTING_OFF); Compose's TextMotion.Animated), not whole pixels.")
