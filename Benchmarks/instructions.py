@@ -17,6 +17,9 @@ and free take arena locks).
 Prints each workload's count beside the committed baseline (Benchmarks/instructions.json) and
 exits 1 when any is more than 3% over it (or is missing from a full run). With --update-baseline
 WHY, writes the counts as the new baseline, with WHY as its note: update it only with a reason.
+With --only IDS as well, it writes only the workloads counted (a new workload's first entry, say)
+and keeps every other entry and the baseline's note as they are; WHY is kept as those entries'
+note, under "notes" (a full update drops these: its note covers every count).
 
 The binary is copied without its debug sections first: valgrind 3.19 cannot read the DWARF 5 of
 Swift 6 objects. SWIFT_DETERMINISTIC_HASHING=1 makes dictionary orders, and so the counts, the
@@ -178,9 +181,10 @@ def main():
     if note:
         print("baseline note: " + note)
 
+    if args.update_baseline and args.only:
+        update_entries(baseline_path, counts, calls, args.update_baseline, valgrind)
+        return
     if args.update_baseline:
-        if args.only:
-            raise SystemExit("Benchmarks/run --instructions: --update-baseline needs a full run (no --only)")
         document = {
             "note": args.update_baseline,
             "updated": datetime.date.today().isoformat(),
@@ -199,6 +203,34 @@ def main():
         print("Benchmarks/run --instructions: over %.0f%% above the baseline: %s" % (THRESHOLD * 100, ", ".join(regressions)))
         sys.exit(1)
     print("Benchmarks/run --instructions: every workload within %.0f%% of the baseline" % (THRESHOLD * 100))
+
+
+def update_entries(baseline_path, counts, calls, why, valgrind):
+    """Writes the counts of the workloads counted (an --only run) into the baseline, each with
+    `why` as its note, and keeps every other workload's entry, the baseline's note and its date."""
+    document = json.load(open(baseline_path)) if os.path.exists(baseline_path) else {"threshold": THRESHOLD}
+    if document.get("valgrind", valgrind) != valgrind:
+        raise SystemExit("Benchmarks/run --instructions: the baseline was counted under %s, this run under %s: update it whole"
+                         % (document["valgrind"], valgrind))
+    document["valgrind"] = valgrind
+    workloads = document.setdefault("workloads", {})
+    shares = document.setdefault("referenceCountingAndAllocation", {})
+    notes = document.setdefault("notes", {})
+    today = datetime.date.today().isoformat()
+    for name in sorted(counts):
+        previous = workloads.get(name)
+        workloads[name] = counts[name]
+        shares[name] = {key: round(value, 4) for key, value in sorted(calls[name].items())}
+        notes[name] = "%s: %s" % (today, why)
+        print("%s %s: %s" % ("rewrote" if previous is not None else "added", name, format(counts[name], ","))
+              + (" (was %s)" % format(previous, ",") if previous is not None else ""))
+    for key in ("workloads", "referenceCountingAndAllocation", "notes"):
+        document[key] = dict(sorted(document[key].items()))
+    with open(baseline_path, "w") as out:
+        json.dump(document, out, indent=2, sort_keys=True)
+        out.write("\n")
+    print("wrote %d of %d entries of %s (%s); the others and the baseline's note are as they were"
+          % (len(counts), len(workloads), baseline_path, why))
 
 
 if __name__ == "__main__":

@@ -9,9 +9,13 @@ import Foundation
 nonisolated(unsafe) let workbench: Workbench = {
     do { return try Workbench(corpus: Corpus(sizes: .quick)) } catch { fatalError("set-up failed: \(error)") }
 }()
+/// Issue #42's Android workloads over the same corpus.
+nonisolated(unsafe) let androidWorkloads: [Workload] = {
+    do { return try AndroidWorkbench(corpus: workbench.corpus).workloads() } catch { fatalError("Android set-up failed: \(error)") }
+}()
 
 let benchmarks: @Sendable () -> Void = {
-    for workload in workbench.workloads() {
+    for workload in workbench.workloads() + androidWorkloads {
         for engine in Engine.allCases {
             guard let found = workload.kernels[engine] else { continue }
             nonisolated(unsafe) let kernel = found

@@ -21,6 +21,8 @@ public enum FontFiles {
         path("DroidSansFallbackFull.ttf"), path("NotoColorEmoji.ttf"), path("NotoSansArabic-Regular.ttf"),
         path("NotoSansThai-Regular.ttf"),
     ]
+    /// Roboto Regular, the Android workloads' font (the fixture fontconfig file leaves `Android/` out).
+    public static let roboto = path("Android/Roboto-Regular.ttf")
     /// The fontconfig file that lists only the fixture fonts (Pango's font map uses it).
     public static let fontconfigFile = path("fonts.conf")
 }

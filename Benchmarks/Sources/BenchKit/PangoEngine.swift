@@ -6,7 +6,8 @@ import Foundation
 /// map (what GTK uses; PangoFT2 alone cannot use the colour-bitmap emoji font), over a private
 /// fontconfig configuration that lists only the repository's `Fonts/` (plus two rules every system
 /// configuration has, see ``systemRules``), with the family list
-/// ``families`` at an absolute pixel size equal to the point size (72 dpi).
+/// ``families`` at an absolute pixel size equal to the point size (72 dpi); the Android workloads'
+/// engine holds only Roboto (``init(fontFiles:families:)``).
 ///
 /// Hinting is off on every level that could change widths: the context's cairo font options say
 /// hint style NONE and hint metrics OFF (so Pango neither hands HarfBuzz a ppem nor rounds advances
@@ -17,12 +18,30 @@ public final class PangoEngine {
     private let fontMap: UnsafeMutablePointer<PangoFontMap>
     private let context: OpaquePointer
     private var layouts: [Double: OpaquePointer] = [:]
+    /// The family list of this engine's font descriptions: ``families``, or the fonts given.
+    public let fontFamilies: String
 
-    public init(fontconfigFile: String = FontFiles.fontconfigFile) {
+    /// Pango over the fixture fonts (``FontFiles/fontconfigFile``), with ``families``.
+    public convenience init(fontconfigFile: String = FontFiles.fontconfigFile) {
+        self.init(families: Self.families, fonts: fontconfigFile) { config in
+            FcConfigParseAndLoad(config, fontconfigFile, FcTrue) == FcTrue
+        }
+    }
+
+    /// Pango over a fontconfig configuration holding only `fontFiles` (as application fonts: a
+    /// file the fixture configuration leaves out, such as Roboto, is found too), with `families`.
+    public convenience init(fontFiles: [String], families: String) {
+        self.init(families: families, fonts: fontFiles.joined(separator: ", ")) { config in
+            fontFiles.allSatisfy { FcConfigAppFontAddFile(config, $0) == FcTrue }
+        }
+    }
+
+    private init(families: String, fonts: String, loadFonts: (OpaquePointer) -> Bool) {
+        fontFamilies = families
         guard let config = FcConfigCreate() else { fatalError("fontconfig: no configuration") }
-        guard FcConfigParseAndLoad(config, fontconfigFile, FcTrue) == FcTrue,
+        guard loadFonts(config),
             FcConfigParseAndLoadFromMemory(config, Self.systemRules, FcTrue) == FcTrue, FcConfigBuildFonts(config) == FcTrue
-        else { fatalError("fontconfig could not load \(fontconfigFile)") }
+        else { fatalError("fontconfig could not load \(fonts)") }
         guard let map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {
             fatalError("Pango: no PangoCairo fontconfig font map")
         }
@@ -89,12 +108,12 @@ public final class PangoEngine {
         return layout
     }
 
-    /// A new PangoLayout in ``families`` at `size` (absolute: pixels = points at 72 dpi); the
+    /// A new PangoLayout in ``fontFamilies`` at `size` (absolute: pixels = points at 72 dpi); the
     /// caller releases it with ``release(_:)``.
     public func makeLayout(size: Double) -> OpaquePointer {
         let layout = pango_layout_new(context)!
         let description = pango_font_description_new()
-        pango_font_description_set_family(description, Self.families)
+        pango_font_description_set_family(description, fontFamilies)
         pango_font_description_set_absolute_size(description, size * Double(PANGO_SCALE))
         pango_layout_set_font_description(layout, description)
         pango_font_description_free(description)

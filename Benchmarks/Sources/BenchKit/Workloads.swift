@@ -8,6 +8,9 @@ public enum Engine: String, CaseIterable, Sendable {
     case caliper = "Caliper"
     case pango = "Pango"
     case harfBuzz = "raw HarfBuzz"
+    /// Caliper's iOS path over the same strings as an Android workload's Caliper kernel (which
+    /// measures for Android): the two paths compared in one run. Other workloads have none.
+    case caliperIOS = "Caliper, iOS path"
 }
 
 /// Adds up the hits and misses of the Caliper caches a kernel used in its timed passes.
@@ -47,6 +50,9 @@ public struct Workload {
     public let probe: CacheProbe
     /// What the raw-HarfBuzz kernel does here, when not plain shaping of the same strings.
     public let note: String?
+    /// Whether Caliper's kernel measures through a shape cache (the Android path keeps none, so
+    /// its rows have no hit rate).
+    public var caliperCaches = true
 }
 
 /// Fonts, styles, engines and corpus, set up once; ``workloads()`` hands out the kernels.

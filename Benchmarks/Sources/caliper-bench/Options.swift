@@ -42,7 +42,7 @@ struct Options {
             case "--skip-batch": skipBatch = true
             case "--instructions": instructions = true
             case "-h", "--help":
-                print("usage: caliper-bench [--quick] [--min-time S] [--only ID,…] [--engines caliper,pango,harfbuzz] [--memory-count N] [--batch-count N] "
+                print("usage: caliper-bench [--quick] [--min-time S] [--only ID,…] [--engines caliper,pango,harfbuzz,ios] [--memory-count N] [--batch-count N] "
                     + "[--caliper-cli PATH] [--work-dir DIR] [--markdown FILE] [--skip-memory] [--skip-batch] [--instructions]")
                 exit(0)
             default: fail("unknown argument \(argument) (try --help)")

@@ -1,12 +1,14 @@
-// caliper-bench — every workload of issue #6 (and #13's rich text) through Caliper, Pango and raw
-// HarfBuzz in one process, then memory flatness and `caliper batch --jobs 1/2`; prints a Markdown table.
+// caliper-bench — every workload of issue #6 (and #13's rich text, #42's Android rows) through Caliper,
+// Pango and raw HarfBuzz in one process, then memory flatness and `caliper batch --jobs 1/2`; prints a
+// Markdown table.
 //
-//   caliper-bench [--quick] [--min-time S] [--only ID,…] [--engines caliper,pango,harfbuzz] [--memory-count N] [--batch-count N]
+//   caliper-bench [--quick] [--min-time S] [--only ID,…] [--engines caliper,pango,harfbuzz,ios] [--memory-count N] [--batch-count N]
 //                 [--caliper-cli PATH] [--work-dir DIR] [--markdown FILE] [--skip-memory] [--skip-batch]
 //   caliper-bench memory-child N      (internal: the memory run, in a process of its own)
 //
 // --only takes workload ids or their leading parts: `labels` is labels.cold and labels.warm,
-// `rich.feed` is rich.feed.cold and rich.feed.warm, `rich` all six rich-text workloads.
+// `rich.feed` is rich.feed.cold and rich.feed.warm, `rich` all six rich-text workloads, `android`
+// android.labels and android.paragraph.
 import BenchKit
 import Caliper
 import Foundation
@@ -57,6 +59,10 @@ if options.instructions {
     let selected = { (id: String) in options.only.map { only in only.contains { id == $0 || id.hasPrefix($0 + ".") } } ?? true }
     var workloads = bench.plainWorkloads().filter { selected($0.id) }
     if Workbench.richWorkloadIDs.contains(where: selected) { workloads += bench.richWorkloads().filter { selected($0.id) } }
+    // Last, so that no other workload's counted pass follows their set-up.
+    if AndroidWorkbench.workloadIDs.contains(where: selected) {
+        workloads += try AndroidWorkbench(corpus: corpus).workloads().filter { selected($0.id) }
+    }
     for workload in workloads {
         guard let kernel = workload.kernels[.caliper] else { continue }
         let checksum = try countInstructions(of: kernel, named: workload.id) { workload.probe.reset() }
@@ -125,9 +131,11 @@ let workloadsStart = now()
             + "spread \(percent(timing.spread)), peak RSS \(rss(timing)) MiB)")
         if engine != .caliper { row.roundRatios[engine] = timed.roundRatios(.caliper, over: engine) }
     }
-    if row.timings[.caliper] != nil { row.hitRate = workload.probe.hitRate }
+    if row.timings[.caliper] != nil, workload.caliperCaches { row.hitRate = workload.probe.hitRate }
     print("  \(pad(workload.title, 40)) Caliper ÷ Pango \(ratio(row.ratio(.pango))) (quartiles \(row.ratioSpread(.pango))), "
         + "Caliper ÷ raw HarfBuzz \(ratio(row.ratio(.harfBuzz))) (quartiles \(row.ratioSpread(.harfBuzz))), "
+        + (row.roundRatios[.caliperIOS] != nil
+            ? "Caliper ÷ its iOS path \(ratio(row.ratio(.caliperIOS))) (quartiles \(row.ratioSpread(.caliperIOS))), " : "")
         + "cache hit rate \(row.hitRate.map(percent) ?? "—")")
     rows.append(row)
 }
@@ -159,6 +167,24 @@ if Workbench.richWorkloadIDs.contains(where: isSelected) {
     print("rich cached vs uncached: \(identity.compared) layouts compared (sizes and line widths), \(identity.differing) differ")
     (richAgreement, richIdentity) = (agreement, identity)
     for workload in bench.richWorkloads() where isSelected(workload.id) { try run(workload) }
+}
+
+// Issue #42: Caliper measuring for Android, set up last and only when asked for (Roboto, its own
+// Pango font map), over the labels and paragraphs of the rows above.
+if AndroidWorkbench.workloadIDs.contains(where: isSelected) {
+    let android = try AndroidWorkbench(corpus: corpus)
+    let widths = Workbench.widths.map { "\(Int($0))" }.joined(separator: "/")
+    let pixels = Workbench.widths.map { "\(Int(AndroidWorkbench.pixels(fromDP: $0)))" }.joined(separator: "/")
+    print("android: Roboto 14 sp at density \(AndroidWorkbench.profile.density) (\(Int(android.textSizeInPixels)) px, hinted), "
+        + "labels with no width limit, paragraphs at \(widths) dp (\(pixels) px); Caliper's iOS path: Roboto 14 pt, "
+        + "paragraphs at \(widths) pt, a fresh cache each pass")
+    let agreement = try android.agreement()
+    print(String(
+        format: "android agreement: %d/%d labels one BoringLayout line, max |Δ width| against raw HarfBuzz (unhinted) %.2f px; "
+            + "lines of %d paragraphs: Caliper for Android %d, Caliper's iOS path %d, Pango %d",
+        agreement.boringLabels, agreement.labels, agreement.largestLabelWidthDifference, agreement.paragraphs,
+        agreement.androidLines, agreement.iosLines, agreement.pangoLines))
+    for workload in android.workloads() where isSelected(workload.id) { try run(workload) }
 }
 print(String(format: "workloads took %.0f s", now() - workloadsStart))
 
@@ -303,15 +329,33 @@ var markdown = """
     |---|--:|--:|--:|--:|--:|--:|--:|
 
     """
+/// The engines with a column of their own; Caliper's iOS path beside its Android one has a table below.
+let tableEngines: [Engine] = [.caliper, .pango, .harfBuzz]
 for row in rows {
-    let cells = Engine.allCases.map { engine in row.timings[engine].map { "\(rate($0.opsPerSecond)) \(row.workload.unit)/s" } ?? "—" }
-    let peaks = Engine.allCases.map { engine in row.timings[engine].map(rss) ?? "—" }.joined(separator: " / ")
+    let cells = tableEngines.map { engine in row.timings[engine].map { "\(rate($0.opsPerSecond)) \(row.workload.unit)/s" } ?? "—" }
+    let peaks = tableEngines.map { engine in row.timings[engine].map(rss) ?? "—" }.joined(separator: " / ")
     var harfBuzzCell = cells[2]
     if let note = row.workload.note, row.timings[.harfBuzz] != nil { harfBuzzCell += " (\(note))" }
     markdown += "| \(row.workload.title) | \(cells[0]) | \(cells[1]) | \(harfBuzzCell) | \(ratio(row.ratio(.pango))) (\(row.ratioSpread(.pango))) | "
         + "\(ratio(row.ratio(.harfBuzz))) (\(row.ratioSpread(.harfBuzz))) | \(row.hitRate.map(percent) ?? "—") | \(peaks) |\n"
 }
 
+// Issue #42: Caliper for Android beside its own iOS path over the same strings, timed in the same rounds.
+let pathRows = rows.filter { $0.timings[.caliperIOS] != nil }
+if !pathRows.isEmpty {
+    markdown += """
+
+        | Android workload | Caliper for Android | Caliper's iOS path, same strings | Android ÷ iOS (quartiles) |
+        |---|--:|--:|--:|
+
+        """
+    for row in pathRows {
+        let cells = [Engine.caliper, .caliperIOS].map { engine in
+            row.timings[engine].map { "\(rate($0.opsPerSecond)) \(row.workload.unit)/s" } ?? "—"
+        }
+        markdown += "| \(row.workload.title) | \(cells[0]) | \(cells[1]) | \(ratio(row.ratio(.caliperIOS))) (\(row.ratioSpread(.caliperIOS))) |\n"
+    }
+}
 
 @MainActor func row(_ id: String) -> Row? { rows.first { $0.workload.id == id } }
 var targets: [(String, String, Bool?)] = []
