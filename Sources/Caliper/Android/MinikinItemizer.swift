@@ -38,6 +38,8 @@ enum MinikinItemizer {
         _ text: [UInt16], families: [AndroidFamily], locales: MinikinLocaleList = .empty, variant: AndroidFontVariant = .default
     ) -> [AndroidFontRun] {
         guard !text.isEmpty, !families.isEmpty else { return [] }
+        // One family takes every character, covered or not: one run, as the walk below finds.
+        if families.count == 1 { return [AndroidFontRun(family: 0, range: 0..<text.count)] }
         let request = Request(families: families, locales: locales, variant: variant)
         var runs: [AndroidFontRun] = []
         var lastFamilies: [Int] = []

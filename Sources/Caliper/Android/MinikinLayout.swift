@@ -8,9 +8,24 @@ struct AndroidPaint: Sendable {
     var size: Float
     var letterSpacing: Float
     var hinting: Bool
-    var locale: String
+    /// `Paint.setTextLocales`, comma-separated; ``locales`` is it as Minikin holds it.
+    var locale: String { didSet { locales = .cached(locale) } }
     var features: [FontFeature]
-    var familyVariant = AndroidFontVariant.default
+    var familyVariant: AndroidFontVariant
+    /// The paint's locale list, parsed once (every piece shapes in one of its languages).
+    private(set) var locales: MinikinLocaleList
+
+    init(
+        size: Float, letterSpacing: Float, hinting: Bool, locale: String, features: [FontFeature], familyVariant: AndroidFontVariant = .default
+    ) {
+        self.size = size
+        self.letterSpacing = letterSpacing
+        self.hinting = hinting
+        self.locale = locale
+        self.features = features
+        self.familyVariant = familyVariant
+        locales = .cached(locale)
+    }
 }
 
 /// Android 14's `minikin::Layout::measureText` (`libs/minikin/Layout.cpp`) over a whole text,

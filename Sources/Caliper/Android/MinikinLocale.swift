@@ -201,6 +201,8 @@ struct MinikinLocaleList: Sendable, Hashable {
     static let maximumCount = 12
 
     let locales: [MinikinLocale]
+    /// Each locale's ``MinikinLocale/string``, made once.
+    let strings: [String]
     let unionOfSubScriptBits: UInt8
     /// `isAllTheSameLocale`: every locale has the first one's language.
     let isAllTheSameLanguage: Bool
@@ -211,6 +213,7 @@ struct MinikinLocaleList: Sendable, Hashable {
 
     init(locales: [MinikinLocale]) {
         self.locales = locales
+        strings = locales.map(\.string)
         unionOfSubScriptBits = locales.reduce(0) { $0 | $1.subScriptBits }
         isAllTheSameLanguage = locales.allSatisfy { $0.language == locales.first?.language }
         emojiStyle = locales.first { $0.emojiStyle != .empty }?.emojiStyle ?? .empty
@@ -253,15 +256,13 @@ struct MinikinLocaleList: Sendable, Hashable {
     /// The language HarfBuzz shapes a run of `script` (ISO 15924) in (`LayoutPiece`): that of the
     /// first locale that supports the script, else of the first locale; `nil` for an empty list.
     func shapingLanguage(for script: String) -> String? {
-        (locales.first { $0.supports(script: script) } ?? locales.first)?.string
+        guard !locales.isEmpty else { return nil }
+        return strings[locales.firstIndex { $0.supports(script: script) } ?? 0]
     }
 }
 
 extension AndroidPaint {
-    /// The paint's locale list (`Paint.setTextLocales`, comma-separated), as Minikin holds it.
-    var locales: MinikinLocaleList { .cached(locale) }
-
     /// `getEffectiveLocale` (`LineBreakerUtil.h`): the list's first locale, whose rules the word
     /// breaker and hyphenator follow; "" for an empty list.
-    var effectiveLocale: String { locales.locales.first?.string ?? "" }
+    var effectiveLocale: String { locales.strings.first ?? "" }
 }

@@ -48,22 +48,25 @@ struct AndroidTextViewLayout {
     /// `onMeasure` for a width spec `AT_MOST widthLimit` px (`UNSPECIFIED` when nil) and an
     /// unspecified height.
     mutating func measure(widthLimit: Int?) throws(CaliperError) -> AndroidTextLayout {
-        let metrics = try Self.paintMetrics(families: families, paint: paint)
-        let boring = BoringLayout.isBoring(text) ? try boringMetrics(paintMetrics: metrics) : nil
+        let metrics = try Self.paintMetrics(families: families, paint: paint, needsEllipsis: style.ellipsize != nil)
+        // isBoring's width first: its metrics (the text's fallback extent) matter only to the
+        // BoringLayout it makes when it fits.
+        let boringWidth = BoringLayout.isBoring(text) ? try boringAdvance() : nil
         var width: Int
-        if let boring {
-            width = boring.width
+        if let boringWidth {
+            width = boringWidth
         } else {
             width = try desiredWidth(limit: widthLimit.map(Float.init) ?? .greatestFiniteMagnitude)
         }
         if let widthLimit { width = min(widthLimit, width) }
         let want = max(0, width)
+        let boring = try boringWidth.flatMap { (width) throws(CaliperError) in width <= want ? try boringMetrics(paintMetrics: metrics, width: width) : nil }
         var missingGlyphs = 0
         for range in paragraphRanges() { missingGlyphs += try measured(range).missingGlyphCount }
         var result = AndroidTextLayout(
             kind: .boring, lines: [], width: width, height: 0, density: density, textSize: paint.size, isEllipsized: false, isTruncated: false,
             missingGlyphCount: missingGlyphs, lacksHyphenationPatterns: lacksHyphenationPatterns)
-        if let boring, boring.width <= want {
+        if let boring {
             // makeSingleLayout: a boring text that fits is a BoringLayout, ellipsized or not.
             let layout = BoringLayout(metrics: boring, includePad: style.includeFontPadding)
             let baseline = layout.height - layout.descent
@@ -124,12 +127,13 @@ struct AndroidTextViewLayout {
         }
     }
 
-    /// `Paint.getFontMetricsInt` of the collection's first font, and `measureText("…")`.
-    static func paintMetrics(families: [AndroidFamily], paint: AndroidPaint) throws(CaliperError) -> AndroidPaintMetrics {
+    /// `Paint.getFontMetricsInt` of the collection's first font, and `measureText("…")` when
+    /// `needsEllipsis` (else 0: only an ellipsizing layout reads it).
+    static func paintMetrics(families: [AndroidFamily], paint: AndroidPaint, needsEllipsis: Bool = true) throws(CaliperError) -> AndroidPaintMetrics {
         guard let first = families.first else { return AndroidPaintMetrics(top: 0, ascent: 0, descent: 0, bottom: 0, ellipsisWidth: 0) }
         let font = try first.font.androidScaler().metrics(size: paint.size, hinting: paint.hinting)
         let metrics = AndroidFontMetrics(top: font.top, ascent: font.ascent, descent: font.descent, bottom: font.bottom, leading: font.leading)
-        let ellipsis = try MinikinLayout.measureText([0x2026], families: families, paint: paint).advance
+        let ellipsis = needsEllipsis ? try MinikinLayout.measureText([0x2026], families: families, paint: paint).advance : 0
         return AndroidPaintMetrics(
             top: metrics.topInt, ascent: metrics.ascentInt, descent: metrics.descentInt, bottom: metrics.bottomInt, ellipsisWidth: ellipsis.rounded(.up))
     }
@@ -138,9 +142,9 @@ struct AndroidTextViewLayout {
     /// widened to include 0; with fallback line spacing (`isFallbackLineSpacingForBoringLayout`,
     /// apps targeting Android 13 or later) widened again by `Paint.getFontMetricsInt(text, …)`
     /// — the text's fonts' extent as ascent and descent, top and bottom at least as far out,
-    /// rounded as `getFontMetricsInt` rounds; the width the text's advance rounded up.
-    private mutating func boringMetrics(paintMetrics fm: AndroidPaintMetrics) throws(CaliperError) -> BoringLayout.Metrics {
-        var metrics = BoringLayout.Metrics(top: min(0, fm.top), ascent: min(0, fm.ascent), descent: max(0, fm.descent), bottom: max(0, fm.bottom), width: 0)
+    /// rounded as `getFontMetricsInt` rounds; `width`, ``boringAdvance()``.
+    private mutating func boringMetrics(paintMetrics fm: AndroidPaintMetrics, width: Int) throws(CaliperError) -> BoringLayout.Metrics {
+        var metrics = BoringLayout.Metrics(top: min(0, fm.top), ascent: min(0, fm.ascent), descent: max(0, fm.descent), bottom: max(0, fm.bottom), width: width)
         guard !text.isEmpty else { return metrics }
         let measured = try measured(0..<text.count)
         if boringFallbackLineSpacing, let first = families.first {
@@ -154,8 +158,13 @@ struct AndroidTextViewLayout {
             metrics.descent = max(metrics.descent, textMetrics.descentInt)
             metrics.bottom = max(metrics.bottom, textMetrics.bottomInt)
         }
-        metrics.width = Int(Self.advance(measured.widths[...]).rounded(.up))
         return metrics
+    }
+
+    /// `BoringLayout.Metrics.width`: the text's advance rounded up (0 for an empty text).
+    private mutating func boringAdvance() throws(CaliperError) -> Int {
+        guard !text.isEmpty else { return 0 }
+        return Int(Self.advance(try measured(0..<text.count).widths[...]).rounded(.up))
     }
 
     /// `Layout.getDesiredWidthWithLimit`: the widest paragraph's advance (each paragraph without
