@@ -1,6 +1,6 @@
 // AndroidLayoutDoorTests.swift — flow and layout requests with "platform": "android" through batch and `caliper layout`: frames in dp from the library's TextView layouts, UIKit's keys and pictures refused by name, iOS answers unchanged.
 import Caliper
-import CaliperBatch
+@testable import CaliperBatch
 import Foundation
 import Testing
 
@@ -156,5 +156,15 @@ import Testing
         let answers = batch.standardOutput.split(separator: "\n")
         #expect(answers.count == 4 && !batch.standardOutput.contains(#""error""#), "\(batch.standardOutput)")
         #expect(answers[0] == answers[1] && answers[2] == answers[3])
+    }
+
+    /// Every key a flow or layout for Android reads is in the batch protocol's article.
+    @Test func everyAndroidKeyIsInTheBatchProtocolArticle() throws {
+        let article = try String(contentsOfFile: CLI.path("Sources/Caliper/Caliper.docc/BatchProtocol.md"), encoding: .utf8)
+        let lists: [KnownKeys] = [
+            BatchProcessor.androidFlowRequestKeys, BatchProcessor.androidLayoutRequestKeys, LayoutSpec.androidLabelKeys,
+            LayoutSpec.androidChipKeys, LayoutSpec.androidFlowNodeKeys, AndroidSettings.keys,
+        ]
+        for key in lists.flatMap(\.names) { #expect(article.contains("`\(key)`"), "\(key) is not in BatchProtocol.md") }
     }
 }
