@@ -3,7 +3,7 @@ import Caliper
 import Foundation
 
 /// Measures text for layouts as an Android 14 `TextView` with `wrap_content` measures it
-/// (``Caliper/TextMeasurer/androidLayout(of:style:paragraphStyle:profile:maxWidth:)``), in dp:
+/// (`TextMeasurer.androidLayout(of:style:paragraphStyle:profile:maxWidth:)`), in dp:
 /// flows and cells laid out with it have their frames in dp, their text sizes in sp.
 ///
 /// ```swift
@@ -13,29 +13,29 @@ import Foundation
 /// try flow.layout(width: 360, measurer: measurer).frames  // in dp
 /// ```
 ///
-/// Each label's size is the view's measured size in dp (px ÷ ``Caliper/AndroidProfile/density``):
+/// Each label's size is the view's measured size in dp (px ÷ `AndroidProfile.density`):
 /// a text that wraps is as wide as the width it was given, as a `TextView` is. Its lines have
 /// their text (with "…" where the view ellipsized), width and baseline in dp, and no runs: the
 /// lines are not shaped with glyphs, so ``SVGRenderer`` cannot draw them (it would draw UIKit's
 /// glyphs); the picture doors refuse layouts for Android.
 ///
 /// The measurer's ``paragraphStyle`` is what every `TextView` of the layout shares; each label's
-/// ``Caliper/ParagraphStyle`` gives its own line limit and ellipsis, and anything else it asks is
-/// refused (the mapping: ``Caliper/AndroidParagraphStyle/init(_:view:)``). A label is in one style:
+/// `ParagraphStyle` gives its own line limit and ellipsis, and anything else it asks is
+/// refused (the mapping: `AndroidParagraphStyle.init(_:view:)`). A label is in one style:
 /// text in several styles, inline boxes or paragraph styles of its own are refused.
 public struct AndroidTextMeasurer: TextMeasuring {
-    /// The measurer whose limits (``Caliper/TextMeasurer/maximumTextLength``) apply.
+    /// The measurer whose limits (`TextMeasurer.maximumTextLength`) apply.
     public let measurer: TextMeasurer
     /// The screen, font scale and paint every label is measured with.
     public let profile: AndroidProfile
-    /// The `TextView` settings every label shares; its ``Caliper/AndroidParagraphStyle/maxLines``
-    /// and ``Caliper/AndroidParagraphStyle/ellipsize`` are left unset, as each label sets its own.
+    /// The `TextView` settings every label shares; its `AndroidParagraphStyle.maxLines`
+    /// and `AndroidParagraphStyle.ellipsize` are left unset, as each label sets its own.
     public let paragraphStyle: AndroidParagraphStyle
 
     /// A measurer for `profile`'s screen, every label a `TextView` with `paragraphStyle`'s settings.
     ///
-    /// - Throws: ``Caliper/CaliperError/invalidAndroidProfile(_:)`` for a profile or paragraph
-    ///   style out of range, ``Caliper/CaliperError/unsupportedOnAndroid(_:)`` for a paragraph
+    /// - Throws: `CaliperError.invalidAndroidProfile(_:)` for a profile or paragraph
+    ///   style out of range, `CaliperError.unsupportedOnAndroid(_:)` for a paragraph
     ///   style that sets a line limit or an ellipsis (each label's own).
     public init(
         measurer: TextMeasurer = TextMeasurer(), profile: AndroidProfile, paragraphStyle: AndroidParagraphStyle = AndroidParagraphStyle()
@@ -54,9 +54,9 @@ public struct AndroidTextMeasurer: TextMeasuring {
     /// `text` laid out as a `TextView` with the shared settings, `paragraphStyle`'s line limit and
     /// ellipsis, at most `maxWidth` dp wide (`nil` or infinite: unlimited); `style`'s size in sp.
     ///
-    /// - Throws: ``Caliper/CaliperError/unsupportedOnAndroid(_:)`` for a paragraph style a
+    /// - Throws: `CaliperError.unsupportedOnAndroid(_:)` for a paragraph style a
     ///   `TextView` cannot follow; the errors of
-    ///   ``Caliper/TextMeasurer/androidLayout(of:style:paragraphStyle:profile:maxWidth:)``.
+    ///   `TextMeasurer.androidLayout(of:style:paragraphStyle:profile:maxWidth:)`.
     public func measure(_ text: String, style: TextStyle, paragraphStyle: ParagraphStyle, maxWidth: CGFloat?) throws -> TextMeasurement {
         let viewStyle = try AndroidParagraphStyle(paragraphStyle, view: self.paragraphStyle)
         let width = maxWidth.flatMap { $0.isFinite ? Double($0) : nil }
@@ -67,8 +67,8 @@ public struct AndroidTextMeasurer: TextMeasuring {
     /// `text` measured as ``measure(_:style:paragraphStyle:maxWidth:)`` measures a plain text in
     /// its one style.
     ///
-    /// - Throws: ``Caliper/CaliperError/unsupportedOnAndroid(_:)`` for text in several styles,
-    ///   with inline boxes or with paragraph styles of its own (``Caliper/AttributedText/isSingleStyle``).
+    /// - Throws: `CaliperError.unsupportedOnAndroid(_:)` for text in several styles,
+    ///   with inline boxes or with paragraph styles of its own (`AttributedText.isSingleStyle`).
     public func measure(_ text: AttributedText, paragraphStyle: ParagraphStyle, maxWidth: CGFloat?) throws -> TextMeasurement {
         guard text.isSingleStyle else { throw CaliperError.unsupportedOnAndroid(Self.multipleStyles(of: text)) }
         return try measure(text.string, style: text.spans[0].style, paragraphStyle: paragraphStyle, maxWidth: maxWidth)
