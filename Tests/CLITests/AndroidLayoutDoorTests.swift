@@ -140,6 +140,19 @@ import Testing
         #expect(picture.svg == nil && picture.error == LayoutPlatform.androidPictureRefusal)
     }
 
+    /// The example spec for Android lays out, its texts TextViews: the title one line, ellipsized.
+    @Test func theAndroidExampleSpecLaysOut() throws {
+        let result = try CLI.run(["layout", "Examples/android-post-cell.json", "--json"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let frames = try #require(result.jsonLines.first?["frames"] as? [String: [Double]])
+        let title = try textView(
+            "Weekend trip to the mountains, with everything we packed", size: 18, paragraphStyle: AndroidParagraphStyle(maxLines: 1, ellipsize: .end),
+            maxWidth: 328)
+        #expect(title.isEllipsized)
+        #expect(same(frames["title"], [16, 16, 328, title.heightInDP]))
+        #expect(["body", "tags", "tags[0]", "tags[3]"].allSatisfy { frames[$0] != nil })
+    }
+
     @Test func hyphenationWithoutPatternsIsAWarning() throws {
         let answer = try answer(
             #"{"op": "layout", "platform": "android", "android": {"hyphenationFrequency": "full"}, "width": 60, "root": {"type": "label", "text": "hyphenation internationalization", "font": "\#(Self.roboto)", "size": 14}}"#
