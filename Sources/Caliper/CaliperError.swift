@@ -92,6 +92,10 @@ public enum CaliperError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidScaleFactor(Double)
     /// A hyphenation factor outside 0…1 (see ``ParagraphStyle/hyphenationFactor``).
     case invalidHyphenationFactor(Double)
+    /// Something asked of a text laid out for Android that a `TextView` cannot do, or Caliper
+    /// does not model for it yet: a UIKit paragraph setting with no `TextView` attribute
+    /// (``AndroidParagraphStyle/init(_:view:)``), or a label in several styles; the sentence names it.
+    case unsupportedOnAndroid(String)
 
     /// A sentence naming what is wrong and the input that caused it, e.g.
     /// `font file not found: Fonts/Missing.ttf`.
@@ -177,6 +181,8 @@ public enum CaliperError: Error, Sendable, Equatable, CustomStringConvertible {
             return "invalid minimum scale factor \(value): it must be a number from 0 to 1"
         case .invalidHyphenationFactor(let value):
             return "invalid hyphenation factor \(value): it must be a number from 0 to 1"
+        case .unsupportedOnAndroid(let reason):
+            return "not available for Android: \(reason)"
         }
     }
 }

@@ -10,10 +10,14 @@ package enum MeasurePlatform: String, CaseIterable {
     /// An Android 14 `TextView`'s numbers, in px and dp.
     case android
 
-    /// The platform `object` asks for: `"ios"` when it has no `platform`.
+    /// The platform `object` (a request, a spec document) asks for: `"ios"` when it has no
+    /// `platform`. Its `"android"` settings are refused unless it asks for Android.
     package static func of(_ object: JSONObject) throws -> MeasurePlatform {
-        guard let name = try object.string("platform") else { return .ios }
-        return try named(name, naming: .json(object))
+        let platform = try object.string("platform").map { try named($0, naming: .json(object)) } ?? .ios
+        if platform != .android, object.has("android") {
+            throw object.error("\"android\" settings are read only with \"platform\": \"android\"")
+        }
+        return platform
     }
 
     /// The platform called `name`, or an error listing them.
@@ -25,10 +29,11 @@ package enum MeasurePlatform: String, CaseIterable {
     }
 }
 
-/// The Android settings of a measure request, each optional (a `TextView`'s default when left
-/// out): the `"android"` object of a JSON request, the Android flags of `caliper measure`. Read
-/// into an ``AndroidProfile`` and an ``AndroidParagraphStyle`` by one function,
-/// ``AndroidMeasureRequest/init(text:style:settings:maxWidth:maxLines:naming:)`` (`naming` names the settings: the `"android"` object's keys, or the flags).
+/// The Android settings of a request, each optional (a `TextView`'s default when left out): the
+/// `"android"` object of a JSON request (measure, flow or layout) or spec, the Android flags of
+/// `caliper measure`. Read into an ``AndroidProfile`` and an ``AndroidParagraphStyle`` by one
+/// function, ``profileAndParagraphStyle(maxLines:naming:)`` (`naming` names the settings: the
+/// `"android"` object's keys, or the flags).
 package struct AndroidSettings {
     package var density: Double?
     package var fontScale: Double?
@@ -71,6 +76,42 @@ package struct AndroidSettings {
         ellipsize = try object.string("ellipsize")
         textSizeFromResource = try object.bool("textSizeFromResource")
     }
+
+    /// The settings read into a profile and a paragraph style, each setting left out a
+    /// `TextView`'s default, `maxLines` 0 or `nil` for no limit: the one reader of Android
+    /// settings, for every door. Errors name the settings as `naming` does.
+    package func profileAndParagraphStyle(maxLines: Int?, naming: FieldNaming) throws -> (AndroidProfile, AndroidParagraphStyle) {
+        func named<Value: RawRepresentable & CaseIterable>(_ key: String, _ name: String?) throws -> Value? where Value.RawValue == String {
+            guard let name else { return nil }
+            guard let value = Value(rawValue: name) else {
+                throw InputError("unknown \(naming.path(key)) \"\(name)\" (known: \(Value.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            return value
+        }
+        let defaults = AndroidParagraphStyle()
+        var paragraphStyle = AndroidParagraphStyle(
+            breakStrategy: try named("breakStrategy", breakStrategy) ?? defaults.breakStrategy,
+            hyphenationFrequency: try named("hyphenationFrequency", hyphenationFrequency) ?? defaults.hyphenationFrequency,
+            includeFontPadding: includeFontPadding ?? defaults.includeFontPadding,
+            fallbackLineSpacing: fallbackLineSpacing ?? defaults.fallbackLineSpacing,
+            ellipsize: try named("ellipsize", ellipsize))
+        if let multiplier = lineSpacingMultiplier { paragraphStyle.lineSpacingMultiplier = Float(multiplier) }
+        if let extra = lineSpacingExtra { paragraphStyle.lineSpacingExtra = Float(extra) }
+        if let maxLines, maxLines > 0 { paragraphStyle.maxLines = maxLines }
+        if let fromResource = textSizeFromResource { paragraphStyle.textSizeFromResource = fromResource }
+        let defaultProfile = AndroidProfile()
+        let profile = AndroidProfile(
+            density: density ?? defaultProfile.density, fontScale: fontScale ?? defaultProfile.fontScale,
+            hinting: hinting ?? defaultProfile.hinting, letterSpacing: letterSpacing ?? defaultProfile.letterSpacing,
+            locale: locale ?? defaultProfile.locale)
+        do {
+            try profile.validate()
+            try paragraphStyle.validate()
+        } catch {
+            throw naming.error(error.description)
+        }
+        return (profile, paragraphStyle)
+    }
 }
 
 /// What a measure request for Android asks: a text in one style, laid out as a `TextView` with
@@ -86,61 +127,28 @@ package struct AndroidMeasureRequest {
     /// In dp; `nil`: no limit.
     package var maxWidth: Double?
 
-    /// The keys of a measure request for Android: the shared ones (`text`, the font, `size` in
-    /// sp, `maxWidth` in dp, `maxLines`) and `android`. UIKit's keys are refused by
-    /// ``requireKnownKeys(of:)`` with a sentence saying so.
-    package static let requestKeys: KnownKeys = [
-        "id", "op", "onlyGivenFonts", "platform", "android", "text", "font", "variations", "size", "features", "fallback", "maxWidth",
-        "maxLines",
-    ]
+    /// The keys of a text for Android — a measure request's, a label's or a chip's: the text
+    /// and its font, `size` in sp, `features` and `fallback` fonts.
+    package static let textKeys: KnownKeys = ["text", "font", "variations", "size", "features", "fallback"]
+
+    /// The keys of a measure request for Android: the shared ones (``textKeys``, `maxWidth` in
+    /// dp, `maxLines`) and `android`. UIKit's keys are refused by
+    /// ``requireKnownKeys(of:measureKeys:)`` with a sentence saying so.
+    package static let requestKeys: KnownKeys = ["id", "op", "onlyGivenFonts", "platform", "android"] + textKeys + ["maxWidth", "maxLines"]
 
     /// Refuses a key of `object` that a measure request for Android does not read: one of
     /// UIKit's (`measureKeys`) is named as UIKit's, any other as unknown.
     package static func requireKnownKeys(of object: JSONObject, measureKeys: KnownKeys) throws {
-        for key in object.keys where !requestKeys.names.contains(key) && measureKeys.names.contains(key) {
-            throw object.error(
-                "\(object.name(key)) is not read for Android (\"platform\": \"android\"): it sets what UIKit does; Android's settings go in \"android\" (\(AndroidSettings.keys.names.joined(separator: ", ")))"
-            )
-        }
-        try object.requireKnownKeys(requestKeys)
+        try object.requireKnownAndroidKeys(requestKeys, uikitKeys: measureKeys)
     }
 
-    /// A request: `settings` read into a profile and a paragraph style, `maxLines` 0 or `nil`
+    /// A request: `settings` read into a profile and a paragraph style
+    /// (``AndroidSettings/profileAndParagraphStyle(maxLines:naming:)``), `maxLines` 0 or `nil`
     /// for no limit. Errors name the settings as `naming` does.
     package init(text: String, style: TextStyle, settings: AndroidSettings, maxWidth: Double?, maxLines: Int?, naming: FieldNaming) throws {
-        func named<Value: RawRepresentable & CaseIterable>(_ key: String, _ name: String?) throws -> Value? where Value.RawValue == String {
-            guard let name else { return nil }
-            guard let value = Value(rawValue: name) else {
-                throw InputError("unknown \(naming.path(key)) \"\(name)\" (known: \(Value.allCases.map(\.rawValue).joined(separator: ", ")))")
-            }
-            return value
-        }
-        let defaults = AndroidParagraphStyle()
-        var paragraphStyle = AndroidParagraphStyle(
-            breakStrategy: try named("breakStrategy", settings.breakStrategy) ?? defaults.breakStrategy,
-            hyphenationFrequency: try named("hyphenationFrequency", settings.hyphenationFrequency) ?? defaults.hyphenationFrequency,
-            includeFontPadding: settings.includeFontPadding ?? defaults.includeFontPadding,
-            fallbackLineSpacing: settings.fallbackLineSpacing ?? defaults.fallbackLineSpacing,
-            ellipsize: try named("ellipsize", settings.ellipsize))
-        if let multiplier = settings.lineSpacingMultiplier { paragraphStyle.lineSpacingMultiplier = Float(multiplier) }
-        if let extra = settings.lineSpacingExtra { paragraphStyle.lineSpacingExtra = Float(extra) }
-        if let maxLines, maxLines > 0 { paragraphStyle.maxLines = maxLines }
-        if let fromResource = settings.textSizeFromResource { paragraphStyle.textSizeFromResource = fromResource }
-        let defaultProfile = AndroidProfile()
-        let profile = AndroidProfile(
-            density: settings.density ?? defaultProfile.density, fontScale: settings.fontScale ?? defaultProfile.fontScale,
-            hinting: settings.hinting ?? defaultProfile.hinting, letterSpacing: settings.letterSpacing ?? defaultProfile.letterSpacing,
-            locale: settings.locale ?? defaultProfile.locale)
-        do {
-            try profile.validate()
-            try paragraphStyle.validate()
-        } catch {
-            throw naming.error(error.description)
-        }
+        (profile, paragraphStyle) = try settings.profileAndParagraphStyle(maxLines: maxLines, naming: naming)
         self.text = text
         self.style = style
-        self.profile = profile
-        self.paragraphStyle = paragraphStyle
         self.maxWidth = maxWidth
     }
 
@@ -203,7 +211,20 @@ package struct AndroidMeasureRequest {
 
     /// What an answer left out, one sentence each.
     package static func warnings(of layout: AndroidTextLayout) -> [String] {
-        layout.lacksHyphenationPatterns
-            ? ["no hyphenation patterns for the text's locale: words were broken only at hyphens and soft hyphens"] : []
+        layout.lacksHyphenationPatterns ? [LayoutNotice.noAndroidHyphenationPatterns.description] : []
+    }
+}
+
+extension JSONObject {
+    /// Refuses a key an object for Android does not read: one of `uikitKeys` (its UIKit form's
+    /// keys) as UIKit's, naming it and where Android's settings go; any other not in `known` or
+    /// `more` as unknown (``requireKnownKeys(_:_:)``). Every door for Android checks its keys here.
+    package func requireKnownAndroidKeys(_ known: KnownKeys, uikitKeys: KnownKeys, _ more: KnownKeys? = nil) throws {
+        for key in keys where !known.names.contains(key) && !(more?.names.contains(key) ?? false) && uikitKeys.names.contains(key) {
+            throw InputError(
+                "\(name(key)) is not read for Android (\"platform\": \"android\"): it sets what UIKit does; Android's settings go in \"android\" (\(AndroidSettings.keys.names.joined(separator: ", ")))"
+            )
+        }
+        try requireKnownKeys(known, more)
     }
 }

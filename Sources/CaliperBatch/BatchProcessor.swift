@@ -126,8 +126,14 @@ public struct BatchProcessor: Sendable {
         requestKeys + LayoutSpec.styledTextKeys
         + ["platform", "maxWidth", "maxLines", "paragraphs", "minimumScaleFactor", "maxHeight", "truncatesLastVisibleLine", "scale", "intrinsicWidths"]
         + LayoutSpec.paragraphStyleKeys
-    static let flowRequestKeys: KnownKeys = requestKeys + ["width"] + LayoutSpec.flowKeys
-    static let layoutRequestKeys: KnownKeys = requestKeys + ["width", "root", "scale"]
+    static let flowRequestKeys: KnownKeys = requestKeys + ["width"] + LayoutSpec.flowKeys + ["platform"]
+    static let layoutRequestKeys: KnownKeys = requestKeys + ["width", "root", "scale", "platform"]
+    /// A flow request for Android (``LayoutPlatform``): UIKit's pixel rounding left out, its
+    /// settings in `android`.
+    static let androidFlowRequestKeys: KnownKeys = requestKeys + ["platform", "android", "width"] + LayoutSpec.androidFlowKeys
+    /// A layout request for Android: UIKit's `scale` (the cell's size ceiled to its screen)
+    /// left out, its settings in `android`.
+    static let androidLayoutRequestKeys: KnownKeys = requestKeys + ["platform", "android", "width", "root"]
 
     /// The answers to `requests`, in their order, computed on up to `jobs` threads.
     public func answers(_ requests: [String], jobs: Int) -> [String] {
@@ -274,9 +280,6 @@ public struct BatchProcessor: Sendable {
                 if Self.write(id: id, to: &writer, { AndroidMeasureRequest.writeJSONMembers(of: layout, to: &$0) }) { return }
                 message = Self.nonFiniteMessage
             case .measure:
-                if request.has("android") {
-                    throw InputError("\"android\" settings are read only with \"platform\": \"android\"")
-                }
                 try request.requireKnownKeys(Self.measureRequestKeys)
                 let answer = try measure(request, in: context)
                 let folder = context.fontFolder
@@ -334,13 +337,14 @@ public struct BatchProcessor: Sendable {
     }
 
     /// The reader of `request`'s text and layout: its fonts from the resolver (relative paths from
-    /// ``fontFolder``, a font root, when there is one), with the request's `onlyGivenFonts`.
-    private func layoutSpec(for request: JSONObject, in context: Context) throws -> LayoutSpec {
+    /// ``fontFolder``, a font root, when there is one), with the request's `onlyGivenFonts`, its
+    /// texts laid out for `platform`.
+    private func layoutSpec(for request: JSONObject, in context: Context, platform: MeasurePlatform = .ios) throws -> LayoutSpec {
         let asksOnlyGivenFonts = try request.bool("onlyGivenFonts") == true
         return LayoutSpec(
             resolver: context.resolver, fallback: systemFallback, fontFolder: context.fontFolder, fontFolderIsRoot: true,
             onlyGivenFonts: onlyGivenFonts || asksOnlyGivenFonts, defaultFallbackFonts: asksOnlyGivenFonts ? [] : context.fallbackFonts,
-            systemFonts: systemFonts)
+            systemFonts: systemFonts, platform: platform)
     }
 
     /// The answer to a measure request: its text, paragraph style, width and fit read from it
@@ -402,6 +406,7 @@ public struct BatchProcessor: Sendable {
             if let own = try object.string("op").map(Op.named), own != op {
                 throw InputError("\"op\" is \"\(own.rawValue)\", but this is a picture of a \(op.rawValue) request")
             }
+            if try MeasurePlatform.of(object) == .android { throw InputError(LayoutPlatform.androidPictureRefusal) }
             var context = context
             context.measurer.keepsGlyphs = true
             switch op {
@@ -421,22 +426,31 @@ public struct BatchProcessor: Sendable {
         }
     }
 
-    /// A flow request's keys checked, its flow, and the flow laid out at its `width`: what a
-    /// flow answer reports and a flow picture draws.
+    /// A flow request's platform and keys checked, its flow, and the flow laid out at its
+    /// `width`: what a flow answer reports and a flow picture draws. For Android
+    /// (``LayoutPlatform``) each chip's text is a `TextView`'s, and sizes are in dp.
     private func flow(_ request: JSONObject, in context: Context) throws -> (flow: FlowLayout, result: FlowLayoutResult) {
-        try request.requireKnownKeys(Self.flowRequestKeys)
-        let flow = try layoutSpec(for: request, in: context).flow(request)
-        return (flow, try flow.layout(width: CGFloat(try request.requiredNumber("width")), measurer: context.measurer))
+        let platform = try LayoutPlatform.of(request, hyphenationPatterns: androidHyphenationPatterns)
+        try platform.requireKnownKeys(of: request, ios: Self.flowRequestKeys, android: Self.androidFlowRequestKeys)
+        let flow = try layoutSpec(for: request, in: context, platform: platform.measurePlatform).flow(request)
+        let width = CGFloat(try request.requiredNumber("width"))
+        // iOS keeps its measurer's own type, for the flow's code specialized to it.
+        if let android = try platform.androidMeasurer(measuringWith: context.measurer) {
+            return (flow, try flow.layout(width: width, measurer: android))
+        }
+        return (flow, try flow.layout(width: width, measurer: context.measurer))
     }
 
-    /// A layout request's keys checked and its root arranged at its `width`, with the screen
-    /// scale its size is also answered ceiled to (`scale`, checked for the picture too): what a
-    /// layout answer reports and a layout picture draws.
+    /// A layout request's platform and keys checked and its root arranged at its `width`, with
+    /// the screen scale its size is also answered ceiled to (`scale`, checked for the picture
+    /// too; UIKit's only): what a layout answer reports and a layout picture draws.
     private func arrangement(_ request: JSONObject, in context: Context) throws -> (arrangement: LayoutArrangement, pixelScale: CGFloat?) {
-        try request.requireKnownKeys(Self.layoutRequestKeys)
+        let platform = try LayoutPlatform.of(request, hyphenationPatterns: androidHyphenationPatterns)
+        try platform.requireKnownKeys(of: request, ios: Self.layoutRequestKeys, android: Self.androidLayoutRequestKeys)
         let pixelScale = try request.number("scale")
         try MeasureRequest.validate(pixelScale: pixelScale, naming: .json(request))
-        let root = try layoutSpec(for: request, in: context).layout(request.object("root"))
-        return (try root.arrange(width: CGFloat(try request.requiredNumber("width")), measurer: context.measurer), pixelScale.map { CGFloat($0) })
+        let root = try layoutSpec(for: request, in: context, platform: platform.measurePlatform).layout(request.object("root"))
+        let measurer: any TextMeasuring = try platform.androidMeasurer(measuringWith: context.measurer) ?? context.measurer
+        return (try root.arrange(width: CGFloat(try request.requiredNumber("width")), measurer: measurer), pixelScale.map { CGFloat($0) })
     }
 }

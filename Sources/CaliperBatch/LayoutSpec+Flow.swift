@@ -10,7 +10,8 @@ extension LayoutSpec {
     /// `alignment` (`leading`/`left`, `center`, `trailing`/`right`, `justified`), `verticalAlignment`,
     /// `rtl`, `maxRows`, `overflowFormat` (``FlowStyle/OverflowChip/defaultFormat``; `"overflow": false` hides silently), `packing` (`greedy`|`balanced`),
     /// `rounding` (`none`|`pixel`) with `scale`, `horizontal` (one scrolling row). The caller checks
-    /// the flow object's own keys (they differ for a node and a request); this checks the items'.
+    /// the flow object's own keys (they differ for a node and a request, and for Android:
+    /// ``androidFlowKeys``); this checks the items' (for Android, ``androidChipKeys``).
     package func flow(_ object: JSONObject) throws -> FlowLayout {
         let itemObjects = try object.objects("items")
         guard itemObjects.count <= Self.maximumFlowItems else {
@@ -22,7 +23,12 @@ extension LayoutSpec {
                 try item.requireKnownKeys(Self.fixedItemKeys)
                 return .fixed(CGSize(width: width, height: try item.requiredNumber("height")), id: id)
             }
-            try item.requireKnownKeys(Self.chipKeys)
+            if platform == .android {
+                try item.requireKnownAndroidKeys(Self.androidChipKeys, uikitKeys: Self.chipKeys)
+                try requireAndroidText(item)
+            } else {
+                try item.requireKnownKeys(Self.chipKeys)
+            }
             return .chip(
                 try styledText(item).text, id: id, padding: try edgeInsets(item, "padding"),
                 minimumWidth: try item.number("minWidth").map { CGFloat($0) }, maximumWidth: try item.number("maxWidth").map { CGFloat($0) },

@@ -61,6 +61,23 @@ package struct LayoutSpec {
     package static let chipKeys: KnownKeys = ["id"] + styledTextKeys + ["padding", "minWidth", "maxWidth", "maxLines", "minimumScaleFactor"]
     /// A flow item of a fixed size (one with a `width` and no `text` or `markup`).
     package static let fixedItemKeys: KnownKeys = ["id", "width", "height"]
+    // For Android ("platform": "android") a label, chip or flow has fewer keys: a TextView's text
+    // is in one style, `size` in sp; UIKit's keys beside these are refused by name
+    // (`JSONObject.requireKnownAndroidKeys`). Boxes, insets and stacks have the same keys, in dp.
+
+    /// A label for Android: its text (``AndroidMeasureRequest/textKeys``), its line limit and
+    /// line break mode (``Caliper/AndroidParagraphStyle/init(_:view:)`` maps them), priorities.
+    package static let androidLabelKeys: KnownKeys =
+        nodeKeys + AndroidMeasureRequest.textKeys + ["numberOfLines", "lineBreak"] + priorityKeys
+    /// A text chip of a flow for Android.
+    package static let androidChipKeys: KnownKeys = ["id"] + AndroidMeasureRequest.textKeys + ["padding", "minWidth", "maxWidth", "maxLines"]
+    /// A flow's own keys for Android: ``flowKeys`` but UIKit's rounding to its pixel grid
+    /// (`rounding`, `scale`); a `TextView`'s sizes are whole px already.
+    package static let androidFlowKeys: KnownKeys = [
+        "items", "insets", "spacing", "lineSpacing", "alignment", "verticalAlignment", "rtl", "maxRows", "overflowFormat", "overflow",
+        "packing", "horizontal",
+    ]
+    package static let androidFlowNodeKeys: KnownKeys = nodeKeys + androidFlowKeys
     /// A node's `huggingPriority` or `compressionResistancePriority` object.
     package static let axisPriorityKeys: KnownKeys = ["horizontal", "vertical"]
     /// A `tabStops` entry.
@@ -92,14 +109,21 @@ package struct LayoutSpec {
     /// Apple's system fonts, which a text's `systemFont` is set in (`caliper --system-font DIR`,
     /// the service's `--system-font DIR`); `nil`: `systemFont` is refused.
     package var systemFonts: SystemFonts? { settings.systemFonts }
-    /// A spec whose fonts come from `resolver`, relative paths read from `fontFolder`.
+    /// The platform the spec's texts are laid out for: for Android, labels, chips and flows have
+    /// only the keys a `TextView` reads (``androidLabelKeys``, ``androidChipKeys``,
+    /// ``androidFlowKeys``), each text names its `size` (in sp), and no system fallback is looked
+    /// for (Android falls back through its own fonts).
+    package var platform: MeasurePlatform { settings.platform }
+    /// A spec whose fonts come from `resolver`, relative paths read from `fontFolder`, its texts
+    /// laid out for `platform`.
     package init(
         resolver: FontResolver, fallback: FontFallback = .system, fontFolder: String? = nil, fontFolderIsRoot: Bool = false,
-        onlyGivenFonts: Bool = false, defaultFallbackFonts: [FontFace] = [], systemFonts: SystemFonts? = nil
+        onlyGivenFonts: Bool = false, defaultFallbackFonts: [FontFace] = [], systemFonts: SystemFonts? = nil, platform: MeasurePlatform = .ios
     ) {
         settings = Settings(
-            resolver: resolver, fallback: onlyGivenFonts ? .none : fallback, fontFolder: fontFolder, fontFolderIsRoot: fontFolderIsRoot,
-            onlyGivenFonts: onlyGivenFonts, defaultFallbackFonts: defaultFallbackFonts, systemFonts: systemFonts)
+            resolver: resolver, fallback: onlyGivenFonts || platform == .android ? .none : fallback, fontFolder: fontFolder,
+            fontFolderIsRoot: fontFolderIsRoot, onlyGivenFonts: onlyGivenFonts, defaultFallbackFonts: defaultFallbackFonts,
+            systemFonts: systemFonts, platform: platform)
     }
 
     /// What a spec reads with, set once, and the faces its font names resolved to, in the order
@@ -115,13 +139,14 @@ package struct LayoutSpec {
         let onlyGivenFonts: Bool
         let defaultFallbackFonts: [FontFace]
         let systemFonts: SystemFonts?
+        let platform: MeasurePlatform
         /// The most font names remembered; past it, names are looked up each time.
         static let capacity = 16
         private var faces: [(name: String, face: FontFace)] = []
 
         init(
             resolver: FontResolver, fallback: FontFallback, fontFolder: String?, fontFolderIsRoot: Bool, onlyGivenFonts: Bool,
-            defaultFallbackFonts: [FontFace], systemFonts: SystemFonts?
+            defaultFallbackFonts: [FontFace], systemFonts: SystemFonts?, platform: MeasurePlatform
         ) {
             self.resolver = resolver
             self.fallback = fallback
@@ -130,6 +155,7 @@ package struct LayoutSpec {
             self.onlyGivenFonts = onlyGivenFonts
             self.defaultFallbackFonts = defaultFallbackFonts
             self.systemFonts = systemFonts
+            self.platform = platform
         }
 
         /// The face remembered for `name`, else `resolve()`'s, remembered.
@@ -163,11 +189,16 @@ package struct LayoutSpec {
         case "flow": known = Self.flowNodeKeys
         default: throw InputError("unknown \(node.keyPath("type")) \"\(type)\" (known: label, box, inset, stack, flow)")
         }
-        try node.requireKnownKeys(known, extraKeys)
+        switch (platform, type) {
+        case (.android, "label"): try node.requireKnownAndroidKeys(Self.androidLabelKeys, uikitKeys: known, extraKeys)
+        case (.android, "flow"): try node.requireKnownAndroidKeys(Self.androidFlowNodeKeys, uikitKeys: known, extraKeys)
+        default: try node.requireKnownKeys(known, extraKeys)
+        }
         if let id { try ids.add(id, at: node) }
         switch type {
         case "label":
             let paragraph = try paragraphStyle(node, over: ParagraphStyle(numberOfLines: try node.integer("numberOfLines") ?? 0))
+            if platform == .android { try requireAndroidText(node, paragraphStyle: paragraph) }
             try ids.addAttachments(of: node)
             let text = try settingParagraphStyles(of: node, on: try styledText(node).text, over: paragraph)
             var label = LabelLayout(id: id, attributedText: text, paragraphStyle: paragraph)
@@ -219,6 +250,21 @@ package struct LayoutSpec {
         }
     }
 
+
+    /// Refuses a label or chip for Android without a `size` (a `TextView`'s default depends on
+    /// its theme), or whose paragraph style a `TextView` cannot follow
+    /// (``Caliper/AndroidParagraphStyle/init(_:view:)``), naming the object: checked as the spec is
+    /// read, before anything is laid out.
+    func requireAndroidText(_ object: JSONObject, paragraphStyle: ParagraphStyle = ParagraphStyle()) throws {
+        guard object.has("size") else {
+            throw InputError("missing \(object.name("size")): the text size in sp (a TextView's default depends on its theme)")
+        }
+        do {
+            _ = try AndroidParagraphStyle(paragraphStyle)
+        } catch {
+            throw object.error(error.description)
+        }
+    }
 
     /// `node`'s `huggingPriority` and `compressionResistancePriority`, each over `layout`'s own;
     /// a key left out keeps what the layout derives.

@@ -85,6 +85,26 @@ import Testing
         }
     }
 
+    /// A flow and a layout for Android answer their frames in dp through the service's routes, as
+    /// batch does; their pictures are refused with the reason.
+    @Test func flowAndLayoutRequestsForAndroidAnswerInDP() async throws {
+        let chip = #"{"text": "kotlin", "font": "Android/Roboto-Regular.ttf", "size": 14, "padding": [6, 12, 6, 12]}"#
+        let flow = #"{"id": "a", "platform": "android", "android": {"density": 2.625}, "width": 200, "items": [\#(chip), \#(chip)]}"#
+        let layout = #"{"id": "b", "platform": "android", "android": {"density": 3}, "width": 320, "root": {"type": "label", "id": "title", "text": "Hello", "font": "Android/Roboto-Regular.ttf", "size": 16}}"#
+        try await Self.app().test(.router) { client in
+            let flowResponse = try await client.execute(uri: "/v1/flow", method: .post, headers: Self.json, body: ByteBuffer(string: flow))
+            #expect(flowResponse.status == .ok, "\(Self.body(flowResponse))")
+            let frames = try #require(try Self.object(flowResponse)["frames"] as? [[Double]])
+            #expect(frames.count == 2 && frames[0][2] == frames[1][2] && frames[0][2] > 24)
+            let layoutResponse = try await client.execute(uri: "/v1/layout", method: .post, headers: Self.json, body: ByteBuffer(string: layout))
+            #expect(layoutResponse.status == .ok, "\(Self.body(layoutResponse))")
+            #expect((try Self.object(layoutResponse)["frames"] as? [String: Any])?["title"] != nil)
+            let svg = try await client.execute(uri: "/v1/flow/svg", method: .post, headers: Self.json, body: ByteBuffer(string: flow))
+            #expect(svg.status == .badRequest)
+            #expect((try Self.object(svg)["error"] as? String)?.contains("cannot be drawn yet") == true)
+        }
+    }
+
     /// Every bad request is a 4xx whose body is JSON with an `error`.
     @Test func badRequestsAreClientErrorsWithJSON() async throws {
         let cases: [(uri: String, method: HTTPRequest.Method, headers: HTTPFields, body: String?, status: HTTPResponse.Status, phrase: String)] = [

@@ -14,6 +14,11 @@ public enum LayoutNotice: Sendable, Hashable, CustomStringConvertible {
     /// No hyphenation dictionary is installed for `language` (``HyphenationDictionary/forLanguage(_:)``),
     /// so its text breaks only between words and at soft hyphens.
     case noHyphenationDictionary(language: String)
+    /// A text laid out for Android asks to hyphenate (``AndroidParagraphStyle/hyphenationFrequency``)
+    /// but its profile has no ``AndroidHyphenationPatterns`` for the paint's first locale, so words
+    /// broke only at hyphens and soft hyphens, as on a device without that language's patterns
+    /// (``AndroidTextLayout/lacksHyphenationPatterns``).
+    case noAndroidHyphenationPatterns
 
     /// The notice as a sentence a person can act on, as answers' `warnings` give it.
     public var description: String {
@@ -23,6 +28,8 @@ public enum LayoutNotice: Sendable, Hashable, CustomStringConvertible {
         case .noHyphenationDictionary(let language):
             return "no hyphenation dictionary for \"\(language)\": its text breaks only between words and at soft hyphens"
                 + " (Debian's hyphen-* packages install them in /usr/share/hyphen)"
+        case .noAndroidHyphenationPatterns:
+            return "no hyphenation patterns for the text's locale: words were broken only at hyphens and soft hyphens"
         }
     }
 }

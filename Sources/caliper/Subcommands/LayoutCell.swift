@@ -12,16 +12,21 @@ struct LayoutCell: ParsableCommand {
         discussion: """
             Named frames: nodes and inline boxes with an id, and a flow's items (their own id, else \
             <flow id>[index]). Relative font paths in the spec are read from the spec file's folder. \
-            A key the spec format does not have is an error naming it.
+            A key the spec format does not have is an error naming it. With "platform": "android" \
+            (and its "android" settings, as a batch request's) each label is measured as an Android \
+            TextView: sizes in sp, widths and frames in dp.
             """)
 
     /// The keys of the spec document itself; its nodes' are LayoutSpec's.
-    static let documentKeys: KnownKeys = ["description", "width", "root", "scale"]
+    static let documentKeys: KnownKeys = ["description", "width", "root", "scale", "platform"]
+    /// The keys of a spec for Android (``LayoutPlatform``): UIKit's `scale` left out, its
+    /// settings in `android`.
+    static let androidDocumentKeys: KnownKeys = ["description", "width", "root", "platform", "android"]
 
-    @Argument(help: "The spec file: {\"width\": 375, \"root\": {\"type\": \"inset\" | \"stack\" | \"label\" | \"box\" | \"flow\", …}}.")
+    @Argument(help: "The spec file: {\"width\": 375, \"root\": {\"type\": \"inset\" | \"stack\" | \"label\" | \"box\" | \"flow\", …}}; \"platform\": \"android\" with \"android\" settings lays it out for Android, in dp.")
     var spec: String
 
-    @Option(name: .long, parsing: .unconditional, help: "Cell width in points (default: the spec's \"width\").")
+    @Option(name: .long, parsing: .unconditional, help: "Cell width in points, or dp for Android (default: the spec's \"width\").")
     var width: Double?
 
     @Flag(name: .long, help: "Print JSON instead of text.")
@@ -45,6 +50,11 @@ struct LayoutCell: ParsableCommand {
         valueName: "folder"))
     var systemFont: String?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "A folder of an Android device's hyphenation patterns (its /system/usr/hyphen-data), for a spec with \"platform\": \"android\" whose labels hyphenate.",
+        valueName: "folder"))
+    var androidHyphenation: String?
+
     func validate() throws {
         if let width, !(width.isFinite && width >= 0) { throw ValidationError("--width must be a finite number, 0 or more, not \(width)") }
         if showGuides, svg == nil { throw ValidationError("--show-guides draws into the SVG: give --svg FILE too") }
@@ -63,16 +73,28 @@ struct LayoutCell: ParsableCommand {
         } catch {
             throw InputError("\(spec): \(error)")
         }
-        try document.requireKnownKeys(Self.documentKeys)
+        let platform = try LayoutPlatform.of(
+            document, hyphenationPatterns: try androidHyphenation.map(AndroidHyphenationPatterns.device(directory:)) ?? [])
+        try platform.requireKnownKeys(of: document, ios: Self.documentKeys, android: Self.androidDocumentKeys)
+        if case .ios = platform, androidHyphenation != nil {
+            throw ValidationError("--android-hyphenation goes with a spec for Android (\"platform\": \"android\")")
+        }
+        if case .android = platform {
+            if svg != nil { throw ValidationError(LayoutPlatform.androidPictureRefusal) }
+            if scale != nil { throw ValidationError("--scale ceils the cell to UIKit's screen scale: it is not read for a spec for Android (\"platform\": \"android\")") }
+            if systemFont != nil { throw ValidationError("--system-font gives Apple's system fonts: it is not read for a spec for Android (\"platform\": \"android\")") }
+        }
         guard let cellWidth = try width ?? document.number("width") else {
             throw ValidationError("no width: pass --width or put \"width\" in the spec")
         }
         let reader = LayoutSpec(
             resolver: FontResolver(), fontFolder: (spec as NSString).deletingLastPathComponent, onlyGivenFonts: onlyGivenFonts,
-            systemFonts: try systemFont.map { try SystemFonts(directory: $0) })
+            systemFonts: try systemFont.map { try SystemFonts(directory: $0) }, platform: platform.measurePlatform)
         let root = try reader.layout(document.object("root"))
         // With a picture to draw, its glyphs are kept as they are measured (the answer is the same).
-        let arrangement = try root.arrange(width: CGFloat(cellWidth), measurer: TextMeasurer(keepsGlyphs: svg != nil))
+        let textMeasurer = TextMeasurer(keepsGlyphs: svg != nil)
+        let measurer: any TextMeasuring = try platform.androidMeasurer(measuringWith: textMeasurer) ?? textMeasurer
+        let arrangement = try root.arrange(width: CGFloat(cellWidth), measurer: measurer)
         let pixelScale = try scale ?? document.number("scale")
         try MeasureRequest.validate(pixelScale: pixelScale, naming: .json(document))
         if let svg {
