@@ -312,3 +312,29 @@ extension AndroidTextLayoutTests {
         #expect(failures.isEmpty, "\(failures.count) of \(goldens.views.count - tabs.count) views differ:\n\(failures.prefix(10).joined(separator: "\n"))")
     }
 }
+
+/// The word-break tables a measured paragraph keeps answer as Minikin's scans do, and a long
+/// word's lines cost no more than their length.
+@Suite struct AndroidWordBreakTableTests {
+    @Test func theTablesAnswerAsTheScansDo() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet: [UInt16] = [0x61, 0x62, 0x20, 0x2003, 0x3000, 0x4E00, 0x2067, 0x200F, 0x0A, 0xD83D, 0xDE00, 0x05D0]
+        var texts: [[UInt16]] = [[], [0x20], [0x61], Array(repeating: 0x61, count: 50), Array("a b  c\u{3000}漢字 d".utf16)]
+        for _ in 0..<200 { texts.append((0..<Int.random(in: 0..<40, using: &generator)).map { _ in alphabet.randomElement(using: &generator) ?? 0x61 }) }
+        for text in texts {
+            let table = MinikinLayout.WordBreaks(text)
+            for offset in 0...(text.count + 1) {
+                #expect(table.previous(offset) == MinikinLayout.previousWordBreak(text, offset), "\(text) previous \(offset)")
+                #expect(table.next(offset) == MinikinLayout.nextWordBreak(text, offset), "\(text) next \(offset)")
+            }
+        }
+    }
+
+    /// 100,000 letters without a break, one or two a line: each line's pieces find their word's
+    /// ends in the table, not by scanning the word (which took minutes).
+    @Test(.timeLimit(.minutes(1))) func aLongWordBreaksInTime() throws {
+        let layout = try TextMeasurer(cache: nil).androidLayout(
+            of: String(repeating: "a", count: 100_000), style: try AndroidTextLayoutTests.roboto(14), profile: AndroidProfile(), maxWidth: 10)
+        #expect(layout.lines.count > 50_000)
+    }
+}

@@ -94,8 +94,12 @@ enum MinikinLayout {
     }
 
     /// `LayoutSplitter`: each piece with the context it is shaped in.
-    static func pieces(of text: [UInt16], in range: Range<Int>, isRightToLeft: Bool) -> [(context: Range<Int>, piece: Range<Int>)] {
+    static func pieces(
+        of text: [UInt16], in range: Range<Int>, isRightToLeft: Bool, wordBreaks: WordBreaks? = nil
+    ) -> [(context: Range<Int>, piece: Range<Int>)] {
         var result: [(context: Range<Int>, piece: Range<Int>)] = []
+        let previousWordBreak = { (text: [UInt16], offset: Int) in wordBreaks?.previous(offset) ?? Self.previousWordBreak(text, offset) }
+        let nextWordBreak = { (text: [UInt16], offset: Int) in wordBreaks?.next(offset) ?? Self.nextWordBreak(text, offset) }
         if isRightToLeft {
             var position = range.upperBound
             var contextStart = previousWordBreak(text, position)
@@ -123,20 +127,20 @@ enum MinikinLayout {
     }
 
     /// `isWordBreakAfter`: spaces and bidi controls.
-    private static func isWordBreakAfter(_ unit: UInt16) -> Bool {
+    fileprivate static func isWordBreakAfter(_ unit: UInt16) -> Bool {
         unit == 0x20 || (0x2000...0x200A).contains(unit) || unit == 0x3000 || (0x2066...0x2069).contains(unit)
             || (0x202A...0x202E).contains(unit) || unit == 0x200E || unit == 0x200F
     }
 
     /// `isWordBreakBefore`: those, and CJK ideographs.
-    private static func isWordBreakBefore(_ unit: UInt16) -> Bool {
+    fileprivate static func isWordBreakBefore(_ unit: UInt16) -> Bool {
         isWordBreakAfter(unit) || (0x3400...0x9FFF).contains(unit)
     }
 
     /// `getPrevWordBreakForCache`.
-    private static func previousWordBreak(_ text: [UInt16], _ offset: Int) -> Int {
-        guard offset > 0 else { return 0 }
+    static func previousWordBreak(_ text: [UInt16], _ offset: Int) -> Int {
         let offset = min(offset, text.count)
+        guard offset > 0 else { return 0 }
         if isWordBreakBefore(text[offset - 1]) { return offset - 1 }
         var index = offset - 1
         while index > 0 {
@@ -146,8 +150,54 @@ enum MinikinLayout {
         return 0
     }
 
+    /// `getPrevWordBreakForCache` and `getNextWordBreakForCache` of every offset of one text,
+    /// found in one pass each way: a text's lines each ask for the word breaks around them, and
+    /// in a long word without breaks each scan would cross the whole word.
+    struct WordBreaks: Sendable {
+        /// For each index `j`, the largest `i` in `1...j` that starts a word
+        /// (`isWordBreakBefore(text[i]) || isWordBreakAfter(text[i - 1])`), else 0.
+        private let lastStart: [Int]
+        /// For each index `j`, the first `i >= j` with `isWordBreakBefore(text[i])`, else the count.
+        private let firstBreakBefore: [Int]
+        private let breaksBefore: [Bool]
+        private let breaksAfter: [Bool]
+
+        init(_ text: [UInt16]) {
+            let count = text.count
+            breaksBefore = text.map(MinikinLayout.isWordBreakBefore)
+            breaksAfter = text.map(MinikinLayout.isWordBreakAfter)
+            var lastStart = [Int](repeating: 0, count: count)
+            var last = 0
+            for index in 0..<count {
+                if index > 0, breaksBefore[index] || breaksAfter[index - 1] { last = index }
+                lastStart[index] = last
+            }
+            var firstBreakBefore = [Int](repeating: count, count: count + 1)
+            var next = count
+            for index in stride(from: count - 1, through: 0, by: -1) {
+                if breaksBefore[index] { next = index }
+                firstBreakBefore[index] = next
+            }
+            self.lastStart = lastStart
+            self.firstBreakBefore = firstBreakBefore
+        }
+
+        /// ``MinikinLayout/previousWordBreak(_:_:)`` of `offset`.
+        func previous(_ offset: Int) -> Int {
+            let offset = min(offset, breaksBefore.count)
+            guard offset > 0 else { return 0 }
+            return breaksBefore[offset - 1] ? offset - 1 : lastStart[offset - 1]
+        }
+
+        /// ``MinikinLayout/nextWordBreak(_:_:)`` of `offset`.
+        func next(_ offset: Int) -> Int {
+            guard offset < breaksBefore.count else { return breaksBefore.count }
+            return breaksAfter[offset] ? offset + 1 : firstBreakBefore[offset + 1]
+        }
+    }
+
     /// `getNextWordBreakForCache`.
-    private static func nextWordBreak(_ text: [UInt16], _ offset: Int) -> Int {
+    static func nextWordBreak(_ text: [UInt16], _ offset: Int) -> Int {
         guard offset < text.count else { return text.count }
         if isWordBreakAfter(text[offset]) { return offset + 1 }
         var index = offset + 1

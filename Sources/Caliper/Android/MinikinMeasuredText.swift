@@ -38,6 +38,8 @@ struct MinikinMeasuredText: Sendable {
     let features: [(tag: Tag, value: UInt32)]
     let runs: [StyleRun]
     let widths: [Float]
+    /// The text's word breaks (`LayoutSplitter`'s), found once for every piece of every line.
+    let wordBreaks: MinikinLayout.WordBreaks
     /// Glyphs drawn as a missing-glyph box (no family has the character).
     let missingGlyphCount: Int
     private(set) var hyphenBreaks: [HyphenBreak]
@@ -56,10 +58,11 @@ struct MinikinMeasuredText: Sendable {
         self.hyphenator = hyphenator
         features = MinikinLayout.features(paint)
         runs = try Self.styleRuns(text)
+        wordBreaks = MinikinLayout.WordBreaks(text)
         var widths = [Float](repeating: 0, count: text.count)
         var missingGlyphCount = 0
         for run in runs {
-            for (context, piece) in MinikinLayout.pieces(of: text, in: run.range, isRightToLeft: run.isRightToLeft) {
+            for (context, piece) in MinikinLayout.pieces(of: text, in: run.range, isRightToLeft: run.isRightToLeft, wordBreaks: wordBreaks) {
                 let laidOut = try MinikinLayout.layoutPiece(
                     text, context: context, piece: piece, isRightToLeft: run.isRightToLeft, families: families, paint: paint, features: features)
                 widths.replaceSubrange(piece, with: laidOut.advances)
@@ -161,7 +164,7 @@ struct MinikinMeasuredText: Sendable {
         var extent = MinikinExtent()
         for run in runs where run.range.lowerBound < range.upperBound && range.lowerBound < run.range.upperBound {
             let part = max(run.range.lowerBound, range.lowerBound)..<min(run.range.upperBound, range.upperBound)
-            for (context, piece) in MinikinLayout.pieces(of: text, in: part, isRightToLeft: run.isRightToLeft) {
+            for (context, piece) in MinikinLayout.pieces(of: text, in: part, isRightToLeft: run.isRightToLeft, wordBreaks: wordBreaks) {
                 extent.extend(by: try MinikinLayout.pieceExtent(text, context: context, piece: piece, families: families, paint: paint))
             }
         }
