@@ -95,8 +95,22 @@ package struct AndroidSettings {
             includeFontPadding: includeFontPadding ?? defaults.includeFontPadding,
             fallbackLineSpacing: fallbackLineSpacing ?? defaults.fallbackLineSpacing,
             ellipsize: try named("ellipsize", ellipsize))
-        if let multiplier = lineSpacingMultiplier { paragraphStyle.lineSpacingMultiplier = Float(multiplier) }
-        if let extra = lineSpacingExtra { paragraphStyle.lineSpacingExtra = Float(extra) }
+        // The bounds checked on the numbers as given, before single precision rounds 100.000001
+        // to 100: the style's own check then holds the rounded value to the same bounds.
+        let multipliers = AndroidParagraphStyle.lineSpacingMultiplierRange
+        if let multiplier = lineSpacingMultiplier {
+            guard multiplier >= Double(multipliers.lowerBound), multiplier <= Double(multipliers.upperBound) else {
+                throw InputError("\(naming.path("lineSpacingMultiplier")) must be a number from \(multipliers.lowerBound) to \(multipliers.upperBound), not \(multiplier)")
+            }
+            paragraphStyle.lineSpacingMultiplier = Float(multiplier)
+        }
+        if let extra = lineSpacingExtra {
+            let limit = Double(AndroidParagraphStyle.lineSpacingExtraLimit)
+            guard abs(extra) <= limit else {
+                throw InputError("\(naming.path("lineSpacingExtra")) must be a number of dp from \(-limit) to \(limit), not \(extra)")
+            }
+            paragraphStyle.lineSpacingExtra = Float(extra)
+        }
         if let maxLines, maxLines > 0 { paragraphStyle.maxLines = maxLines }
         if let fromResource = textSizeFromResource { paragraphStyle.textSizeFromResource = fromResource }
         let defaultProfile = AndroidProfile()

@@ -83,6 +83,9 @@ import Testing
             (#"{"platform": "android", "text": "x", "font": "\#(Self.roboto)", "size": 14, "android": {"dpi": 3}}"#, "unknown key android.dpi"),
             (#"{"platform": "android", "text": "x", "font": "\#(Self.roboto)", "size": 14, "android": {"density": 0}}"#, "density must be"),
             (#"{"platform": "android", "text": "a\tb", "font": "\#(Self.roboto)", "size": 14}"#, "tab"),
+            (#"{"platform": "android", "text": "x", "font": "\#(Self.roboto)", "size": 14, "android": {"lineSpacingMultiplier": 100.000001}}"#, "android.lineSpacingMultiplier must be"),
+            (#"{"platform": "android", "text": "x", "font": "\#(Self.roboto)", "size": 14, "android": {"lineSpacingMultiplier": -1e-50}}"#, "android.lineSpacingMultiplier must be"),
+            (#"{"platform": "android", "text": "x", "font": "\#(Self.roboto)", "size": 14, "android": {"lineSpacingExtra": 10000.0001}}"#, "android.lineSpacingExtra must be"),
             (#"{"platform": "windows", "text": "x"}"#, #"unknown \"platform\" \"windows\""#),
         ]
         let batch = try CLI.run(["batch"], input: refusals.map(\.0).joined(separator: "\n"))

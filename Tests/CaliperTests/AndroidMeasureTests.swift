@@ -102,6 +102,30 @@ struct AndroidGoldens: Decodable {
         #expect(measured.advance == 0 && measured.measureText == 0 && measured.missingGlyphCount == 0)
     }
 
+    /// A bitmap font (colour emoji) under 1/64 px has no strike (`chooseBitmapStrike` finds none
+    /// for a size of 0 in 26.6): Skia's scaler context is empty, its metrics 0, on a fresh face
+    /// and on one already set to a strike. (Its advances are HarfBuzz's at the size, as Minikin
+    /// lets HarfBuzz measure a colour bitmap font.)
+    @Test func aBitmapFontUnderItsSmallestSizeHasNoMetrics() throws {
+        for warmFirst in [false, true] {
+            let emoji = try FontFace(contentsOfFile: Fixtures.path("Fonts/NotoColorEmoji.ttf"))  // a scaler of its own
+            let measurer = TextMeasurer(cache: nil)
+            if warmFirst {
+                let whole = TextStyle(font: emoji, size: 1, fallback: .none)
+                #expect(try measurer.androidFontMetrics(style: whole, profile: AndroidProfile()).ascent < 0)
+            }
+            for size in [0.01, 1e-300] as [CGFloat] {
+                let tiny = TextStyle(font: emoji, size: size, fallback: .none)
+                let metrics = try measurer.androidFontMetrics(style: tiny, profile: AndroidProfile())
+                #expect([metrics.top, metrics.ascent, metrics.descent, metrics.bottom, metrics.leading] == [0, 0, 0, 0, 0])
+                #expect(try measurer.androidMeasurement(of: "😀😀", style: tiny, profile: AndroidProfile()).advance < 1)
+                let layout = try measurer.androidLayout(
+                    of: "😀", style: tiny, paragraphStyle: AndroidParagraphStyle(textSizeFromResource: false), profile: AndroidProfile(), maxWidth: 100)
+                #expect(layout.height == 0 && layout.lines.count == 1, "\(size) after a strike: \(warmFirst)")
+            }
+        }
+    }
+
     @Test func charactersNoFontHasAreCounted() throws {
         let style = TextStyle(font: try Self.roboto.get(), size: 16, fallback: .system)
         let measurer = TextMeasurer(cache: nil)

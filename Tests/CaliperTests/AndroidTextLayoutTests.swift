@@ -118,6 +118,22 @@ import TestSupport
         #expect(fromCode.width == Int(advance.rounded(.up)))
     }
 
+    /// A TextView measures itself at least 0 by 0 (its minimum width and height, and the suggested
+    /// ones, are 0), though its layout's lines may be negative: an advance under letter spacing
+    /// of −100 em, tops climbing under −10,000 dp of line spacing.
+    @Test func theViewsSizeIsNeverNegative() throws {
+        let measurer = TextMeasurer(cache: nil)
+        let style = try Self.roboto(16)
+        let squeezed = try measurer.androidLayout(of: "abc def", style: style, profile: AndroidProfile(letterSpacing: -100), maxWidth: 200)
+        #expect(squeezed.kind == .boring && squeezed.width == 0 && squeezed.widthInDP == 0)
+        #expect(try #require(squeezed.lines.first).width < 0)
+        let climbing = try measurer.androidLayout(
+            of: "abc\ndef\nghi", style: style, paragraphStyle: AndroidParagraphStyle(lineSpacingMultiplier: 0, lineSpacingExtra: -10_000),
+            profile: AndroidProfile())
+        #expect(climbing.kind == .static && climbing.height == 0 && climbing.lines.count == 3)
+        #expect(try #require(climbing.lines.last).bottom < 0)
+    }
+
     @Test func maxLinesCutsOffOrEllipsizes() throws {
         let measurer = TextMeasurer(cache: nil)
         let style = try Self.roboto(14)

@@ -42,6 +42,75 @@ import Testing
         #expect(service.processor.answer(requests[0]).contains(#""font":"NotoSans-Bold.ttf""#))
     }
 
+    /// A measure request with `"platform": "android"` is answered as a TextView measures it, the
+    /// batch processor's answer byte for byte: the view's size in whole px (at most 120 dp, 315 px
+    /// at 2.625), its lines cut to `maxLines` and ellipsized.
+    @Test func anAndroidRequestIsAnsweredInPixels() async throws {
+        let service = try Fixtures.service()
+        let request = #"""
+            {"id": "a1", "platform": "android", "text": "Invite friends and get $30 off your next ride", "font": "Android/Roboto-Regular.ttf", "size": 14, "maxWidth": 120, "maxLines": 2, "android": {"density": 2.625, "ellipsize": "end"}}
+            """#
+        try await Application(router: service.router()).test(.router) { client in
+            let response = try await client.execute(uri: "/v1/measure", method: .post, headers: Self.json, body: ByteBuffer(string: request))
+            #expect(response.status == .ok)
+            #expect(Self.body(response) == service.processor.answer(request))
+            // Whole numbers, written without a fraction.
+            #expect(Self.body(response).contains(/"width":\d+,"height":\d+,"widthDP":/), "\(Self.body(response))")
+            let answer = try Self.object(response)
+            #expect(answer["id"] as? String == "a1" && answer["platform"] as? String == "android" && answer["layout"] as? String == "static")
+            let width = try #require(answer["width"] as? Int)
+            #expect(width > 0 && width <= 315)
+            #expect(try #require(answer["height"] as? Int) > 0)
+            #expect((answer["lines"] as? [[String: Any]])?.count == 2)
+            #expect(answer["ellipsized"] as? Bool == true && answer["truncated"] as? Bool == true)
+        }
+    }
+
+    /// An Android request refuses UIKit's keys by name, and says where Android's settings go;
+    /// `android` settings need `"platform": "android"`, and an Android request needs its size.
+    @Test func androidRequestsRefuseWhatTheyDoNotRead() async throws {
+        let android = #""platform": "android", "text": "a", "font": "Android/Roboto-Regular.ttf""#
+        let cases = [
+            (#"{\#(android), "size": 14, "lineBreak": "word"}"#, #""lineBreak" is not read for Android"#),
+            (#"{\#(android), "size": 14, "letterSpacing": 1}"#, #"Android's settings go in "android""#),
+            (#"{\#(android), "size": 14, "android": {"density": 0}}"#, "density must be a number greater than 0"),
+            (#"{\#(android), "size": 14, "android": {"breakStrategy": "optimal"}}"#, #"unknown android.breakStrategy "optimal""#),
+            (#"{\#(android)}"#, #"missing "size""#),
+            (#"{"text": "a", "font": "DejaVuSans.ttf", "android": {"density": 2}}"#, #"read only with "platform": "android""#),
+            (#"{"text": "a", "font": "DejaVuSans.ttf", "platform": "web"}"#, #"unknown "platform" "web" (known: ios, android)"#),
+        ]
+        try await Self.app().test(.router) { client in
+            for (request, phrase) in cases {
+                let response = try await client.execute(uri: "/v1/measure", method: .post, headers: Self.json, body: ByteBuffer(string: request))
+                #expect(response.status == .badRequest, "\(request)")
+                let error = try Self.object(response)["error"] as? String
+                #expect(error?.contains(phrase) == true, "\(request): \(error ?? "no error")")
+            }
+        }
+    }
+
+    /// A batch answers an iOS line and an Android line each as the processor answers it, in order.
+    @Test func aBatchAnswersIOSAndAndroidLines() async throws {
+        let service = try Fixtures.service()
+        let lines = [
+            #"{"id": 1, "text": "swift", "font": "DejaVuSans.ttf", "size": 16}"#,
+            #"{"id": 2, "platform": "android", "text": "swift", "font": "Android/Roboto-Regular.ttf", "size": 16, "android": {"density": 3}}"#,
+        ]
+        try await Application(router: service.router()).test(.router) { client in
+            let response = try await client.execute(
+                uri: "/v1/batch", method: .post, headers: [.contentType: "application/x-ndjson"], body: ByteBuffer(string: lines.joined(separator: "\n")))
+            #expect(response.status == .ok)
+            let answers = Self.body(response).split(separator: "\n").map(String.init)
+            try #require(answers.count == 2, "\(answers)")
+            #expect(answers == lines.map(service.processor.answer))
+            let ios = try #require(try JSONSerialization.jsonObject(with: Data(answers[0].utf8)) as? [String: Any])
+            let android = try #require(try JSONSerialization.jsonObject(with: Data(answers[1].utf8)) as? [String: Any])
+            #expect(ios["id"] as? Int == 1 && ios["platform"] == nil && ios["lineHeight"] is Double)
+            #expect(android["id"] as? Int == 2 && android["platform"] as? String == "android" && android["width"] is Int)
+            #expect(android["textSize"] as? Double == 48)
+        }
+    }
+
     /// With a system-font folder configured, a request's `systemFont` is set in Apple's system
     /// font as batch sets it (hb-shape's width for SF Pro Rounded Bold at 17 pt with its tracking,
     /// `Tests/Goldens/system_fonts.json`); without one it is a 400 saying what is missing.

@@ -80,10 +80,11 @@ public struct AndroidParagraphStyle: Sendable, Hashable {
         self.textSizeFromResource = textSizeFromResource
     }
 
-    /// The most line spacing, either way, a style may ask for: multipliers from 0 to 100 and
-    /// extras within ±10,000 dp keep every height far inside Android's integers.
-    static let lineSpacingMultiplierRange: ClosedRange<Float> = 0...100
-    static let lineSpacingExtraLimit: Float = 10_000
+    /// The line spacing multipliers a style may ask for: from 0 to 100, which keeps every height
+    /// far inside Android's integers.
+    public static let lineSpacingMultiplierRange: ClosedRange<Float> = 0...100
+    /// The most line spacing extra, either way, a style may ask for: 10,000 dp.
+    public static let lineSpacingExtraLimit: Float = 10_000
 
     /// Refuses a multiplier outside 0…100 or not finite, an extra that is not finite or past
     /// ±10,000 dp, and a line limit below 1.

@@ -58,8 +58,11 @@ struct AndroidTextViewLayout {
         } else {
             width = try desiredWidth(limit: widthLimit.map(Float.init) ?? .greatestFiniteMagnitude)
         }
+        // At least mMinWidth and getSuggestedMinimumWidth, both 0 (letter spacing far below zero
+        // makes the advance negative), then at most the AT_MOST width.
+        width = max(width, 0)
         if let widthLimit { width = min(widthLimit, width) }
-        let want = max(0, width)
+        let want = width
         let boring = try boringWidth.flatMap { (width) throws(CaliperError) in width <= want ? try boringMetrics(paintMetrics: metrics, width: width) : nil }
         var missingGlyphs = 0
         for range in paragraphRanges() { missingGlyphs += try measured(range).missingGlyphCount }
@@ -75,8 +78,9 @@ struct AndroidTextViewLayout {
                     utf16Range: 0..<text.count, width: Float(layout.width), top: 0, baseline: baseline, bottom: layout.height,
                     ascent: -baseline, descent: layout.descent, isHyphenated: false, ellipsisRange: nil)
             ]
-            // getDesiredHeight: maxLines is at least 1, so the one line is never capped.
-            result.height = layout.height
+            // getDesiredHeight: maxLines is at least 1, so the one line is never capped; the
+            // height is at least getSuggestedMinimumHeight, 0.
+            result.height = max(layout.height, 0)
             return result
         }
         let settings = StaticLayoutSettings(
@@ -87,7 +91,9 @@ struct AndroidTextViewLayout {
         let layout = try staticLayout(settings: settings, paint: metrics)
         let shown = min(layout.lines.count, style.maxLines ?? Int.max)
         result.kind = .static
-        result.height = layout.cappedHeight
+        // getDesiredHeight: at least getSuggestedMinimumHeight, 0 (line spacing far below zero
+        // makes a layout's height negative).
+        result.height = max(layout.cappedHeight, 0)
         result.isEllipsized = layout.isEllipsized
         result.isTruncated = layout.lines.count > shown
         for line in layout.lines.prefix(shown) {

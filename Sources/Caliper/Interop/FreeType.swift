@@ -82,6 +82,10 @@ final class SkiaFreeTypeFace: @unchecked Sendable {
         var matrixScale: Float = 1
         var loadFlags: FT_Int32 = 0
         var linearMetrics = false
+        /// No strike fits: a bitmap font asked for a size under 1/64 px, for which
+        /// `chooseBitmapStrike` finds none and Skia's scaler context is empty, every advance and
+        /// metric 0.
+        var isEmpty = false
     }
 
     /// Sets the face up for `size` px and `hinting`, as Skia's scaler does, and says how to read it.
@@ -113,7 +117,12 @@ final class SkiaFreeTypeFace: @unchecked Sendable {
                 FT_Set_Char_Size(face, scale, scale, 72, 72)
             }
         } else if face.pointee.face_flags & FT_Long(FT_FACE_FLAG_FIXED_SIZES) != 0 {
-            if strikeKey != key { FT_Select_Size(face, bitmapStrike(for: scale)) }
+            let index = bitmapStrike(for: scale)
+            guard index >= 0 else {
+                strike.isEmpty = true
+                return strike  // the face is left as it is, at ``strikeKey``
+            }
+            if strikeKey != key { FT_Select_Size(face, index) }
             let xPPEM = Float(face.pointee.size.pointee.metrics.x_ppem)
             let yPPEM = Float(face.pointee.size.pointee.metrics.y_ppem)
             strike.matrixScale = strike.textSize / xPPEM
@@ -132,7 +141,7 @@ final class SkiaFreeTypeFace: @unchecked Sendable {
     }
 
     /// `chooseBitmapStrike`: the strike of exactly the size asked for, else the smallest larger
-    /// one, else the largest.
+    /// one, else the largest; -1 (none) for a size of 0 (under 1/64 px once truncated).
     private func bitmapStrike(for requested: FT_F26Dot6) -> FT_Int {
         var chosen: FT_Int = -1
         var chosenPPEM: FT_Pos = 0
@@ -177,7 +186,7 @@ final class SkiaFreeTypeFace: @unchecked Sendable {
     /// ``advances(of:size:hinting:into:)``.
     private func loadedAdvance(of glyph: UInt32, size: Float, hinting: Bool) -> Float {
         let strike = strike(size: size, hinting: hinting)
-        guard FT_Load_Glyph(face, glyph, strike.loadFlags | FT_Int32(FT_LOAD_BITMAP_METRICS_ONLY)) == 0, let slot = face.pointee.glyph
+        guard !strike.isEmpty, FT_Load_Glyph(face, glyph, strike.loadFlags | FT_Int32(FT_LOAD_BITMAP_METRICS_ONLY)) == 0, let slot = face.pointee.glyph
         else { return 0 }
         let advance =
             strike.linearMetrics
@@ -202,6 +211,7 @@ final class SkiaFreeTypeFace: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         let strike = strike(size: size, hinting: hinting)
+        guard !strike.isEmpty else { return SkiaFontMetrics(top: 0, ascent: 0, descent: 0, bottom: 0, leading: 0) }
         var ascent: Float, descent: Float, leading: Float, yMin: Float, yMax: Float
         if face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 {
             let upem = Float(face.pointee.units_per_EM)
