@@ -14,7 +14,7 @@ package enum MeasurePlatform: String, CaseIterable {
     /// `platform`. Its `"android"` settings are refused unless it asks for Android.
     package static func of(_ object: JSONObject) throws -> MeasurePlatform {
         let platform = try object.string("platform").map { try named($0, naming: .json(object)) } ?? .ios
-        if platform != .android, object.has("android") {
+        if platform != .android, object.contains(key: "android") {
             throw object.error("\"android\" settings are read only with \"platform\": \"android\"")
         }
         return platform

@@ -31,6 +31,12 @@ extension BatchProcessor {
         /// registered as Android 14 registers them (``AndroidHyphenationPatterns/device(directory:)``),
         /// for Android requests that hyphenate; `nil`: none (such requests warn).
         public var androidHyphenationDirectory: String?
+        /// A folder of an Android device's fonts (its `/system/fonts`), read with its `fonts.xml`
+        /// (``androidFontConfiguration``, else the folder's own `fonts.xml`) as ``AndroidFonts``
+        /// reads it: Android requests' texts fall back through the device's families; `nil`: none.
+        public var androidFontDirectory: String?
+        /// The device's `fonts.xml`, when it is not in ``androidFontDirectory``.
+        public var androidFontConfiguration: String?
         /// How many threads answer requests at once: above 1, each measures with caches and
         /// fonts of its own (``BatchProcessor/cachesPerThread``).
         public var threads: Int
@@ -41,7 +47,8 @@ extension BatchProcessor {
             fontRoot: String? = nil, allowsFontPatterns: Bool = false, onlyGivenFonts: Bool = false,
             maximumTextLength: Int = BatchProcessor.defaultMaximumTextLength, maximumFontBytes: Int = FontFace.defaultFileSizeLimit,
             fontCacheBytes: Int = FontResolver.defaultCacheByteBudget, systemFontDirectory: String? = nil,
-            systemFontCacheBytes: Int = FontResolver.defaultCacheByteBudget / 4, androidHyphenationDirectory: String? = nil, threads: Int = 1
+            systemFontCacheBytes: Int = FontResolver.defaultCacheByteBudget / 4, androidHyphenationDirectory: String? = nil,
+            androidFontDirectory: String? = nil, androidFontConfiguration: String? = nil, threads: Int = 1
         ) {
             self.fontRoot = fontRoot
             self.allowsFontPatterns = allowsFontPatterns
@@ -52,6 +59,8 @@ extension BatchProcessor {
             self.systemFontDirectory = systemFontDirectory
             self.systemFontCacheBytes = systemFontCacheBytes
             self.androidHyphenationDirectory = androidHyphenationDirectory
+            self.androidFontDirectory = androidFontDirectory
+            self.androidFontConfiguration = androidFontConfiguration
             self.threads = threads
         }
 
@@ -65,8 +74,9 @@ extension BatchProcessor {
     /// and the request does not ask for only its own, Apple's system fonts from their folder,
     /// and caches per thread when several threads answer.
     ///
-    /// - Throws: ``CaliperError`` for a font root or system-font folder that is not a folder, and
-    ///   an Android hyphenation folder that cannot be read or holds a file that is not valid.
+    /// - Throws: ``CaliperError`` for a font root or system-font folder that is not a folder, an
+    ///   Android hyphenation folder that cannot be read or holds a file that is not valid, and an
+    ///   Android font folder or `fonts.xml` that cannot be read.
     public init(configuration: Configuration) throws(CaliperError) {
         let resolver = try configuration.fontRoot.map { root throws(CaliperError) in
             try FontResolver(
@@ -86,6 +96,9 @@ extension BatchProcessor {
         androidHyphenationPatterns = try configuration.androidHyphenationDirectory.map { folder throws(CaliperError) in
             try AndroidHyphenationPatterns.device(directory: folder)
         } ?? []
+        androidFonts = try configuration.androidFontDirectory.map { folder throws(CaliperError) in
+            try AndroidFonts(directory: folder, configuration: configuration.androidFontConfiguration)
+        }
         cachesPerThread = configuration.threads > 1
     }
 }

@@ -49,6 +49,11 @@ public struct BatchProcessor: Sendable {
     /// default, and such requests then warn that words broke only at hyphens.
     public var androidHyphenationPatterns: [AndroidHyphenationPatterns] = []
 
+    /// An Android device's fonts, which Android requests' texts fall back through as on the
+    /// device (`--android-fonts DIR`); `nil` (the default): a request's own fonts and the
+    /// processor's fallback fonts, each a family of equal standing.
+    public var androidFonts: AndroidFonts?
+
     /// Whether each thread that answers measures with a ``ShapeCache`` of its own, of the budget
     /// of ``measurer``'s cache, rather than with that one cache, and with fonts of its own, from a
     /// sibling of ``resolver`` (``FontResolver/sibling()``: faces of its own, made from bytes the
@@ -385,6 +390,7 @@ public struct BatchProcessor: Sendable {
             text: try request.string("text") ?? "", style: style, settings: try android.map(AndroidSettings.init(json:)) ?? AndroidSettings(),
             maxWidth: try request.number("maxWidth"), maxLines: try request.integer("maxLines"), naming: .json(android ?? request))
         measure.profile.hyphenationPatterns = androidHyphenationPatterns
+        measure.profile.systemFonts = androidFonts
         return try measure.answer(with: context.measurer)
     }
 
@@ -430,7 +436,7 @@ public struct BatchProcessor: Sendable {
     /// `width`: what a flow answer reports and a flow picture draws. For Android
     /// (``LayoutPlatform``) each chip's text is a `TextView`'s, and sizes are in dp.
     private func flow(_ request: JSONObject, in context: Context) throws -> (flow: FlowLayout, result: FlowLayoutResult) {
-        let platform = try LayoutPlatform.of(request, hyphenationPatterns: androidHyphenationPatterns)
+        let platform = try LayoutPlatform.of(request, hyphenationPatterns: androidHyphenationPatterns, systemFonts: androidFonts)
         try platform.requireKnownKeys(of: request, ios: Self.flowRequestKeys, android: Self.androidFlowRequestKeys)
         let flow = try layoutSpec(for: request, in: context, platform: platform.measurePlatform).flow(request)
         let width = CGFloat(try request.requiredNumber("width"))
@@ -445,7 +451,7 @@ public struct BatchProcessor: Sendable {
     /// the screen scale its size is also answered ceiled to (`scale`, checked for the picture
     /// too; UIKit's only): what a layout answer reports and a layout picture draws.
     private func arrangement(_ request: JSONObject, in context: Context) throws -> (arrangement: LayoutArrangement, pixelScale: CGFloat?) {
-        let platform = try LayoutPlatform.of(request, hyphenationPatterns: androidHyphenationPatterns)
+        let platform = try LayoutPlatform.of(request, hyphenationPatterns: androidHyphenationPatterns, systemFonts: androidFonts)
         try platform.requireKnownKeys(of: request, ios: Self.layoutRequestKeys, android: Self.androidLayoutRequestKeys)
         let pixelScale = try request.number("scale")
         try MeasureRequest.validate(pixelScale: pixelScale, naming: .json(request))

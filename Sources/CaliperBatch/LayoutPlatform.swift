@@ -16,9 +16,11 @@ package enum LayoutPlatform {
     case android(AndroidProfile, AndroidParagraphStyle)
 
     /// The platform `object` asks for, with its `android` settings read and a device's
-    /// `hyphenationPatterns` (the door's). Their `ellipsize` is refused: in a layout each label
+    /// `hyphenationPatterns` and `systemFonts` (the door's). Their `ellipsize` is refused: in a layout each label
     /// says its own (`lineBreak`), and a chip truncates at its end.
-    package static func of(_ object: JSONObject, hyphenationPatterns: [AndroidHyphenationPatterns] = []) throws -> LayoutPlatform {
+    package static func of(
+        _ object: JSONObject, hyphenationPatterns: [AndroidHyphenationPatterns] = [], systemFonts: AndroidFonts? = nil
+    ) throws -> LayoutPlatform {
         guard try MeasurePlatform.of(object) == .android else { return .ios }
         let android = object.has("android") ? try object.object("android") : nil
         let settings = try android.map(AndroidSettings.init(json:)) ?? AndroidSettings()
@@ -29,6 +31,7 @@ package enum LayoutPlatform {
         }
         var (profile, paragraphStyle) = try settings.profileAndParagraphStyle(maxLines: nil, naming: .json(android ?? object))
         profile.hyphenationPatterns = hyphenationPatterns
+        profile.systemFonts = systemFonts
         return .android(profile, paragraphStyle)
     }
 

@@ -1,4 +1,5 @@
 // AndroidDoorTests.swift — `caliper measure --platform android --json` and a batch request with "platform": "android" answer alike; each door refuses the other platform's settings by name.
+import Caliper
 import Foundation
 import Testing
 
@@ -71,6 +72,29 @@ import Testing
         #expect("{" + with.standardOutput.trimmingCharacters(in: .newlines).dropFirst(#"{"id":1,"#.count) == measured.standardOutput.trimmingCharacters(in: .newlines))
         let missing = try CLI.run(["batch", "--android-hyphenation", "/nonexistent"], input: request)
         #expect(missing.status != 0 && missing.standardError.contains("/nonexistent"))
+    }
+
+    /// A device's fonts given to the doors: a text falls back through the device's families as
+    /// the library's `AndroidFonts` has it (the fixture `fonts.xml` over `Fonts/`), where without
+    /// them Roboto alone draws missing glyphs.
+    @Test func aDevicesFontsReachEveryDoor() throws {
+        let text = "Hi 漢字 ❤"
+        let textJSON = String(decoding: try JSONSerialization.data(withJSONObject: [text]), as: UTF8.self).dropFirst().dropLast()
+        let request = #"{"id": 1, "platform": "android", "text": \#(textJSON), "font": "\#(Self.roboto)", "size": 16, "android": {"locale": "ja-JP"}}"#
+        let device = ["--android-fonts", "Fonts", "--android-fonts-xml", "Fonts/Android/fonts.xml"]
+        let without = try #require(try CLI.run(["batch", "--only-given-fonts"], input: request).jsonLines.first)
+        #expect((without["missingGlyphs"] as? Int ?? 0) > 0)
+        let with = try CLI.run(["batch"] + device, input: request)
+        let answer = try #require(with.jsonLines.first)
+        #expect(answer["missingGlyphs"] as? Int == 0, "\(with.standardOutput)")
+        let fonts = try AndroidFonts(directory: CLI.path("Fonts"), configuration: CLI.path("Fonts/Android/fonts.xml"))
+        let style = TextStyle(font: try FontFace(contentsOfFile: CLI.path(Self.roboto)), size: 16)
+        let library = try TextMeasurer().androidLayout(of: text, style: style, profile: AndroidProfile(locale: "ja-JP", systemFonts: fonts))
+        #expect(answer["width"] as? Int == library.width && answer["height"] as? Int == library.height)
+        let measured = try CLI.run(["measure", text, "--platform", "android", "--font", Self.roboto, "--size", "16", "--locale", "ja-JP", "--json"] + device)
+        #expect("{" + with.standardOutput.trimmingCharacters(in: .newlines).dropFirst(#"{"id":1,"#.count) == measured.standardOutput.trimmingCharacters(in: .newlines))
+        let alone = try CLI.run(["batch", "--android-fonts-xml", "Fonts/Android/fonts.xml"], input: request)
+        #expect(alone.status != 0 && alone.standardError.contains("--android-fonts-xml goes with --android-fonts"))
     }
 
     @Test func eachDoorRefusesTheOtherPlatformsSettings() throws {

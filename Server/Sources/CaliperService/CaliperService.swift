@@ -48,7 +48,9 @@ public struct CaliperService: Sendable {
                 maximumTextLength: configuration.maximumTextLength, fontCacheBytes: FontResolver.defaultCacheByteBudget / 2,
                 systemFontDirectory: configuration.systemFontDirectory,
                 systemFontCacheBytes: FontResolver.defaultCacheByteBudget / 4,
-                androidHyphenationDirectory: configuration.androidHyphenationDirectory, threads: configuration.computeThreads))
+                androidHyphenationDirectory: configuration.androidHyphenationDirectory,
+                androidFontDirectory: configuration.androidFontDirectory, androidFontConfiguration: configuration.androidFontConfiguration,
+                threads: configuration.computeThreads))
         let resolver = processor.resolver
         self.resolver = resolver
         catalogue = try FontCatalogue(root: configuration.fontRoot, resolver: resolver, fallback: configuration.fallbackFonts)

@@ -20,6 +20,12 @@ public struct ServiceConfiguration: Sendable {
     /// `"platform": "android"` requests that hyphenate; `nil` (the default): none, and such
     /// requests warn.
     public var androidHyphenationDirectory: String? = nil
+    /// A folder of an Android device's fonts (its `/system/fonts`), read with its `fonts.xml`
+    /// (``androidFontConfiguration``, else the folder's own), which `"platform": "android"`
+    /// requests fall back through; `nil` (the default): the font root's fallback fonts.
+    public var androidFontDirectory: String? = nil
+    /// The device's `fonts.xml`, when it is not in ``androidFontDirectory``.
+    public var androidFontConfiguration: String? = nil
     /// Whether requests may name installed fonts by fontconfig pattern (and use the default font).
     public var allowsFontPatterns = false
     /// The fonts (files of the font root, as requests name them) tried in order for characters a

@@ -26,6 +26,12 @@ struct CaliperServer: AsyncParsableCommand {
         "A folder of an Android device's hyphenation patterns (its /system/usr/hyphen-data) for \"platform\": \"android\" requests that hyphenate.",
         valueName: "folder"))
     var androidHyphenation: String?
+    @Option(help: ArgumentHelp(
+        "A folder of an Android device's fonts (its /system/fonts) with its fonts.xml (or --android-fonts-xml), which \"platform\": \"android\" requests fall back through.",
+        valueName: "folder"))
+    var androidFonts: String?
+    @Option(help: ArgumentHelp("The device's fonts.xml, when it is not in the --android-fonts folder.", valueName: "file"))
+    var androidFontsXml: String?
     @Flag(help: "Let requests name installed fonts by fontconfig pattern.") var allowFontPatterns = false
     @Option(name: .customLong("fallback"), help: ArgumentHelp(
         "A fallback font (a file of the font root) for requests that name none; repeat for a cascade. Default: the root's colour emoji fonts, then its CJK fonts.",
@@ -51,6 +57,11 @@ struct CaliperServer: AsyncParsableCommand {
         configuration.allowsFontPatterns = allowFontPatterns
         configuration.systemFontDirectory = systemFont
         configuration.androidHyphenationDirectory = androidHyphenation
+        if androidFontsXml != nil, androidFonts == nil {
+            throw ValidationError("--android-fonts-xml goes with --android-fonts FOLDER, the folder its fonts are in")
+        }
+        configuration.androidFontDirectory = androidFonts
+        configuration.androidFontConfiguration = androidFontsXml
         if noFallback, !fallbacks.isEmpty { throw ValidationError("--no-fallback and --fallback: give one or the other") }
         configuration.fallbackFonts = noFallback ? [] : fallbacks.isEmpty ? nil : fallbacks
         configuration.maximumBodyBytes = maxBodyBytes

@@ -51,6 +51,14 @@ struct AndroidOptions: ParsableArguments {
         valueName: "folder"))
     var androidHyphenation: String?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Android: a folder of a device's fonts (its /system/fonts) with its fonts.xml (or --android-fonts-xml): the text falls back through the device's families, as on the device.",
+        valueName: "folder"))
+    var androidFonts: String?
+
+    @Option(name: .long, help: ArgumentHelp("Android: the device's fonts.xml, when it is not in the --android-fonts folder.", valueName: "file"))
+    var androidFontsXml: String?
+
     @Flag(name: .long, help: "Android: the size was set with TextView.setTextSize in code (exact px), not android:textSize (whole px).")
     var textSizeFromCode = false
 
@@ -84,6 +92,7 @@ struct AndroidOptions: ParsableArguments {
             ("--no-fallback-line-spacing", noFallbackLineSpacing), ("--line-spacing-multiplier", lineSpacingMultiplier != nil),
             ("--line-spacing-extra", lineSpacingExtra != nil), ("--ellipsize", ellipsize != nil),
             ("--text-size-from-code", textSizeFromCode), ("--android-hyphenation", androidHyphenation != nil),
+            ("--android-fonts", androidFonts != nil), ("--android-fonts-xml", androidFontsXml != nil),
         ]
         return given.filter(\.1).map(\.0)
     }

@@ -55,6 +55,14 @@ struct LayoutCell: ParsableCommand {
         valueName: "folder"))
     var androidHyphenation: String?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "A folder of an Android device's fonts (its /system/fonts) with its fonts.xml (or --android-fonts-xml), for a spec with \"platform\": \"android\": its texts fall back through the device's families.",
+        valueName: "folder"))
+    var androidFonts: String?
+
+    @Option(name: .long, help: ArgumentHelp("The device's fonts.xml, when it is not in the --android-fonts folder.", valueName: "file"))
+    var androidFontsXml: String?
+
     func validate() throws {
         if let width, !(width.isFinite && width >= 0) { throw ValidationError("--width must be a finite number, 0 or more, not \(width)") }
         if showGuides, svg == nil { throw ValidationError("--show-guides draws into the SVG: give --svg FILE too") }
@@ -73,11 +81,15 @@ struct LayoutCell: ParsableCommand {
         } catch {
             throw InputError("\(spec): \(error)")
         }
+        if androidFontsXml != nil, androidFonts == nil {
+            throw ValidationError("--android-fonts-xml goes with --android-fonts FOLDER, the folder its fonts are in")
+        }
         let platform = try LayoutPlatform.of(
-            document, hyphenationPatterns: try androidHyphenation.map(AndroidHyphenationPatterns.device(directory:)) ?? [])
+            document, hyphenationPatterns: try androidHyphenation.map(AndroidHyphenationPatterns.device(directory:)) ?? [],
+            systemFonts: try androidFonts.map { folder throws(CaliperError) in try AndroidFonts(directory: folder, configuration: androidFontsXml) })
         try platform.requireKnownKeys(of: document, ios: Self.documentKeys, android: Self.androidDocumentKeys)
-        if case .ios = platform, androidHyphenation != nil {
-            throw ValidationError("--android-hyphenation goes with a spec for Android (\"platform\": \"android\")")
+        if case .ios = platform, let flag = [("--android-hyphenation", androidHyphenation), ("--android-fonts", androidFonts)].first(where: { $0.1 != nil })?.0 {
+            throw ValidationError("\(flag) goes with a spec for Android (\"platform\": \"android\")")
         }
         if case .android = platform {
             if svg != nil { throw ValidationError(LayoutPlatform.androidPictureRefusal) }

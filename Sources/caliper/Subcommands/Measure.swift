@@ -180,6 +180,12 @@ struct Measure: ParsableCommand {
             throw ValidationError(error.message)
         }
         request.profile.hyphenationPatterns = try android.androidHyphenation.map(AndroidHyphenationPatterns.device(directory:)) ?? []
+        if android.androidFontsXml != nil, android.androidFonts == nil {
+            throw ValidationError("--android-fonts-xml goes with --android-fonts FOLDER, the folder its fonts are in")
+        }
+        request.profile.systemFonts = try android.androidFonts.map { folder throws(CaliperError) in
+            try AndroidFonts(directory: folder, configuration: android.androidFontsXml)
+        }
         let layout = try request.answer(with: TextMeasurer())
         if json {
             var writer = JSONWriter()
