@@ -46,19 +46,6 @@ struct AndroidOptions: ParsableArguments {
     @Option(name: .long, help: "Android: android:ellipsize (start, middle, end) at --lines. Default: none.")
     var ellipsize: String?
 
-    @Option(name: .long, help: ArgumentHelp(
-        "Android: a folder of a device's hyphenation patterns (its /system/usr/hyphen-data: hyph-en-us.hyb, …), registered as Android 14 registers them. Without it, --hyphenation-frequency breaks words only at hyphens, with a warning.",
-        valueName: "folder"))
-    var androidHyphenation: String?
-
-    @Option(name: .long, help: ArgumentHelp(
-        "Android: a folder of a device's fonts (its /system/fonts) with its fonts.xml (or --android-fonts-xml): the text falls back through the device's families, as on the device.",
-        valueName: "folder"))
-    var androidFonts: String?
-
-    @Option(name: .long, help: ArgumentHelp("Android: the device's fonts.xml, when it is not in the --android-fonts folder.", valueName: "file"))
-    var androidFontsXml: String?
-
     @Flag(name: .long, help: "Android: the size was set with TextView.setTextSize in code (exact px), not android:textSize (whole px).")
     var textSizeFromCode = false
 
@@ -91,8 +78,7 @@ struct AndroidOptions: ParsableArguments {
             ("--hyphenation-frequency", hyphenationFrequency != nil), ("--no-font-padding", noFontPadding),
             ("--no-fallback-line-spacing", noFallbackLineSpacing), ("--line-spacing-multiplier", lineSpacingMultiplier != nil),
             ("--line-spacing-extra", lineSpacingExtra != nil), ("--ellipsize", ellipsize != nil),
-            ("--text-size-from-code", textSizeFromCode), ("--android-hyphenation", androidHyphenation != nil),
-            ("--android-fonts", androidFonts != nil), ("--android-fonts-xml", androidFontsXml != nil),
+            ("--text-size-from-code", textSizeFromCode),
         ]
         return given.filter(\.1).map(\.0)
     }

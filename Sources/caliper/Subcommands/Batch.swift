@@ -50,18 +50,7 @@ struct Batch: ParsableCommand {
         valueName: "folder"))
     var systemFont: String?
 
-    @Option(name: .long, help: ArgumentHelp(
-        "A folder of an Android device's hyphenation patterns (its /system/usr/hyphen-data: hyph-en-us.hyb, …), registered as Android 14 registers them, for \"platform\": \"android\" requests that hyphenate.",
-        valueName: "folder"))
-    var androidHyphenation: String?
-
-    @Option(name: .long, help: ArgumentHelp(
-        "A folder of an Android device's fonts (its /system/fonts), with its fonts.xml (or --android-fonts-xml): \"platform\": \"android\" requests fall back through the device's families.",
-        valueName: "folder"))
-    var androidFonts: String?
-
-    @Option(name: .long, help: ArgumentHelp("The device's fonts.xml, when it is not in the --android-fonts folder.", valueName: "file"))
-    var androidFontsXml: String?
+    @OptionGroup(title: "Android device") var device: AndroidDeviceOptions
 
     @Flag(name: .long, help: "With --font-root, still allow fontconfig patterns and the default font.")
     var allowPatterns = false
@@ -97,9 +86,6 @@ struct Batch: ParsableCommand {
 
     func validate() throws {
         guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 256, not \(jobs)") }
-        if androidFontsXml != nil, androidFonts == nil {
-            throw ValidationError("--android-fonts-xml goes with --android-fonts FOLDER, the folder its fonts are in")
-        }
         guard maxTextLength > 0 else { throw ValidationError("--max-text-length must be greater than 0") }
         guard maxFontBytes > 0 else { throw ValidationError("--max-font-bytes must be greater than 0") }
         guard fontCacheBytes >= maxFontBytes else {
@@ -117,8 +103,8 @@ struct Batch: ParsableCommand {
             configuration: BatchProcessor.Configuration(
                 fontRoot: fontRoot, allowsFontPatterns: allowPatterns, onlyGivenFonts: onlyGivenFonts, maximumTextLength: maxTextLength,
                 maximumFontBytes: maxFontBytes, fontCacheBytes: fontCacheBytes, systemFontDirectory: systemFont,
-                systemFontCacheBytes: fontCacheBytes, androidHyphenationDirectory: androidHyphenation,
-                androidFontDirectory: androidFonts, androidFontConfiguration: androidFontsXml, threads: jobs))
+                systemFontCacheBytes: fontCacheBytes, androidHyphenationDirectory: device.androidHyphenation,
+                androidFontDirectory: device.androidFonts, androidFontConfiguration: device.androidFontsXml, threads: jobs))
         var lines = LineReader(fileDescriptor: requestInput, maximumLineBytes: maxRequestBytes)
         // With one job each chunk is answered and written at once, on this thread; with several,
         // threads of the pipeline answer and write while this one reads on.

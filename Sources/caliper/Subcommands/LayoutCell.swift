@@ -50,18 +50,7 @@ struct LayoutCell: ParsableCommand {
         valueName: "folder"))
     var systemFont: String?
 
-    @Option(name: .long, help: ArgumentHelp(
-        "A folder of an Android device's hyphenation patterns (its /system/usr/hyphen-data), for a spec with \"platform\": \"android\" whose labels hyphenate.",
-        valueName: "folder"))
-    var androidHyphenation: String?
-
-    @Option(name: .long, help: ArgumentHelp(
-        "A folder of an Android device's fonts (its /system/fonts) with its fonts.xml (or --android-fonts-xml), for a spec with \"platform\": \"android\": its texts fall back through the device's families.",
-        valueName: "folder"))
-    var androidFonts: String?
-
-    @Option(name: .long, help: ArgumentHelp("The device's fonts.xml, when it is not in the --android-fonts folder.", valueName: "file"))
-    var androidFontsXml: String?
+    @OptionGroup(title: "Android device") var device: AndroidDeviceOptions
 
     func validate() throws {
         if let width, !(width.isFinite && width >= 0) { throw ValidationError("--width must be a finite number, 0 or more, not \(width)") }
@@ -81,14 +70,9 @@ struct LayoutCell: ParsableCommand {
         } catch {
             throw InputError("\(spec): \(error)")
         }
-        if androidFontsXml != nil, androidFonts == nil {
-            throw ValidationError("--android-fonts-xml goes with --android-fonts FOLDER, the folder its fonts are in")
-        }
-        let platform = try LayoutPlatform.of(
-            document, hyphenationPatterns: try androidHyphenation.map(AndroidHyphenationPatterns.device(directory:)) ?? [],
-            systemFonts: try androidFonts.map { folder throws(CaliperError) in try AndroidFonts(directory: folder, configuration: androidFontsXml) })
+        let platform = try LayoutPlatform.of(document, hyphenationPatterns: try device.hyphenationPatterns(), systemFonts: try device.systemFonts())
         try platform.requireKnownKeys(of: document, ios: Self.documentKeys, android: Self.androidDocumentKeys)
-        if case .ios = platform, let flag = [("--android-hyphenation", androidHyphenation), ("--android-fonts", androidFonts)].first(where: { $0.1 != nil })?.0 {
+        if case .ios = platform, let flag = device.givenFlags.first {
             throw ValidationError("\(flag) goes with a spec for Android (\"platform\": \"android\")")
         }
         if case .android = platform {

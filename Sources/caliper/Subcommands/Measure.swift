@@ -22,6 +22,7 @@ struct Measure: ParsableCommand {
     @OptionGroup var style: StyleOptions
     @OptionGroup var paragraph: ParagraphOptions
     @OptionGroup(title: "Android") var android: AndroidOptions
+    @OptionGroup(title: "Android device") var device: AndroidDeviceOptions
 
     @Option(name: .long, parsing: .unconditional, help: "Also print the size ceiled to this screen scale (1, 2 or 3), as UIKit code does.")
     var scale: Double?
@@ -88,7 +89,7 @@ struct Measure: ParsableCommand {
             if text != nil, file != nil { throw ValidationError("give the text either as TEXT or with --file, not both") }
             return
         case .ios:
-            if let flag = android.givenFlags.first { throw ValidationError("\(flag) goes with --platform android") }
+            if let flag = (android.givenFlags + device.givenFlags).first { throw ValidationError("\(flag) goes with --platform android") }
         }
         if allCategories, maxHeight != nil || minimumScaleFactor != nil {
             throw ValidationError("--all-categories cannot be combined with --max-height or --minimum-scale-factor")
@@ -179,13 +180,8 @@ struct Measure: ParsableCommand {
         } catch let error as InputError {
             throw ValidationError(error.message)
         }
-        request.profile.hyphenationPatterns = try android.androidHyphenation.map(AndroidHyphenationPatterns.device(directory:)) ?? []
-        if android.androidFontsXml != nil, android.androidFonts == nil {
-            throw ValidationError("--android-fonts-xml goes with --android-fonts FOLDER, the folder its fonts are in")
-        }
-        request.profile.systemFonts = try android.androidFonts.map { folder throws(CaliperError) in
-            try AndroidFonts(directory: folder, configuration: android.androidFontsXml)
-        }
+        request.profile.hyphenationPatterns = try device.hyphenationPatterns()
+        request.profile.systemFonts = try device.systemFonts()
         let layout = try request.answer(with: TextMeasurer())
         if json {
             var writer = JSONWriter()
