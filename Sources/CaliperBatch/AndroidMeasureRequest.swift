@@ -128,6 +128,49 @@ package struct AndroidSettings {
     }
 }
 
+/// A typeface of a device's `fonts.xml` a measure request for Android is set in, as
+/// `Typeface.create(name, weight, italic)` makes it: `"typeface": {"name": "sans-serif-medium",
+/// "weight": 700, "italic": true}` in JSON (weight and italic optional), `--typeface`,
+/// `--typeface-weight`, `--typeface-italic` on the command line. It needs the door's device
+/// fonts (`--android-fonts`) and goes instead of a font file.
+package struct AndroidTypefaceRequest {
+    package var name: String
+    package var weight: Int?
+    package var isItalic: Bool
+
+    package init(name: String, weight: Int?, isItalic: Bool) {
+        self.name = name
+        self.weight = weight
+        self.isItalic = isItalic
+    }
+
+    /// The keys of a `typeface` object.
+    package static let keys: KnownKeys = ["name", "weight", "italic"]
+
+    /// The typeface `object` (a request's `typeface`) names, its keys checked.
+    package init(json object: JSONObject) throws {
+        try object.requireKnownKeys(Self.keys)
+        self.init(name: try object.requiredString("name"), weight: try object.integer("weight", minimum: 1), isItalic: try object.bool("italic") ?? false)
+    }
+
+    /// The style of a text in this typeface of `fonts` at `size` sp with `features`; errors name
+    /// the fields as `naming` does (the request's `typeface`, or the flags), and the one field
+    /// that cannot go with a typeface (`font`, `variations`, `fallback`: a typeface's fonts and
+    /// fallbacks are the device's) when `given`.
+    package func textStyle(
+        in fonts: AndroidFonts?, size: CGFloat, features: [FontFeature], conflicting given: String?, naming: FieldNaming
+    ) throws -> TextStyle {
+        if let given {
+            throw InputError("give \(naming.name("typeface")) or \(naming.name(given)), not both: a typeface's fonts and fallbacks are the device's")
+        }
+        guard let fonts else {
+            throw InputError(
+                "\(naming.name("typeface")) names a family of a device's fonts.xml: give the door a device's fonts (--android-fonts FOLDER)")
+        }
+        return try fonts.textStyle(family: name, weight: weight, italic: isItalic, size: size, features: features)
+    }
+}
+
 /// What a measure request for Android asks: a text in one style, laid out as a `TextView` with
 /// `wrap_content` lays it out, at most `maxWidth` dp wide. Batch lines and HTTP bodies read it
 /// from JSON (`"platform": "android"`), `caliper measure --platform android` from its flags;
@@ -148,7 +191,7 @@ package struct AndroidMeasureRequest {
     /// The keys of a measure request for Android: the shared ones (``textKeys``, `maxWidth` in
     /// dp, `maxLines`) and `android`. UIKit's keys are refused by
     /// ``requireKnownKeys(of:measureKeys:)`` with a sentence saying so.
-    package static let requestKeys: KnownKeys = ["id", "op", "onlyGivenFonts", "platform", "android"] + textKeys + ["maxWidth", "maxLines"]
+    package static let requestKeys: KnownKeys = ["id", "op", "onlyGivenFonts", "platform", "android", "typeface"] + textKeys + ["maxWidth", "maxLines"]
 
     /// Refuses a key of `object` that a measure request for Android does not read: one of
     /// UIKit's (`measureKeys`) is named as UIKit's, any other as unknown.

@@ -376,14 +376,24 @@ public struct BatchProcessor: Sendable {
     }
 
     /// The answer to a measure request for Android (`"platform": "android"`): its text in one
-    /// style (`size` in sp, required: a `TextView`'s default depends on its theme), its
+    /// style — a font file, or a `typeface` of the device's fonts (``AndroidTypefaceRequest``) —
+    /// (`size` in sp, required: a `TextView`'s default depends on its theme), its
     /// `android` settings, `maxWidth` in dp and `maxLines`, laid out as a `TextView` lays it out.
     private func androidMeasure(_ request: JSONObject, in context: Context) throws -> AndroidTextLayout {
         let spec = try layoutSpec(for: request, in: context)
         guard request.has("size") else {
             throw InputError("missing \"size\": the text size in sp (a TextView's default depends on its theme)")
         }
-        var style = try spec.textStyle(try spec.textStyleDescription(request), naming: .json(request))
+        var style: TextStyle
+        if request.has("typeface") {
+            let typeface = try AndroidTypefaceRequest(json: try request.object("typeface"))
+            style = try typeface.textStyle(
+                in: androidFonts, size: CGFloat(try request.requiredNumber("size")),
+                features: try (request.strings("features") ?? []).map { try FontFeature($0) },
+                conflicting: ["font", "variations", "fallback"].first { request.has($0) }, naming: .json(request))
+        } else {
+            style = try spec.textStyle(try spec.textStyleDescription(request), naming: .json(request))
+        }
         style.fallback = .none
         let android = request.has("android") ? try request.object("android") : nil
         var measure = try AndroidMeasureRequest(

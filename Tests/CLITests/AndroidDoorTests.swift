@@ -97,6 +97,36 @@ import Testing
         #expect(alone.status != 0 && alone.standardError.contains("--android-fonts-xml goes with --android-fonts"))
     }
 
+    /// A typeface of the device's fonts.xml, named by a request instead of a font file: the
+    /// library's `AndroidFonts.textStyle(family:weight:italic:size:)`, through each door.
+    @Test func aTypefaceOfTheDevicesFontsReachesEveryDoor() throws {
+        let device = ["--android-fonts", "Fonts", "--android-fonts-xml", "Fonts/Android/fonts.xml"]
+        let request = #"{"id": 1, "platform": "android", "text": "Sign in 漢字", "size": 16, "typeface": {"name": "serif", "weight": 700}}"#
+        let batch = try CLI.run(["batch"] + device, input: request)
+        let answer = try #require(batch.jsonLines.first)
+        let fonts = try AndroidFonts(directory: CLI.path("Fonts"), configuration: CLI.path("Fonts/Android/fonts.xml"))
+        let style = try fonts.textStyle(family: "serif", weight: 700, size: 16)
+        let library = try TextMeasurer().androidLayout(of: "Sign in 漢字", style: style, profile: AndroidProfile(systemFonts: fonts))
+        #expect(answer["width"] as? Int == library.width && answer["height"] as? Int == library.height, "\(batch.standardOutput)")
+        #expect(answer["missingGlyphs"] as? Int == 0)
+        let measured = try CLI.run(
+            ["measure", "Sign in 漢字", "--platform", "android", "--size", "16", "--typeface", "serif", "--typeface-weight", "700", "--json"] + device)
+        #expect("{" + batch.standardOutput.trimmingCharacters(in: .newlines).dropFirst(#"{"id":1,"#.count) == measured.standardOutput.trimmingCharacters(in: .newlines))
+        let refusals: [(String, [String], String)] = [
+            (#"{"platform": "android", "text": "x", "size": 16, "typeface": {"name": "serif"}}"#, [], "give the door a device's fonts"),
+            (#"{"platform": "android", "text": "x", "size": 16, "typeface": {"name": "serif"}, "font": "\#(Self.roboto)"}"#, device, #"give \"typeface\" or \"font\", not both"#),
+            (#"{"platform": "android", "text": "x", "size": 16, "typeface": {"name": "nope"}}"#, device, #"no family or alias \"nope\""#),
+            (#"{"platform": "android", "text": "x", "size": 16, "typeface": {"name": "serif", "weight": 1001}}"#, device, "from 1 to 1000"),
+            (#"{"platform": "android", "text": "x", "size": 16, "typeface": {"name": "serif", "slant": 1}}"#, device, "unknown key typeface.slant"),
+        ]
+        for (line, arguments, expected) in refusals {
+            let refused = try CLI.run(["batch"] + arguments, input: line)
+            #expect(refused.standardOutput.contains(#""error""#) && refused.standardOutput.contains(expected), "\(line) → \(refused.standardOutput)")
+        }
+        let flags = try CLI.run(["measure", "x", "--platform", "android", "--size", "16", "--typeface-weight", "700"])
+        #expect(flags.status != 0 && flags.standardError.contains("go with --typeface NAME"))
+    }
+
     @Test func eachDoorRefusesTheOtherPlatformsSettings() throws {
         let refusals: [(String, String)] = [
             (#"{"platform": "android", "text": "x", "font": "\#(Self.roboto)", "size": 14, "lineBreak": "char"}"#, #"\"lineBreak\" is not read for Android"#),

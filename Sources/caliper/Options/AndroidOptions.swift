@@ -49,6 +49,28 @@ struct AndroidOptions: ParsableArguments {
     @Flag(name: .long, help: "Android: the size was set with TextView.setTextSize in code (exact px), not android:textSize (whole px).")
     var textSizeFromCode = false
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Android: set the text in this typeface of the --android-fonts device's fonts.xml (sans-serif, sans-serif-medium, serif, …), as Typeface.create makes it, instead of --font.",
+        valueName: "name"))
+    var typeface: String?
+
+    @Option(name: .long, parsing: .unconditional, help: "Android: the --typeface's weight (1…1000), as Typeface.create(typeface, weight, italic). Default: the typeface's own.")
+    var typefaceWeight: Int?
+
+    @Flag(name: .long, help: "Android: the --typeface in italic.")
+    var typefaceItalic = false
+
+    func validate() throws {
+        if typeface == nil, typefaceWeight != nil || typefaceItalic {
+            throw ValidationError("--typeface-weight and --typeface-italic go with --typeface NAME")
+        }
+    }
+
+    /// The typeface asked for, for the request model to read.
+    var typefaceRequest: AndroidTypefaceRequest? {
+        typeface.map { AndroidTypefaceRequest(name: $0, weight: typefaceWeight, isItalic: typefaceItalic) }
+    }
+
     /// The flags of the Android settings, as errors name them.
     static let flagNames = [
         "platform": "--platform", "density": "--density", "fontScale": "--font-scale", "hinting": "--no-hinting",
@@ -78,7 +100,7 @@ struct AndroidOptions: ParsableArguments {
             ("--hyphenation-frequency", hyphenationFrequency != nil), ("--no-font-padding", noFontPadding),
             ("--no-fallback-line-spacing", noFallbackLineSpacing), ("--line-spacing-multiplier", lineSpacingMultiplier != nil),
             ("--line-spacing-extra", lineSpacingExtra != nil), ("--ellipsize", ellipsize != nil),
-            ("--text-size-from-code", textSizeFromCode),
+            ("--text-size-from-code", textSizeFromCode), ("--typeface", typeface != nil),
         ]
         return given.filter(\.1).map(\.0)
     }

@@ -170,7 +170,20 @@ struct Measure: ParsableCommand {
     /// `--platform android`: the request model's Android request from the flags, answered and
     /// written as a batch request is (`--json`), or as text.
     private func runForAndroid(_ source: String, resolver: FontResolver) throws {
-        var textStyle = try style.baseTextStyle(resolver: resolver)
+        var textStyle: TextStyle
+        let systemFonts = try device.systemFonts()
+        if let typeface = android.typefaceRequest {
+            let given = [("font", style.font), ("variations", style.variations.first), ("fallback", style.fallbacks.first)].first { $0.1 != nil }?.0
+            do {
+                textStyle = try typeface.textStyle(
+                    in: systemFonts, size: CGFloat(style.size ?? 0), features: try style.features.map { try FontFeature($0) }, conflicting: given,
+                    naming: .flags(StyleOptions.flagNames.merging(["typeface": "--typeface"]) { $1 }))
+            } catch let error as InputError {
+                throw ValidationError(error.message)
+            }
+        } else {
+            textStyle = try style.baseTextStyle(resolver: resolver)
+        }
         textStyle.fallback = .none
         var request: AndroidMeasureRequest
         do {
@@ -181,7 +194,7 @@ struct Measure: ParsableCommand {
             throw ValidationError(error.message)
         }
         request.profile.hyphenationPatterns = try device.hyphenationPatterns()
-        request.profile.systemFonts = try device.systemFonts()
+        request.profile.systemFonts = systemFonts
         let layout = try request.answer(with: TextMeasurer())
         if json {
             var writer = JSONWriter()
