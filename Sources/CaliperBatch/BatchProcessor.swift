@@ -380,7 +380,7 @@ public struct BatchProcessor: Sendable {
     /// (`size` in sp, required: a `TextView`'s default depends on its theme), its
     /// `android` settings, `maxWidth` in dp and `maxLines`, laid out as a `TextView` lays it out.
     private func androidMeasure(_ request: JSONObject, in context: Context) throws -> AndroidTextLayout {
-        let spec = try layoutSpec(for: request, in: context)
+        let spec = try layoutSpec(for: request, in: context, platform: .android)
         guard request.has("size") else {
             throw InputError("missing \"size\": the text size in sp (a TextView's default depends on its theme)")
         }
@@ -397,7 +397,7 @@ public struct BatchProcessor: Sendable {
         style.fallback = .none
         let android = request.has("android") ? try request.object("android") : nil
         var measure = try AndroidMeasureRequest(
-            text: try request.string("text") ?? "", style: style, settings: try android.map(AndroidSettings.init(json:)) ?? AndroidSettings(),
+            text: try request.requiredString("text"), style: style, settings: try android.map(AndroidSettings.init(json:)) ?? AndroidSettings(),
             maxWidth: try request.number("maxWidth"), maxLines: try request.integer("maxLines"), naming: .json(android ?? request))
         measure.profile.hyphenationPatterns = androidHyphenationPatterns
         measure.profile.systemFonts = androidFonts

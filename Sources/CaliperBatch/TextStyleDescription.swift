@@ -158,6 +158,10 @@ extension LayoutSpec {
             primary = try systemFace(system, hasFont: description.font != nil, hasVariations: description.variations != nil, naming: naming)
             features = system.features(adding: features)
         } else {
+            if description.font == nil, platform == .android {
+                throw InputError(
+                    "missing \(naming.path("font")): a text for Android names its font file (or, in a measure request, a \"typeface\" of the device's fonts); the machine's default font is not a device's")
+            }
             if description.font == nil, onlyGivenFonts {
                 throw InputError(
                     "missing \(naming.path("font")): only the fonts given are used (onlyGivenFonts, --only-given-fonts, or a font root without fontconfig patterns), so every text names its font")

@@ -161,3 +161,24 @@ import Testing
         }
     }
 }
+
+extension AndroidDoorTests {
+    /// A text for Android names its font: the machine's default font is not a device's. And a
+    /// line feed is no missing glyph.
+    @Test func aTextForAndroidNamesItsFontAndALineFeedIsNoMissingGlyph() throws {
+        let requests = [
+            #"{"platform": "android", "text": "hi", "size": 14}"#,
+            #"{"op": "flow", "platform": "android", "width": 100, "items": [{"text": "hi", "size": 14}]}"#,
+            #"{"platform": "android", "font": "\#(Self.roboto)", "size": 14}"#,
+        ]
+        let batch = try CLI.run(["batch"], input: requests.joined(separator: "\n"))
+        let answers = batch.standardOutput.split(separator: "\n")
+        #expect(answers.count == 3)
+        #expect(answers.prefix(2).allSatisfy { $0.contains(#""error":"missing"#) && $0.contains("names its font file") }, "\(batch.standardOutput)")
+        #expect(answers.last?.contains(#"missing \"text\""#) == true)
+        let cli = try CLI.run(["measure", "hi", "--platform", "android", "--size", "14"])
+        #expect(cli.status != 0 && cli.standardError.contains("needs --font FILE"))
+        let lines = try CLI.run(["batch"], input: #"{"platform": "android", "text": "a\nb\n\n", "font": "\#(Self.roboto)", "size": 14}"#)
+        #expect(lines.jsonLines.first?["missingGlyphs"] as? Int == 0, "\(lines.standardOutput)")
+    }
+}

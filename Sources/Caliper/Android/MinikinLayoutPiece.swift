@@ -86,7 +86,8 @@ extension MinikinLayout {
                     let clusterIndex = glyphs[index].cluster - piece.lowerBound
                     if laidOut.advances.indices.contains(clusterIndex) { laidOut.advances[clusterIndex] += xAdvance }
                     x += xAdvance
-                    if glyphs[index].id == 0 { laidOut.missingGlyphs += 1 }
+                    // A control character (a line feed, a format character) has no glyph to miss.
+                    if glyphs[index].id == 0, !Self.isControl(text, glyphs[index].cluster) { laidOut.missingGlyphs += 1 }
                 }
                 if let last = glyphs.last, letterSpace != 0, !Self.isControl(text, last.cluster) {
                     addToCluster(last.cluster, letterSpaceHalf)

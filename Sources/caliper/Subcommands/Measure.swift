@@ -182,6 +182,9 @@ struct Measure: ParsableCommand {
                 throw ValidationError(error.message)
             }
         } else {
+            guard style.font != nil else {
+                throw ValidationError("--platform android needs --font FILE (or --typeface NAME with --android-fonts): the machine's default font is not a device's")
+            }
             textStyle = try style.baseTextStyle(resolver: resolver)
         }
         textStyle.fallback = .none
