@@ -354,3 +354,36 @@ extension AndroidTextLayoutTests {
         #expect(layout.lines.count > 50_000)
     }
 }
+
+/// Hyphenation files are read as font files are: a FIFO, a folder, a file over the limit are
+/// refused with their reason (a FIFO was read with a blocking read), a link to a valid file works.
+@Suite struct AndroidHyphenationFileTests {
+    @Test func hostileFilesAreRefusedAndALinkIsRead() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("caliper-hyb-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let fifo = folder + "/fifo.hyb"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let large = folder + "/large.hyb"
+        #expect(FileManager.default.createFile(atPath: large, contents: nil))
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: large))
+        try handle.truncate(atOffset: UInt64(AndroidHyphenationPatterns.maximumByteCount + 1))
+        try handle.close()
+        for (path, reason) in [(fifo, "FIFO"), (folder, "directory"), (large, "over the limit"), (folder + "/none.hyb", "no such file")] {
+            #expect {
+                try AndroidHyphenationPatterns(contentsOfFile: path, locale: "en-US")
+            } throws: { error in
+                guard case CaliperError.invalidHyphenationPatterns(let where_, let why) = error else { return false }
+                return where_ == path && why.localizedCaseInsensitiveContains(reason)
+            }
+        }
+        // A device folder whose en-US file is a FIFO is refused, not waited on.
+        let device = folder + "/device"
+        try FileManager.default.createDirectory(atPath: device, withIntermediateDirectories: true)
+        #expect(mkfifo(device + "/hyph-en-us.hyb", 0o600) == 0)
+        #expect(throws: CaliperError.self) { try AndroidHyphenationPatterns.device(directory: device) }
+        let link = folder + "/link.hyb"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: AndroidTextLayoutTests.patternsPath)
+        #expect(try AndroidHyphenationPatterns(contentsOfFile: link, locale: "en-US").minSuffix == 3)
+    }
+}

@@ -41,18 +41,24 @@ public final class AndroidHyphenationPatterns: Sendable, Hashable, CustomStringC
         guard (1...64).contains(minPrefix), (1...64).contains(minSuffix) else {
             throw .invalidHyphenationPatterns(path: path, reason: "minPrefix and minSuffix must be from 1 to 64, not \(minPrefix) and \(minSuffix)")
         }
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        guard let attributes else { throw .invalidHyphenationPatterns(path: path, reason: "no such file, or it cannot be read") }
-        if let size = attributes[.size] as? Int, size > Self.maximumByteCount {
-            throw .invalidHyphenationPatterns(path: path, reason: "\(size) bytes, over the limit of \(Self.maximumByteCount)")
+        // Read as font files are (`FontFile`): opened once, only a regular file (a FIFO would
+        // block), its size checked before a byte is read.
+        let bytes: [UInt8]
+        do throws(CaliperError) {
+            let file = try FontFile(path: path)
+            guard file.identity.byteCount <= Self.maximumByteCount else {
+                throw .invalidHyphenationPatterns(path: path, reason: "\(file.identity.byteCount) bytes, over the limit of \(Self.maximumByteCount)")
+            }
+            bytes = try file.bytes(at: 0, count: file.identity.byteCount)
+        } catch {
+            switch error {
+            case .fontFileNotFound: throw .invalidHyphenationPatterns(path: path, reason: "no such file")
+            case .fontFileUnreadable(_, let reason): throw .invalidHyphenationPatterns(path: path, reason: reason)
+            case .invalidFontName: throw .invalidHyphenationPatterns(path: path, reason: "the path holds a NUL character")
+            default: throw error
+            }
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .invalidHyphenationPatterns(path: path, reason: "it cannot be read")
-        }
-        guard data.count <= Self.maximumByteCount else {
-            throw .invalidHyphenationPatterns(path: path, reason: "\(data.count) bytes, over the limit of \(Self.maximumByteCount)")
-        }
-        let patterns = try MinikinHyphenationPatterns(bytes: [UInt8](data), source: path)
+        let patterns = try MinikinHyphenationPatterns(bytes: bytes, source: path)
         self.init(path: path, locale: locale, minPrefix: minPrefix, minSuffix: minSuffix, patterns: patterns)
     }
 
