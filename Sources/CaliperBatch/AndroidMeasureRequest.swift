@@ -50,14 +50,27 @@ package struct AndroidSettings {
     package var lineSpacingExtra: Double?
     package var ellipsize: String?
     package var textSizeFromResource: Bool?
+    /// `"text-view"` or `"compose"`.
+    package var widget: String?
+    /// In sp.
+    package var lineHeight: Double?
+    /// In ems.
+    package var lineHeightEm: Double?
+    package var lineHeightAlignment: String?
+    package var lineHeightTrim: String?
+    package var lineHeightMode: String?
 
     package init() {}
 
     /// The keys of the `"android"` object.
     package static let keys: KnownKeys = [
         "density", "fontScale", "hinting", "letterSpacing", "locale", "breakStrategy", "hyphenationFrequency", "includeFontPadding",
-        "fallbackLineSpacing", "lineSpacingMultiplier", "lineSpacingExtra", "ellipsize", "textSizeFromResource",
+        "fallbackLineSpacing", "lineSpacingMultiplier", "lineSpacingExtra", "ellipsize", "textSizeFromResource", "widget", "lineHeight",
+        "lineHeightEm", "lineHeightStyle",
     ]
+
+    /// The keys of the `"lineHeightStyle"` object.
+    package static let lineHeightStyleKeys: KnownKeys = ["alignment", "trim", "mode"]
 
     /// The settings of `object` (a request's `"android"`), its keys checked.
     package init(json object: JSONObject) throws {
@@ -75,6 +88,17 @@ package struct AndroidSettings {
         lineSpacingExtra = try object.number("lineSpacingExtra")
         ellipsize = try object.string("ellipsize")
         textSizeFromResource = try object.bool("textSizeFromResource")
+        widget = try object.string("widget")
+        lineHeight = try object.number("lineHeight")
+        lineHeightEm = try object.number("lineHeightEm")
+        if object.has("lineHeightStyle") {
+            let style = try object.object("lineHeightStyle")
+            try style.requireKnownKeys(Self.lineHeightStyleKeys)
+            // An empty object is Compose's LineHeightStyle.Default.
+            lineHeightAlignment = try style.string("alignment") ?? AndroidParagraphStyle.LineHeightStyle().alignment.rawValue
+            lineHeightTrim = try style.string("trim")
+            lineHeightMode = try style.string("mode")
+        }
     }
 
     /// The settings read into a profile and a paragraph style, each setting left out a
@@ -88,13 +112,31 @@ package struct AndroidSettings {
             }
             return value
         }
-        let defaults = AndroidParagraphStyle()
-        var paragraphStyle = AndroidParagraphStyle(
-            breakStrategy: try named("breakStrategy", breakStrategy) ?? defaults.breakStrategy,
-            hyphenationFrequency: try named("hyphenationFrequency", hyphenationFrequency) ?? defaults.hyphenationFrequency,
-            includeFontPadding: includeFontPadding ?? defaults.includeFontPadding,
-            fallbackLineSpacing: fallbackLineSpacing ?? defaults.fallbackLineSpacing,
-            ellipsize: try named("ellipsize", ellipsize))
+        let widget: AndroidParagraphStyle.Widget = try named("widget", self.widget) ?? .textView
+        // Each setting left out is the widget's default.
+        var paragraphStyle = widget == .compose ? AndroidParagraphStyle.compose() : AndroidParagraphStyle()
+        if let strategy: AndroidParagraphStyle.BreakStrategy = try named("breakStrategy", breakStrategy) { paragraphStyle.breakStrategy = strategy }
+        if let frequency: AndroidParagraphStyle.HyphenationFrequency = try named("hyphenationFrequency", hyphenationFrequency) {
+            paragraphStyle.hyphenationFrequency = frequency
+        }
+        if let includeFontPadding { paragraphStyle.includeFontPadding = includeFontPadding }
+        if let fallbackLineSpacing { paragraphStyle.fallbackLineSpacing = fallbackLineSpacing }
+        paragraphStyle.ellipsize = try named("ellipsize", ellipsize)
+        switch (lineHeight, lineHeightEm) {
+        case (let sp?, nil): paragraphStyle.lineHeight = .sp(sp)
+        case (nil, let em?): paragraphStyle.lineHeight = .em(em)
+        case (nil, nil): break
+        case (_?, _?): throw InputError("give \(naming.name("lineHeight")) (sp) or \(naming.name("lineHeightEm")), not both")
+        }
+        if let lineHeightAlignment {
+            var style = AndroidParagraphStyle.LineHeightStyle()
+            if let alignment: AndroidParagraphStyle.LineHeightStyle.Alignment = try named("lineHeightStyle.alignment", lineHeightAlignment) {
+                style.alignment = alignment
+            }
+            if let trim: AndroidParagraphStyle.LineHeightStyle.Trim = try named("lineHeightStyle.trim", lineHeightTrim) { style.trim = trim }
+            if let mode: AndroidParagraphStyle.LineHeightStyle.Mode = try named("lineHeightStyle.mode", lineHeightMode) { style.mode = mode }
+            paragraphStyle.lineHeightStyle = style
+        }
         // The bounds checked on the numbers as given, before single precision rounds 100.000001
         // to 100: the style's own check then holds the rounded value to the same bounds.
         let multipliers = AndroidParagraphStyle.lineSpacingMultiplierRange

@@ -29,6 +29,16 @@ import Testing
         Case(
             text: "hyphenation internationalization", arguments: ["--font", roboto, "--size", "14", "--max-width", "60", "--hyphenation-frequency", "full"],
             json: #""font": "\#(roboto)", "size": 14, "maxWidth": 60, "android": {"hyphenationFrequency": "full"}"#),
+        Case(
+            text: "Compose measures its Text with a line height\n",
+            arguments: [
+                "--font", roboto, "--size", "14", "--density", "2.625", "--max-width", "120", "--widget", "compose", "--line-height", "20",
+                "--line-height-alignment", "center", "--line-height-trim", "first-line-top", "--lines", "3", "--ellipsize", "end",
+            ],
+            json: #""font": "\#(roboto)", "size": 14, "maxWidth": 120, "maxLines": 3, "android": {"density": 2.625, "widget": "compose", "lineHeight": 20, "lineHeightStyle": {"alignment": "center", "trim": "first-line-top"}, "ellipsize": "end"}"#),
+        Case(
+            text: "Tight lines", arguments: ["--font", roboto, "--size", "18", "--widget", "compose", "--line-height-em", "0.8", "--line-height-mode", "minimum", "--font-padding"],
+            json: #""font": "\#(roboto)", "size": 18, "android": {"widget": "compose", "lineHeightEm": 0.8, "lineHeightStyle": {"mode": "minimum"}, "includeFontPadding": true}"#),
     ]
 
     @Test(arguments: cases)
@@ -141,6 +151,13 @@ import Testing
             (#"{"platform": "android", "text": "x", "font": "\#(Self.roboto)", "size": 14, "android": {"lineSpacingMultiplier": -1e-50}}"#, "android.lineSpacingMultiplier must be"),
             (#"{"platform": "android", "text": "x", "font": "\#(Self.roboto)", "size": 14, "android": {"lineSpacingExtra": 10000.0001}}"#, "android.lineSpacingExtra must be"),
             (#"{"platform": "windows", "text": "x"}"#, #"unknown \"platform\" \"windows\""#),
+            (#"{"platform": "android", "text": "x", "font": "\#(Self.roboto)", "size": 14, "android": {"lineHeight": 20}}"#, "a line height is a Compose Text's"),
+            (#"{"platform": "android", "text": "x", "font": "\#(Self.roboto)", "size": 14, "android": {"widget": "compose", "lineHeight": 20, "lineHeightEm": 1.2}}"#, #"give \"lineHeight\" (sp) or \"lineHeightEm\", not both"#),
+            (#"{"platform": "android", "text": "x", "font": "\#(Self.roboto)", "size": 14, "android": {"widget": "compose", "lineHeight": 20, "lineHeightStyle": {"align": "top"}}}"#, "unknown key android.lineHeightStyle.align"),
+            (#"{"platform": "android", "text": "x", "font": "\#(Self.roboto)", "size": 14, "android": {"widget": "compose", "lineHeight": 20, "lineHeightStyle": {"mode": "tight"}}}"#, "unknown android.lineHeightStyle.mode"),
+            (#"{"platform": "android", "text": "x", "font": "\#(Self.roboto)", "size": 14, "android": {"widget": "compose", "lineSpacingExtra": 2}}"#, "a Compose Text's is its lineHeight"),
+            (#"{"platform": "android", "text": "x", "font": "\#(Self.roboto)", "size": 14, "android": {"widget": "compose", "lineHeight": -1}}"#, "line height must be"),
+            (#"{"platform": "android", "text": "x", "font": "\#(Self.roboto)", "size": 14, "android": {"widget": "flutter"}}"#, "unknown android.widget"),
         ]
         let batch = try CLI.run(["batch"], input: refusals.map(\.0).joined(separator: "\n"))
         let answers = batch.standardOutput.split(separator: "\n").map(String.init)
@@ -155,6 +172,9 @@ import Testing
             (["--font", Self.roboto, "--android-hyphenation", "Tests/Fixtures/Android"], "--android-hyphenation goes with --platform android"),
             (["--platform", "android", "--font", Self.roboto], "needs --size"),
             (["--platform", "android", "--font", Self.roboto, "--size", "14", "--break-strategy", "fast"], "unknown --break-strategy"),
+            (["--platform", "android", "--font", Self.roboto, "--size", "14", "--widget", "compose", "--line-height-trim", "top"], "unknown --line-height-trim"),
+            (["--platform", "android", "--font", Self.roboto, "--size", "14", "--font-padding", "--no-font-padding"], "not both"),
+            (["--font", Self.roboto, "--widget", "compose"], "--widget goes with --platform android"),
         ] {
             let run = try CLI.run(["measure", "x"] + arguments)
             #expect(run.status != 0 && run.standardError.contains(expected), "\(arguments) → \(run.standardError)")

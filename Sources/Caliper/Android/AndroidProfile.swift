@@ -120,6 +120,21 @@ public struct AndroidProfile: Sendable, Hashable {
         }
         return value * (density * fontScale)
     }
+
+    /// The size in px of `sp` sp as Compose makes it (`TextUnit.toPx` of a `Density` made from
+    /// the context): through the font scale converter to dp (linear, `sp × fontScale`, without
+    /// one), then × density.
+    func composePixels(fromSP sp: Double) -> Float {
+        let value = Float(sp), density = Float(self.density), fontScale = Float(self.fontScale)
+        let dp = FontScaleConverter.forScale(fontScale).map { $0.dp(fromSP: value) } ?? value * fontScale
+        return dp * density
+    }
+
+    /// A width of `dp` dp in px as Compose's constraints have it (`Dp.roundToPx`): `dp × density`
+    /// in single precision, rounded half up.
+    func composePixelSize(fromDP dp: Double) -> Int {
+        Int((Float(dp) * Float(density) + 0.5).rounded(.down))
+    }
 }
 
 /// A text measured as Android measures it.

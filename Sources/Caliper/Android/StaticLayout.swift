@@ -39,6 +39,8 @@ struct StaticLayoutSettings: Sendable, Equatable {
     var ellipsize: AndroidParagraphStyle.Ellipsize?
     /// `setEllipsizedWidth`, px; the width unless set.
     var ellipsizedWidth: Int
+    /// Compose's line height span over the whole text, if any.
+    var lineHeightSpan: ComposeLineHeightSpan?
 }
 
 /// A line as `Layout`'s getters give it.
@@ -68,7 +70,8 @@ struct StaticLayoutLine: Sendable, Equatable {
 
 /// Android 14's `StaticLayout` (`frameworks/base`, `core/java/android/text/StaticLayout.java`,
 /// read at android-14.0.0_r2: `generate`, `out`, `calculateEllipsis`, `getHeight(boolean)`) for
-/// plain text in one style: no spans, indents, tabs or `LineHeightSpan`, alignment normal.
+/// plain text in one style: no spans, indents or tabs, alignment normal; one `LineHeightSpan`
+/// over the whole text when Compose sets a line height.
 ///
 /// - Paragraphs end after each U+000A (`PrecomputedText.createMeasuredParagraphs`); each is broken
 ///   by Minikin on its own.
@@ -91,6 +94,8 @@ struct StaticLayout: Sendable {
     /// no line was the last visible one.
     private var maxLineHeight = -1
     private let settings: StaticLayoutSettings
+    /// The line height span as the lines left it (its first line's targets and diffs).
+    private(set) var lineHeightSpan: ComposeLineHeightSpan?
 
     /// `getHeight()`: the last line's bottom (0 for no lines).
     var height: Int { lines.last?.bottom ?? 0 }
@@ -107,6 +112,7 @@ struct StaticLayout: Sendable {
         breakParagraph: (Range<Int>) throws(CaliperError) -> MinikinParagraphLines
     ) throws(CaliperError) {
         self.settings = settings
+        lineHeightSpan = settings.lineHeightSpan
         maxLineHeight = settings.maxLines < 1 ? 0 : -1
         try generate(text: text, paint: paint, breakParagraph: breakParagraph)
     }
@@ -168,7 +174,7 @@ struct StaticLayout: Sendable {
                     text: text, start: here, end: end, above: ascent, below: descent, top: fmTop, bottom: fmBottom, v: v,
                     needsMultiply: needsMultiply, charWidths: measured.charWidths, widthStart: paragraphStart,
                     ellipsisAvailable: ellipsizedWidth, textWidth: measured.widths[index], paint: fm, hyphenEdits: hyphenEdits,
-                    moreChars: end < bufferEnd)
+                    moreChars: end < bufferEnd, asksSpan: true)
                 if end < paragraphEnd {
                     (fmTop, fmBottom, fmAscent, fmDescent) = (fm.top, fm.bottom, fm.ascent, fm.descent)
                 } else {
@@ -183,7 +189,7 @@ struct StaticLayout: Sendable {
             _ = out(
                 text: text, start: bufferEnd, end: bufferEnd, above: fm.ascent, below: fm.descent, top: fm.top, bottom: fm.bottom,
                 v: v, needsMultiply: needsMultiply, charWidths: [], widthStart: 0, ellipsisAvailable: ellipsizedWidth,
-                textWidth: 0, paint: fm, hyphenEdits: (0, 0), moreChars: false)
+                textWidth: 0, paint: fm, hyphenEdits: (0, 0), moreChars: false, asksSpan: false)
         }
     }
 
@@ -191,9 +197,14 @@ struct StaticLayout: Sendable {
     private mutating func out(
         text: [UInt16], start: Int, end: Int, above: Int, below: Int, top: Int, bottom: Int, v: Int, needsMultiply: Bool,
         charWidths: [Float], widthStart: Int, ellipsisAvailable: Float, textWidth: Float, paint: AndroidPaintMetrics,
-        hyphenEdits: (start: UInt8, end: UInt8), moreChars: Bool
+        hyphenEdits: (start: UInt8, end: UInt8), moreChars: Bool, asksSpan: Bool
     ) -> Int {
         var (above, below) = (above, below)
+        if asksSpan, var span = lineHeightSpan {
+            // chooseHt: the span sets fm.ascent and fm.descent; top and bottom stay.
+            span.chooseHeight(start: start, end: end, ascent: &above, descent: &below)
+            lineHeightSpan = span
+        }
         let bufferEnd = text.count
         let index = lines.count
         let isFirstLine = index == 0

@@ -89,13 +89,18 @@ extension TextMeasurer {
         maxWidth: Double? = nil
     ) throws(CaliperError) -> AndroidTextLayout {
         var size = try Self.androidTextSize(style: style, profile: profile)
-        if paragraphStyle.textSizeFromResource { size = Float(AndroidProfile.dimensionPixelSize(size, of: Double(style.size))) }
         try paragraphStyle.validate()
+        let isCompose = paragraphStyle.widget == .compose
+        if isCompose {
+            size = profile.composePixels(fromSP: Double(style.size))
+        } else if paragraphStyle.textSizeFromResource {
+            size = Float(AndroidProfile.dimensionPixelSize(size, of: Double(style.size)))
+        }
         let widthLimit: Int? = try maxWidth.map { (width) throws(CaliperError) -> Int in
             guard width.isFinite, width >= 0, width <= AndroidProfile.maximumWidthInDP else {
                 throw .invalidAndroidProfile("the width must be a number of dp from 0 to \(Int(AndroidProfile.maximumWidthInDP)), not \(width)")
             }
-            return profile.pixelSize(fromDP: width)
+            return isCompose ? profile.composePixelSize(fromDP: width) : profile.pixelSize(fromDP: width)
         }
         let units = text.utf16Units
         guard units.count <= maximumTextLength else { throw .textTooLong(utf16Length: units.count, limit: maximumTextLength) }
@@ -108,7 +113,8 @@ extension TextMeasurer {
         var layout = try AndroidTextViewLayout(
             text: units, families: families, paint: paint, style: paragraphStyle, density: profile.density,
             hyphenationPatterns: profile.hyphenationPatterns)
-        return try layout.measure(widthLimit: widthLimit)
+        if case .sp(let value)? = paragraphStyle.lineHeight { layout.lineHeightInPixels = profile.composePixels(fromSP: value) }
+        return try isCompose ? layout.measureCompose(widthLimit: widthLimit) : layout.measure(widthLimit: widthLimit)
     }
 
     /// The paint's text size in px, once the profile and the style are known to apply.

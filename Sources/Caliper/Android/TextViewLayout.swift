@@ -22,6 +22,8 @@ struct AndroidTextViewLayout {
     /// `setLineSpacing`'s add in px: the style's extra in dp made whole px as a dimension
     /// resource is (`getDimensionPixelSize`).
     var spacingAddInPixels: Float
+    /// A Compose line height in sp made px (as the text size is); ems are read from the style.
+    var lineHeightInPixels: Float?
     /// Each paragraph's measurement, by its start, made on first need.
     private var measuredParagraphs: [Int: MinikinMeasuredText] = [:]
 
@@ -115,7 +117,7 @@ struct AndroidTextViewLayout {
 
     /// The width an ellipsized line shows: the advances of its units outside `ellipsis`,
     /// trailing spaces left out, and the ellipsis's.
-    private mutating func shownWidth(of line: Range<Int>, ellipsis: Range<Int>, paint: AndroidPaintMetrics) throws(CaliperError) -> Float {
+    mutating func shownWidth(of line: Range<Int>, ellipsis: Range<Int>, paint: AndroidPaintMetrics) throws(CaliperError) -> Float {
         guard let paragraph = paragraphRanges().first(where: { $0.contains(line.lowerBound) }) else { return paint.ellipsisWidth }
         let widths = try measured(paragraph).widths
         var end = line.upperBound
@@ -149,7 +151,7 @@ struct AndroidTextViewLayout {
     /// apps targeting Android 13 or later) widened again by `Paint.getFontMetricsInt(text, …)`
     /// — the text's fonts' extent as ascent and descent, top and bottom at least as far out,
     /// rounded as `getFontMetricsInt` rounds; `width`, ``boringAdvance()``.
-    private mutating func boringMetrics(paintMetrics fm: AndroidPaintMetrics, width: Int) throws(CaliperError) -> BoringLayout.Metrics {
+    mutating func boringMetrics(paintMetrics fm: AndroidPaintMetrics, width: Int) throws(CaliperError) -> BoringLayout.Metrics {
         var metrics = BoringLayout.Metrics(top: min(0, fm.top), ascent: min(0, fm.ascent), descent: max(0, fm.descent), bottom: max(0, fm.bottom), width: width)
         guard !text.isEmpty else { return metrics }
         let measured = try measured(0..<text.count)
@@ -168,14 +170,14 @@ struct AndroidTextViewLayout {
     }
 
     /// `BoringLayout.Metrics.width`: the text's advance rounded up (0 for an empty text).
-    private mutating func boringAdvance() throws(CaliperError) -> Int {
+    mutating func boringAdvance() throws(CaliperError) -> Int {
         guard !text.isEmpty else { return 0 }
         return Int(Self.advance(try measured(0..<text.count).widths[...]).rounded(.up))
     }
 
     /// `Layout.getDesiredWidthWithLimit`: the widest paragraph's advance (each paragraph without
     /// its line feed, `measurePara`), or `limit` as soon as one is wider; rounded up.
-    private mutating func desiredWidth(limit: Float) throws(CaliperError) -> Int {
+    mutating func desiredWidth(limit: Float) throws(CaliperError) -> Int {
         var need: Float = 0
         for range in paragraphRanges() {
             let measured = try measured(range)
@@ -192,7 +194,7 @@ struct AndroidTextViewLayout {
     }
 
     /// The paragraphs `StaticLayout` breaks: each ends after a line feed; an empty text has none.
-    private func paragraphRanges() -> [Range<Int>] {
+    func paragraphRanges() -> [Range<Int>] {
         var ranges: [Range<Int>] = []
         var start = 0
         while start < text.count {
@@ -206,7 +208,7 @@ struct AndroidTextViewLayout {
     }
 
     /// The measurement of the paragraph `range`, made once.
-    private mutating func measured(_ range: Range<Int>) throws(CaliperError) -> MinikinMeasuredText {
+    mutating func measured(_ range: Range<Int>) throws(CaliperError) -> MinikinMeasuredText {
         if let known = measuredParagraphs[range.lowerBound], known.text.count == range.count { return known }
         let measured = try MinikinMeasuredText(
             text: Array(text[range]), families: families, paint: paint, hyphenator: hyphenator ?? .softHyphenOnly, computesHyphenation: false)

@@ -34,6 +34,9 @@ struct AndroidOptions: ParsableArguments {
     @Flag(name: .long, help: "Android: android:includeFontPadding=\"false\" (Compose's default).")
     var noFontPadding = false
 
+    @Flag(name: .long, help: "Android: includeFontPadding true for a Compose Text (--widget compose), whose default is false.")
+    var fontPadding = false
+
     @Flag(name: .long, help: "Android: android:fallbackLineSpacing=\"false\".")
     var noFallbackLineSpacing = false
 
@@ -50,6 +53,26 @@ struct AndroidOptions: ParsableArguments {
     var textSizeFromCode = false
 
     @Option(name: .long, help: ArgumentHelp(
+        "Android: the view, text-view (a TextView with wrap_content; the default) or compose (a Jetpack Compose Text, with Compose's defaults: simple breaking, no font padding, the exact text size).",
+        valueName: "widget"))
+    var widget: String?
+
+    @Option(name: .long, parsing: .unconditional, help: "Android, --widget compose: TextStyle.lineHeight in sp.")
+    var lineHeight: Double?
+
+    @Option(name: .long, parsing: .unconditional, help: "Android, --widget compose: TextStyle.lineHeight in ems.")
+    var lineHeightEm: Double?
+
+    @Option(name: .long, help: "Android, --widget compose: LineHeightStyle.Alignment (top, center, proportional, bottom). Default: proportional.")
+    var lineHeightAlignment: String?
+
+    @Option(name: .long, help: "Android, --widget compose: LineHeightStyle.Trim (none, first-line-top, last-line-bottom, both). Default: both.")
+    var lineHeightTrim: String?
+
+    @Option(name: .long, help: "Android, --widget compose: LineHeightStyle.Mode (fixed, minimum). Default: fixed.")
+    var lineHeightMode: String?
+
+    @Option(name: .long, help: ArgumentHelp(
         "Android: set the text in this typeface of the --android-fonts device's fonts.xml (sans-serif, sans-serif-medium, serif, …), as Typeface.create makes it, instead of --font.",
         valueName: "name"))
     var typeface: String?
@@ -63,6 +86,9 @@ struct AndroidOptions: ParsableArguments {
     func validate() throws {
         if typeface == nil, typefaceWeight != nil || typefaceItalic {
             throw ValidationError("--typeface-weight and --typeface-italic go with --typeface NAME")
+        }
+        if fontPadding, noFontPadding {
+            throw ValidationError("give --font-padding or --no-font-padding, not both")
         }
     }
 
@@ -78,6 +104,9 @@ struct AndroidOptions: ParsableArguments {
         "hyphenationFrequency": "--hyphenation-frequency", "includeFontPadding": "--no-font-padding",
         "fallbackLineSpacing": "--no-fallback-line-spacing", "lineSpacingMultiplier": "--line-spacing-multiplier",
         "lineSpacingExtra": "--line-spacing-extra", "ellipsize": "--ellipsize", "textSizeFromResource": "--text-size-from-code",
+        "widget": "--widget", "lineHeight": "--line-height", "lineHeightEm": "--line-height-em",
+        "lineHeightStyle.alignment": "--line-height-alignment", "lineHeightStyle.trim": "--line-height-trim",
+        "lineHeightStyle.mode": "--line-height-mode",
     ]
 
     /// The platform asked for, `ios` without `--platform`.
@@ -100,7 +129,10 @@ struct AndroidOptions: ParsableArguments {
             ("--hyphenation-frequency", hyphenationFrequency != nil), ("--no-font-padding", noFontPadding),
             ("--no-fallback-line-spacing", noFallbackLineSpacing), ("--line-spacing-multiplier", lineSpacingMultiplier != nil),
             ("--line-spacing-extra", lineSpacingExtra != nil), ("--ellipsize", ellipsize != nil),
-            ("--text-size-from-code", textSizeFromCode), ("--typeface", typeface != nil),
+            ("--text-size-from-code", textSizeFromCode), ("--typeface", typeface != nil), ("--font-padding", fontPadding),
+            ("--widget", widget != nil), ("--line-height", lineHeight != nil), ("--line-height-em", lineHeightEm != nil),
+            ("--line-height-alignment", lineHeightAlignment != nil), ("--line-height-trim", lineHeightTrim != nil),
+            ("--line-height-mode", lineHeightMode != nil),
         ]
         return given.filter(\.1).map(\.0)
     }
@@ -115,12 +147,20 @@ struct AndroidOptions: ParsableArguments {
         settings.locale = locale
         settings.breakStrategy = breakStrategy
         settings.hyphenationFrequency = hyphenationFrequency
-        settings.includeFontPadding = noFontPadding ? false : nil
+        settings.includeFontPadding = noFontPadding ? false : fontPadding ? true : nil
         settings.fallbackLineSpacing = noFallbackLineSpacing ? false : nil
         settings.lineSpacingMultiplier = lineSpacingMultiplier
         settings.lineSpacingExtra = lineSpacingExtra
         settings.ellipsize = ellipsize
         settings.textSizeFromResource = textSizeFromCode ? false : nil
+        settings.widget = widget
+        settings.lineHeight = lineHeight
+        settings.lineHeightEm = lineHeightEm
+        if lineHeightAlignment != nil || lineHeightTrim != nil || lineHeightMode != nil {
+            settings.lineHeightAlignment = lineHeightAlignment ?? AndroidParagraphStyle.LineHeightStyle().alignment.rawValue
+            settings.lineHeightTrim = lineHeightTrim
+            settings.lineHeightMode = lineHeightMode
+        }
         return settings
     }
 }
