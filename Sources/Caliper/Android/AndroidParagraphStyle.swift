@@ -91,8 +91,11 @@ public struct AndroidParagraphStyle: Sendable, Hashable {
             case minimum
         }
 
+        /// Where the line sits in its line height.
         public var alignment: Alignment
+        /// Which of the first line's top and the last line's bottom are trimmed.
         public var trim: Trim
+        /// What a line height shorter than the font's does.
         public var mode: Mode
 
         /// A line height style; by default Compose's `LineHeightStyle.Default`.
@@ -103,8 +106,9 @@ public struct AndroidParagraphStyle: Sendable, Hashable {
         }
     }
 
-    /// The view the text is laid out in; a `TextView` by default. ``compose`` gives a Compose
-    /// `Text`'s defaults.
+    /// The view the text is laid out in; a `TextView` by default.
+    /// ``compose(lineHeight:lineHeightStyle:maxLines:ellipsize:breakStrategy:hyphenationFrequency:includeFontPadding:)``
+    /// gives a Compose `Text`'s defaults.
     public var widget: Widget
     /// How lines break.
     public var breakStrategy: BreakStrategy
