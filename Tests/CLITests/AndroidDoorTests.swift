@@ -146,7 +146,7 @@ import Testing
             (#"{"platform": "android", "text": "x", "font": "\#(Self.roboto)", "size": 14, "android": {"ellipsize": "marquee"}}"#, "unknown android.ellipsize"),
             (#"{"platform": "android", "text": "x", "font": "\#(Self.roboto)", "size": 14, "android": {"dpi": 3}}"#, "unknown key android.dpi"),
             (#"{"platform": "android", "text": "x", "font": "\#(Self.roboto)", "size": 14, "android": {"density": 0}}"#, "density must be"),
-            (#"{"platform": "android", "text": "a\tb", "font": "\#(Self.roboto)", "size": 14}"#, "tab"),
+            (#"{"platform": "android", "text": "a\tשלום", "font": "\#(Self.roboto)", "size": 14}"#, "a tab in a text with right-to-left characters"),
             (#"{"platform": "android", "text": "x", "font": "\#(Self.roboto)", "size": 14, "android": {"lineSpacingMultiplier": 100.000001}}"#, "android.lineSpacingMultiplier must be"),
             (#"{"platform": "android", "text": "x", "font": "\#(Self.roboto)", "size": 14, "android": {"lineSpacingMultiplier": -1e-50}}"#, "android.lineSpacingMultiplier must be"),
             (#"{"platform": "android", "text": "x", "font": "\#(Self.roboto)", "size": 14, "android": {"lineSpacingExtra": 10000.0001}}"#, "android.lineSpacingExtra must be"),

@@ -152,7 +152,7 @@ struct AndroidBreakGoldens: Decodable {
         #expect(failures.isEmpty, "\(failures.count) of \(layouts) edge layouts differ:\n\(failures.prefix(6).joined(separator: "\n"))")
     }
 
-    @Test func aWidthThatIsNoLengthOrATabIsRefused() throws {
+    @Test func aWidthThatIsNoLengthIsRefusedAndATabBreaksGreedily() throws {
         let families = [AndroidFamily(font: try Self.roboto.get())]
         for width in [-1, -.infinity, .infinity, .nan] as [Float] {
             #expect(throws: CaliperError.self) {
@@ -160,10 +160,16 @@ struct AndroidBreakGoldens: Decodable {
                     "Hello".utf16Units, families: families, paint: Self.paint(size: 16), width: width, strategy: .simple, frequency: .none, hyphenator: nil)
             }
         }
-        #expect(throws: CaliperError.self) {
-            try MinikinLineBreaker.breakIntoLines(
-                "a\tb".utf16Units, families: families, paint: Self.paint(size: 16), width: 100, strategy: .highQuality, frequency: .none, hyphenator: nil)
+        // A tab is no error: Minikin breaks such a text greedily whatever the strategy, each tab
+        // moving to the next multiple of 20 px.
+        let tabbed = "a\tb c\td".utf16Units
+        let paint = Self.paint(size: 16)
+        for width: Float in [25, 45, 100] {
+            let optimal = try MinikinLineBreaker.breakIntoLines(tabbed, families: families, paint: paint, width: width, strategy: .highQuality, frequency: .none, hyphenator: nil)
+            let greedy = try MinikinLineBreaker.breakIntoLines(tabbed, families: families, paint: paint, width: width, strategy: .simple, frequency: .none, hyphenator: nil)
+            #expect(optimal == greedy)
         }
+        #expect(MinikinLineBreaker.nextTab(0) == 20 && MinikinLineBreaker.nextTab(19.9) == 20 && MinikinLineBreaker.nextTab(20) == 40)
     }
 
     @Test func withoutPatternsOnlySoftAndHardHyphensBreakWords() throws {

@@ -106,10 +106,13 @@ struct BoringLayout: Sendable, Equatable {
     /// `TextUtils.couldAffectRtl` (right-to-left scripts, bidi controls, surrogates, Hebrew and
     /// Arabic presentation forms) makes a text not boring.
     static func isBoring(_ text: [UInt16]) -> Bool {
-        !text.contains { unit in
-            unit == 0x0A || unit == 0x09 || (0x0590...0x08FF).contains(unit) || unit == 0x200E || unit == 0x200F
-                || (0x202A...0x202E).contains(unit) || (0x2066...0x2069).contains(unit) || (0xD800...0xDFFF).contains(unit)
-                || (0xFB1D...0xFDFF).contains(unit) || (0xFE70...0xFEFE).contains(unit)
-        }
+        !text.contains { unit in unit == 0x0A || unit == 0x09 || couldAffectRTL(unit) }
+    }
+
+    /// `TextUtils.couldAffectRtl`: right-to-left scripts, bidi controls, surrogates, Hebrew and
+    /// Arabic presentation forms.
+    static func couldAffectRTL(_ unit: UInt16) -> Bool {
+        (0x0590...0x08FF).contains(unit) || unit == 0x200E || unit == 0x200F || (0x202A...0x202E).contains(unit) || (0x2066...0x2069).contains(unit)
+            || (0xD800...0xDFFF).contains(unit) || (0xFB1D...0xFDFF).contains(unit) || (0xFE70...0xFEFE).contains(unit)
     }
 }

@@ -2,7 +2,7 @@
 
 /// Minikin's `GreedyLineBreaker` (`libs/minikin/GreedyLineBreaker.cpp`), as Android 14 runs it
 /// (no phrase breaking or its fallback, no letter spacing taken off a line's edges, bounds not
-/// used, no tabs): code units are added to the line until a word break; when the line is then
+/// used): code units are added to the line until a word break; when the line is then
 /// too wide, it breaks at the previous word break; failing that (one word wider than the line),
 /// the word is hyphenated at the last point where its first part and the hyphen fit (as often as
 /// the rest needs), and failing that it breaks at the last grapheme that fits.
@@ -73,8 +73,14 @@ struct MinikinGreedyLineBreaker {
         }
     }
 
-    /// `updateLineWidth`: trailing line-end spaces add to the sum but not to the line's width.
+    /// `updateLineWidth`: trailing line-end spaces add to the sum but not to the line's width; a
+    /// tab moves both to the next tab stop.
     private mutating func updateLineWidth(_ unit: UInt16, width: Float) {
+        if unit == 0x09 {
+            sumOfCharWidths = Double(MinikinLineBreaker.nextTab(Float(sumOfCharWidths)))
+            lineWidth = sumOfCharWidths
+            return
+        }
         sumOfCharWidths += Double(width)
         if !MinikinLineBreaker.isLineEndSpace(unit) { lineWidth = sumOfCharWidths }
     }

@@ -18,11 +18,19 @@ struct MinikinLine: Sendable, Equatable {
 
 /// `minikin::breakIntoLines` (`libs/minikin/LineBreaker.cpp`) as `StaticLayout` calls it
 /// (`android_text_LineBreaker.cpp`): one width for every line, not justified, bounds not used for
-/// widths, default tab stops — and no tab in the text, which neither breaker here handles (Minikin
-/// breaks any text with a tab greedily, moving to tab stops). Android 14's feature flags are all
+/// widths, default tab stops every `Layout.TAB_INCREMENT` (20 px); a text with a tab is broken
+/// greedily whatever the strategy (`breakIntoLines`). Android 14's feature flags are all
 /// off (`phrase_strict_fallback`, `word_style_auto`, `letter_spacing_justification`): no phrase
 /// breaking, and letter spacing stays at a line's edges.
 enum MinikinLineBreaker {
+    /// `Layout.TAB_INCREMENT`: `StaticLayout`'s default tab width, px (`setTabStops(null, 20)`).
+    static let tabIncrement: Float = 20
+
+    /// `TabStops::nextTab` with no stops: the next multiple of ``tabIncrement`` past `widthSoFar`.
+    static func nextTab(_ widthSoFar: Float) -> Float {
+        (widthSoFar / tabIncrement + 1).rounded(.down) * tabIncrement
+    }
+
     /// `BreakStrategy` (`Layout.BREAK_STRATEGY_*`).
     enum Strategy: Sendable, CaseIterable {
         /// `Greedy` (`BREAK_STRATEGY_SIMPLE`): each line as full as it can be (`GreedyLineBreaker.cpp`).
@@ -45,13 +53,12 @@ enum MinikinLineBreaker {
     /// (the paint locale's; nil: none registered, so only soft hyphens and hard hyphens break).
     ///
     /// - Throws: ``CaliperError/invalidAndroidProfile(_:)`` for a width that is negative or not
-    ///   finite and for a text with a tab; font and ICU errors.
+    ///   finite; font and ICU errors.
     static func breakIntoLines(
         _ text: [UInt16], families: [AndroidFamily], paint: AndroidPaint, width: Float, strategy: Strategy, frequency: HyphenationFrequency,
         hyphenator: MinikinHyphenator?
     ) throws(CaliperError) -> [MinikinLine] {
         guard width.isFinite, width >= 0 else { throw .invalidAndroidProfile("a line width must be a finite number of px, 0 or more, not \(width)") }
-        guard !text.contains(0x09) else { throw .invalidAndroidProfile("a text with a tab cannot be broken into lines yet (Minikin moves it to a tab stop)") }
         let measured = try MinikinMeasuredText(
             text: text, families: families, paint: paint, hyphenator: hyphenator ?? .softHyphenOnly, computesHyphenation: frequency != .none)
         return try breakIntoLines(measured, width: width, strategy: strategy, frequency: frequency)
@@ -61,6 +68,8 @@ enum MinikinLineBreaker {
     /// is not none).
     static func breakIntoLines(_ measured: MinikinMeasuredText, width: Float, strategy: Strategy, frequency: HyphenationFrequency) throws(CaliperError) -> [MinikinLine] {
         guard !measured.text.isEmpty else { return [] }
+        // "strategy == BreakStrategy::Greedy || textBuffer.hasChar(CHAR_TAB)"
+        let strategy = measured.text.contains(0x09) ? .simple : strategy
         let breaks: [LineBreak] = switch strategy {
         case .simple: try MinikinGreedyLineBreaker.breakLines(measured, width: width, hyphenates: frequency != .none)
         case .highQuality, .balanced: try MinikinOptimalLineBreaker.breakLines(measured, width: width, strategy: strategy, frequency: frequency)

@@ -66,6 +66,10 @@ extension TextMeasurer {
     ///
     /// The size in sp becomes px as `android:textSize` does, in whole px, unless the paragraph
     /// style says the size was set in code (``AndroidParagraphStyle/textSizeFromResource``).
+    /// A tab moves to the next multiple of 20 px (`Layout.TAB_INCREMENT`), and its paragraph is
+    /// broken greedily whatever the break strategy, as Minikin breaks it. A paragraph style
+    /// whose ``AndroidParagraphStyle/widget`` is `.compose` measures a Jetpack Compose `Text`
+    /// instead (see <doc:MeasuringForAndroid>).
     ///
     /// As `TextView.onMeasure` does: a text `BoringLayout.isBoring` accepts (no line feed, tab or
     /// right-to-left character) is as wide as its advance rounded up, and is one `BoringLayout`
@@ -82,8 +86,9 @@ extension TextMeasurer {
     /// - Throws: as ``androidMeasurement(of:style:profile:)``; also
     ///   ``CaliperError/invalidAndroidProfile(_:)`` for a paragraph style out of range
     ///   (``AndroidParagraphStyle/validate()``), a `maxWidth` that is negative, not finite or
-    ///   over ``AndroidProfile/maximumWidthInDP``, and a text with a tab (`StaticLayout`'s tab
-    ///   stops are not built yet).
+    ///   over ``AndroidProfile/maximumWidthInDP``; ``CaliperError/unsupportedOnAndroid(_:)`` for
+    ///   a tab in a text with right-to-left characters, and what the paragraph style's widget
+    ///   cannot do.
     public func androidLayout(
         of text: String, style: TextStyle, paragraphStyle: AndroidParagraphStyle = AndroidParagraphStyle(), profile: AndroidProfile,
         maxWidth: Double? = nil
@@ -104,8 +109,8 @@ extension TextMeasurer {
         }
         let units = text.utf16Units
         guard units.count <= maximumTextLength else { throw .textTooLong(utf16Length: units.count, limit: maximumTextLength) }
-        guard !units.contains(0x09) else {
-            throw .invalidAndroidProfile("a text with a tab cannot be laid out for Android yet (StaticLayout's tab stops are not built)")
+        if units.contains(0x09), units.contains(where: BoringLayout.couldAffectRTL) {
+            throw .unsupportedOnAndroid("a tab in a text with right-to-left characters: how TextLine orders its direction runs around tab stops is not modelled")
         }
         let families = try profile.systemFonts?.collection(for: style) ?? ([style.font] + style.fallbackFonts).map(AndroidFamily.init)
         let paint = AndroidPaint(

@@ -181,11 +181,30 @@ struct AndroidTextViewLayout {
         var need: Float = 0
         for range in paragraphRanges() {
             let measured = try measured(range)
-            let width = Self.advance(measured.widths[..<(text[range.upperBound - 1] == 0x0A ? measured.widths.count - 1 : measured.widths.count)])
+            let count = text[range.upperBound - 1] == 0x0A ? measured.widths.count - 1 : measured.widths.count
+            let width = text[range].contains(0x09)
+                ? try tabbedWidth(range.lowerBound..<(range.lowerBound + count)) : Self.advance(measured.widths[..<count])
             if width > limit { return Int(limit.rounded(.up)) }
             need = max(need, width)
         }
         return Int(need.rounded(.up))
+    }
+
+    /// `TextLine.metrics` of a left-to-right paragraph with tabs: each segment between tabs
+    /// measured on its own (`getRunAdvance` with the segment as its context), each tab moving to
+    /// the next default stop (`Layout.TabStops.nextDefaultStop`: `(int) ((h + 20) / 20) × 20`).
+    private func tabbedWidth(_ range: Range<Int>) throws(CaliperError) -> Float {
+        var h: Float = 0
+        var segmentStart = range.lowerBound
+        for index in range.lowerBound...range.upperBound where index == range.upperBound || text[index] == 0x09 {
+            h += try MinikinLayout.measureText(Array(text[segmentStart..<index]), families: families, paint: paint).advance
+            if index != range.upperBound {
+                let increment = MinikinLineBreaker.tabIncrement
+                h = Float(Int((h + increment) / increment)) * increment
+            }
+            segmentStart = index + 1
+        }
+        return abs(h)
     }
 
     /// The units' advances added in order, in single precision, as `getRunAdvance` adds them.
