@@ -33,7 +33,7 @@ extension AndroidParagraphStyle {
     /// a ``ParagraphStyle/textWrap`` other than ``TextWrap/wrap`` (`android:breakStrategy` is
     /// ``breakStrategy``, the view's), a ``ParagraphStyle/hyphenationFactor``
     /// (`android:hyphenationFrequency` is ``hyphenationFrequency``, the view's), and tab stops
-    /// (`StaticLayout`'s are not built).
+    /// other than UIKit's default (a `TextView`'s are every 20 px; `TabStopSpan` is not modelled).
     ///
     /// - Throws: ``CaliperError/unsupportedOnAndroid(_:)`` naming the first setting a `TextView`
     ///   cannot follow; `style`'s own validation errors (``ParagraphStyle/validate()``).
@@ -84,7 +84,7 @@ extension AndroidParagraphStyle {
             return "hyphenationFactor \(style.hyphenationFactor): a TextView hyphenates by the view's android:hyphenationFrequency (hyphenationFrequency)"
         }
         if style.tabStops != ParagraphStyle.defaultTabStops || style.defaultTabInterval != 0 {
-            return "tab stops: StaticLayout's tab stops are not built"
+            return "tab stops: a TextView's are every 20 px (Layout.TAB_INCREMENT); other stops (TabStopSpan) are not modelled"
         }
         return nil
     }
