@@ -349,7 +349,7 @@ public struct BatchProcessor: Sendable {
         return LayoutSpec(
             resolver: context.resolver, fallback: systemFallback, fontFolder: context.fontFolder, fontFolderIsRoot: true,
             onlyGivenFonts: onlyGivenFonts || asksOnlyGivenFonts, defaultFallbackFonts: asksOnlyGivenFonts ? [] : context.fallbackFonts,
-            systemFonts: systemFonts, platform: platform)
+            systemFonts: systemFonts, platform: platform, androidFonts: platform == .android ? androidFonts : nil)
     }
 
     /// The answer to a measure request: its text, paragraph style, width and fit read from it
@@ -384,16 +384,7 @@ public struct BatchProcessor: Sendable {
         guard request.has("size") else {
             throw InputError("missing \"size\": the text size in sp (a TextView's default depends on its theme)")
         }
-        var style: TextStyle
-        if request.has("typeface") {
-            let typeface = try AndroidTypefaceRequest(json: try request.object("typeface"))
-            style = try typeface.textStyle(
-                in: androidFonts, size: CGFloat(try request.requiredNumber("size")),
-                features: try (request.strings("features") ?? []).map { try FontFeature($0) },
-                conflicting: ["font", "variations", "fallback"].first { request.has($0) }, naming: .json(request))
-        } else {
-            style = try spec.textStyle(try spec.textStyleDescription(request), naming: .json(request))
-        }
+        var style = try spec.androidTextStyle(request, description: try spec.textStyleDescription(request))
         style.fallback = .none
         let android = request.has("android") ? try request.object("android") : nil
         var measure = try AndroidMeasureRequest(

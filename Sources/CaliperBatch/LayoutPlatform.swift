@@ -35,6 +35,12 @@ package enum LayoutPlatform {
         return .android(profile, paragraphStyle)
     }
 
+    /// The device's fonts an Android layout's texts fall back through and name typefaces of.
+    package var androidFonts: AndroidFonts? {
+        guard case .android(let profile, _) = self else { return nil }
+        return profile.systemFonts
+    }
+
     /// The platform as a measure request names it.
     package var measurePlatform: MeasurePlatform {
         switch self {

@@ -81,7 +81,7 @@ extension LayoutSpec {
         _ object: JSONObject, lengthLimit: Int = .max
     ) throws -> (text: AttributedText, spans: [(range: Range<Int>, index: Int)]) {
         let description = try textStyleDescription(object)
-        let style = try textStyle(description, naming: .json(object))
+        let style = platform == .android ? try androidTextStyle(object, description: description) : try textStyle(description, naming: .json(object))
         let styled: (AttributedText, [(range: Range<Int>, index: Int)])
         if let markup = try object.string("markup") {
             guard try object.string("text") == nil, try object.objects("spans").isEmpty else {
@@ -96,6 +96,17 @@ extension LayoutSpec {
         }
         let text = description.scaled(styled.0)
         return (try attachingBoxes(to: text, from: object), styled.1)
+    }
+
+    /// The style of a text for Android (a measure request's, a label's or a chip's): in a
+    /// `typeface` of the device's fonts (``AndroidTypefaceRequest``, `size` in sp required), or
+    /// `description`'s font file. The one reader of an Android text's style.
+    package func androidTextStyle(_ object: JSONObject, description: TextStyleDescription) throws -> TextStyle {
+        guard object.has("typeface") else { return try textStyle(description, naming: .json(object)) }
+        let typeface = try AndroidTypefaceRequest(json: try object.object("typeface"))
+        return try typeface.textStyle(
+            in: androidFonts, size: CGFloat(try object.requiredNumber("size")), features: description.features,
+            conflicting: ["font", "variations", "fallback"].first { object.has($0) }, naming: .json(object))
     }
 
     /// The object's `textStyle`, a Dynamic Type style: sizes default to its size at the default

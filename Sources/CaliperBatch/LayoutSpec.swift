@@ -65,12 +65,13 @@ package struct LayoutSpec {
     // is in one style, `size` in sp; UIKit's keys beside these are refused by name
     // (`JSONObject.requireKnownAndroidKeys`). Boxes, insets and stacks have the same keys, in dp.
 
-    /// A label for Android: its text (``AndroidMeasureRequest/textKeys``), its line limit and
+    /// A label for Android: its text (``AndroidMeasureRequest/textKeys``, or a `typeface` of the
+    /// device's fonts instead of a font file), its line limit and
     /// line break mode (``Caliper/AndroidParagraphStyle/init(_:view:)`` maps them), priorities.
     package static let androidLabelKeys: KnownKeys =
-        nodeKeys + AndroidMeasureRequest.textKeys + ["numberOfLines", "lineBreak"] + priorityKeys
+        nodeKeys + AndroidMeasureRequest.textKeys + ["typeface", "numberOfLines", "lineBreak"] + priorityKeys
     /// A text chip of a flow for Android.
-    package static let androidChipKeys: KnownKeys = ["id"] + AndroidMeasureRequest.textKeys + ["padding", "minWidth", "maxWidth", "maxLines"]
+    package static let androidChipKeys: KnownKeys = ["id"] + AndroidMeasureRequest.textKeys + ["typeface", "padding", "minWidth", "maxWidth", "maxLines"]
     /// A flow's own keys for Android: ``flowKeys`` but UIKit's rounding to its pixel grid
     /// (`rounding`, `scale`); a `TextView`'s sizes are whole px already.
     package static let androidFlowKeys: KnownKeys = [
@@ -114,16 +115,20 @@ package struct LayoutSpec {
     /// ``androidFlowKeys``), each text names its `size` (in sp), and no system fallback is looked
     /// for (Android falls back through its own fonts).
     package var platform: MeasurePlatform { settings.platform }
+    /// A device's fonts (the door's `--android-fonts`), which an Android text's `typeface` names a
+    /// family of; `nil`: `typeface` is refused.
+    package var androidFonts: AndroidFonts? { settings.androidFonts }
     /// A spec whose fonts come from `resolver`, relative paths read from `fontFolder`, its texts
     /// laid out for `platform`.
     package init(
         resolver: FontResolver, fallback: FontFallback = .system, fontFolder: String? = nil, fontFolderIsRoot: Bool = false,
-        onlyGivenFonts: Bool = false, defaultFallbackFonts: [FontFace] = [], systemFonts: SystemFonts? = nil, platform: MeasurePlatform = .ios
+        onlyGivenFonts: Bool = false, defaultFallbackFonts: [FontFace] = [], systemFonts: SystemFonts? = nil, platform: MeasurePlatform = .ios,
+        androidFonts: AndroidFonts? = nil
     ) {
         settings = Settings(
             resolver: resolver, fallback: onlyGivenFonts || platform == .android ? .none : fallback, fontFolder: fontFolder,
             fontFolderIsRoot: fontFolderIsRoot, onlyGivenFonts: onlyGivenFonts, defaultFallbackFonts: defaultFallbackFonts,
-            systemFonts: systemFonts, platform: platform)
+            systemFonts: systemFonts, platform: platform, androidFonts: androidFonts)
     }
 
     /// What a spec reads with, set once, and the faces its font names resolved to, in the order
@@ -140,13 +145,14 @@ package struct LayoutSpec {
         let defaultFallbackFonts: [FontFace]
         let systemFonts: SystemFonts?
         let platform: MeasurePlatform
+        let androidFonts: AndroidFonts?
         /// The most font names remembered; past it, names are looked up each time.
         static let capacity = 16
         private var faces: [(name: String, face: FontFace)] = []
 
         init(
             resolver: FontResolver, fallback: FontFallback, fontFolder: String?, fontFolderIsRoot: Bool, onlyGivenFonts: Bool,
-            defaultFallbackFonts: [FontFace], systemFonts: SystemFonts?, platform: MeasurePlatform
+            defaultFallbackFonts: [FontFace], systemFonts: SystemFonts?, platform: MeasurePlatform, androidFonts: AndroidFonts?
         ) {
             self.resolver = resolver
             self.fallback = fallback
@@ -156,6 +162,7 @@ package struct LayoutSpec {
             self.defaultFallbackFonts = defaultFallbackFonts
             self.systemFonts = systemFonts
             self.platform = platform
+            self.androidFonts = androidFonts
         }
 
         /// The face remembered for `name`, else `resolve()`'s, remembered.

@@ -160,7 +160,7 @@ extension LayoutSpec {
         } else {
             if description.font == nil, platform == .android {
                 throw InputError(
-                    "missing \(naming.path("font")): a text for Android names its font file (or, in a measure request, a \"typeface\" of the device's fonts); the machine's default font is not a device's")
+                    "missing \(naming.path("font")): a text for Android names its font file (or a \"typeface\" of the device's fonts); the machine's default font is not a device's")
             }
             if description.font == nil, onlyGivenFonts {
                 throw InputError(

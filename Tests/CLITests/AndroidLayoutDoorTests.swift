@@ -191,3 +191,50 @@ import Testing
         for key in lists.flatMap(\.names) { #expect(article.contains("`\(key)`"), "\(key) is not in BatchProtocol.md") }
     }
 }
+
+extension AndroidLayoutDoorTests {
+    /// A flow's chips and a layout's labels in a typeface of the door's device fonts: each chip as
+    /// wide as the library's TextView of its text in that typeface; without device fonts, or with
+    /// a font file beside it, refused by name; for iOS, unknown.
+    @Test func chipsAndLabelsNameATypefaceOfTheDevicesFonts() throws {
+        let device = ["--android-fonts", "Fonts", "--android-fonts-xml", "Fonts/Android/fonts.xml"]
+        let chip = #"{"text": "Sign in 漢字", "size": 16, "typeface": {"name": "serif", "weight": 700}}"#
+        let flow = #"{"id": 1, "op": "flow", "platform": "android", "width": 300, "spacing": 8, "items": [\#(chip), \#(chip)]}"#
+        let batch = try CLI.run(["batch"] + device, input: flow)
+        let answer = try #require(batch.jsonLines.first)
+        let frames = try #require(answer["frames"] as? [[Double]], "\(batch.standardOutput)")
+        let fonts = try AndroidFonts(directory: CLI.path("Fonts"), configuration: CLI.path("Fonts/Android/fonts.xml"))
+        let library = try TextMeasurer().androidLayout(
+            of: "Sign in 漢字", style: try fonts.textStyle(family: "serif", weight: 700, size: 16), profile: AndroidProfile(systemFonts: fonts))
+        #expect(frames.count == 2)
+        #expect(frames.allSatisfy { $0[2] == Double(library.width) }, "\(frames)")
+        let label = #"{"type": "label", "id": "t", "text": "Sign in 漢字", "size": 16, "typeface": {"name": "serif", "weight": 700}}"#
+        let layout = try CLI.run(["batch"] + device, input: #"{"id": 2, "op": "layout", "platform": "android", "width": 300, "root": \#(label)}"#)
+        let layoutAnswer = try #require(layout.jsonLines.first)
+        let labelFrame = try #require((layoutAnswer["frames"] as? [String: [Double]])?["t"], "\(layout.standardOutput)")
+        #expect(labelFrame[3] == Double(library.height), "\(layout.standardOutput)")
+        for (line, arguments, expected) in [
+            (flow, [String](), "give the door a device's fonts"),
+            (flow.replacingOccurrences(of: #""typeface""#, with: #""font": "Fonts/Android/Roboto-Regular.ttf", "typeface""#), device, "not both"),
+            (flow.replacingOccurrences(of: #""platform": "android", "#, with: ""), device, "typeface"),
+        ] {
+            let refused = try CLI.run(["batch"] + arguments, input: line)
+            #expect(refused.standardOutput.contains(#""error""#) && refused.standardOutput.contains(expected), "\(refused.standardOutput)")
+        }
+    }
+
+    /// A flow of chips laid out as Compose `Text`s: each chip's width is the Compose text's.
+    @Test func aFlowOfComposeTexts() throws {
+        let roboto = "Fonts/Android/Roboto-Regular.ttf"
+        let chip = #"{"text": "jetpack compose", "font": "\#(roboto)", "size": 14, "padding": [6, 12, 6, 12]}"#
+        let flow = #"{"id": 1, "op": "flow", "platform": "android", "android": {"density": 2.625, "widget": "compose", "lineHeight": 20}, "width": 360, "items": [\#(chip)]}"#
+        let batch = try CLI.run(["batch"], input: flow)
+        let flowAnswer = try #require(batch.jsonLines.first)
+        let frames = try #require(flowAnswer["frames"] as? [[Double]], "\(batch.standardOutput)")
+        let library = try TextMeasurer().androidLayout(
+            of: "jetpack compose", style: TextStyle(font: try FontFace(contentsOfFile: CLI.path(roboto)), size: 14),
+            paragraphStyle: .compose(lineHeight: .sp(20), maxLines: 1, ellipsize: true), profile: AndroidProfile(density: 2.625), maxWidth: 360 - 24)
+        #expect(abs((frames.first?[3] ?? 0) - (Double(library.height) / 2.625 + 12)) < 1e-9, "\(frames) \(library)")
+        #expect(abs((frames.first?[2] ?? 0) - (Double(library.width) / 2.625 + 24)) < 1e-9, "\(frames) \(library)")
+    }
+}

@@ -85,7 +85,7 @@ struct LayoutCell: ParsableCommand {
         }
         let reader = LayoutSpec(
             resolver: FontResolver(), fontFolder: (spec as NSString).deletingLastPathComponent, onlyGivenFonts: onlyGivenFonts,
-            systemFonts: try systemFont.map { try SystemFonts(directory: $0) }, platform: platform.measurePlatform)
+            systemFonts: try systemFont.map { try SystemFonts(directory: $0) }, platform: platform.measurePlatform, androidFonts: platform.androidFonts)
         let root = try reader.layout(document.object("root"))
         // With a picture to draw, its glyphs are kept as they are measured (the answer is the same).
         let textMeasurer = TextMeasurer(keepsGlyphs: svg != nil)
