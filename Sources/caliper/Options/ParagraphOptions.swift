@@ -71,7 +71,7 @@ struct ParagraphOptions: ParsableArguments {
             throw ValidationError("--hyphenation-factor must be a number from 0 to 1, not \(hyphenationFactor)")
         }
         if let maxWidth, !(maxWidth >= 0) || maxWidth.isNaN {
-            throw ValidationError("--max-width must be 0 or more points, not \(maxWidth)")
+            throw ValidationError("--max-width must be 0 or more (points; dp with --platform android), not \(maxWidth)")
         }
         guard numberOfLines >= 0 else { throw ValidationError("--lines must be 0 (no limit) or more, not \(numberOfLines)") }
         let lengths = [
