@@ -113,8 +113,9 @@ SOURCES = {
             "android-34/src/: StaticLayout.generate/out (chooseHt), BoringLayout.isBoring "
             "(ParagraphStyle spans), SpannableStringInternal.setSpan/getSpans, Layout getters; "
             "the rest as android_textview.json and android_heights.json",
-    "test": "compose/ui/ui-text/src/androidInstrumentedTest/.../style/LineHeightStyleSpanTest.kt "
-            "(the version parameterized over Mode), expectations for Fixed and Minimum",
+    "test": "androidx's LineHeightStyleSpanTest (androidx.compose.ui.text.android.style), the "
+            "stored version parameterized over Mode (path and commit not in the index): its "
+            "Fixed and Minimum expectations",
 }
 
 # Inputs a case does not vary.
