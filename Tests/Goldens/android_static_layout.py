@@ -5,8 +5,10 @@ android_heights.md for where it was read and why android-14.0.0_r50 is taken to 
 StaticLayout.generate (paragraph loop, ellipsis folding, fallback line spacing), out (padding,
 line spacing, maxLines height), calculateEllipsis, and the getters of StaticLayout and Layout.
 Java's float arithmetic stays in single precision where Java keeps it there (f32). Only plain
-text is covered: no spans (so one MetricAffectingSpan-free style run per paragraph), no
-LineHeightSpan, no indents, no tabs or hyphen edits, alignment normal.
+text is covered: no MetricAffectingSpan (so one style run per paragraph), no indents, no tabs or
+hyphen edits, alignment normal. LineHeightSpans covering the whole text may be given
+(`line_height_spans`, for make_android_compose.py): out() hands each line's metrics to them as
+Java does (StaticLayout.out's chooseHt block); without them nothing changes.
 
 Nothing here measures text: the caller gives the paint's Paint.getFontMetricsInt and
 Paint.measureText of the ellipsis (`Paint`), and a function giving, for one paragraph, what
@@ -15,6 +17,7 @@ Minikin answers Java (`MeasuredParagraph`).
 import collections
 import math
 import struct
+import types
 
 INTEGER_MAX = 2**31 - 1  # Builder.obtain: mMaxLines = Integer.MAX_VALUE
 EXTRA_ROUNDING = 0.5  # StaticLayout.EXTRA_ROUNDING (a double)
@@ -69,8 +72,14 @@ class StaticLayout:
     Integer.MAX_VALUE. The ellipsized width is the width (Builder.obtain's default)."""
 
     def __init__(self, text, paint, measure, width, include_pad=True, spacing_mult=1.0,
-                 spacing_add=0.0, fallback_line_spacing=True, max_lines=None, ellipsize=None):
+                 spacing_add=0.0, fallback_line_spacing=True, max_lines=None, ellipsize=None,
+                 line_height_spans=None):
         self.units = utf16_units(text)
+        # LineHeightSpans over the whole text, in getSpans order: objects with
+        # choose_height(start, end, fm), fm having top, ascent, descent, bottom (ints, mutable).
+        # Every paragraph gets them (getParagraphSpans); the extra last line does not.
+        self.line_height_spans = list(line_height_spans or [])
+        self.fm_after_spans = None  # Java's `fm` after the last chooseHeight calls
         self.paint, self.measure = paint, measure
         self.width, self.ellipsize = width, ellipsize
         self.include_pad = self.track_pad = include_pad
@@ -139,10 +148,18 @@ class StaticLayout:
                 self.given.append((line_widths[break_index], ascents[break_index],
                                    descents[break_index]))
                 v = self.out(here, end_pos, ascent, descent, fm_top, fm_bottom, v, char_widths,
-                             para_start, ellipsized_width, line_widths[break_index], more_chars)
-                if end_pos < para_end:  # endPos < spanEnd: the span's metrics again
-                    fm_top, fm_bottom, fm_ascent, fm_descent = (
-                        fm.top, fm.bottom, fm.ascent, fm.descent)
+                             para_start, ellipsized_width, line_widths[break_index], more_chars,
+                             self.line_height_spans)
+                if end_pos < para_end:  # endPos < spanEnd: "preserve metrics for current span"
+                    if self.line_height_spans:
+                        # Java's fm is what out() and the spans left in it: this line's top and
+                        # bottom (fallback-widened) and the ascent and descent the spans chose.
+                        after = self.fm_after_spans
+                        fm_top, fm_bottom, fm_ascent, fm_descent = (
+                            after.top, after.bottom, after.ascent, after.descent)
+                    else:  # fm still holds the span's cached metrics
+                        fm_top, fm_bottom, fm_ascent, fm_descent = (
+                            fm.top, fm.bottom, fm.ascent, fm.descent)
                 else:
                     fm_top = fm_bottom = fm_ascent = fm_descent = 0
                 here = end_pos
@@ -154,11 +171,20 @@ class StaticLayout:
                 and self.line_count < self.max_lines):
             self.given.append((0.0, None, None))
             self.out(buf_end, buf_end, fm.ascent, fm.descent, fm.top, fm.bottom, v, [],
-                     buf_start, ellipsized_width, 0.0, False)
+                     buf_start, ellipsized_width, 0.0, False, None)  # chooseHt null
 
     def out(self, start, end, above, below, top, bottom, v, char_widths, width_start,
-            ellipsis_width, text_width, more_chars):
+            ellipsis_width, text_width, more_chars, choose_ht=None):
         j = self.line_count
+        if choose_ht:
+            # fm.ascent = above; fm.descent = below; fm.top = top; fm.bottom = bottom; each span's
+            # chooseHeight(text, start, end, spanstartv, v, fm); then read back. Before the
+            # includePad rules below.
+            fm = types.SimpleNamespace(top=top, ascent=above, descent=below, bottom=bottom)
+            for span in choose_ht:
+                span.choose_height(start, end, fm)
+            above, below, top, bottom = fm.ascent, fm.descent, fm.top, fm.bottom
+            self.fm_after_spans = fm
         buf_end = len(self.units)
         row = {"start": start, "top": v, "ellipsisStart": 0, "ellipsisCount": 0}
         self.rows.append(row)
