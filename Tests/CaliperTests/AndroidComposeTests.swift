@@ -190,7 +190,10 @@ import Testing
         #expect(refusal(start)?.contains("start") == true)
         var bare = AndroidParagraphStyle.compose()
         bare.fallbackLineSpacing = false
-        #expect(refusal(bare)?.contains("ink bounds") == true)
+        #expect(refusal(bare)?.contains("always has fallback line spacing") == true)
+        var hyphenated = AndroidParagraphStyle.compose()
+        hyphenated.hyphenationFrequency = .normal
+        #expect(refusal(hyphenated)?.contains("Hyphens.Auto") == true)
         #expect(refusal(.compose(lineHeightStyle: .init())) != nil)
         for bad in [0, -3, .nan, .infinity, 10_001] as [Double] {
             #expect(refusal(.compose(lineHeight: .sp(bad))) != nil)
@@ -206,5 +209,86 @@ import Testing
         let layout = try Self.layout("Hello", size: 14, profile: profile)
         #expect(layout.textSize == Float(14) * Float(2.625))
         #expect(profile.composePixelSize(fromDP: 100.1) == 263)  // 262.7625 rounds half up
+    }
+}
+
+/// `Tests/Goldens/android_compose.json` (`make_android_compose.py`: Compose's `TextLayout`,
+/// `LayoutIntrinsics`, `finalMaxWidth` and line height spans restated in Python over Minikin's own
+/// numbers and the StaticLayout restatement).
+struct AndroidComposeGoldens: Decodable {
+    struct Line: Decodable, Equatable, CustomStringConvertible {
+        var start: Int, end: Int, top: Int, baseline: Int, bottom: Int
+        var description: String { "[\(start), \(end)) \(top)/\(baseline)/\(bottom)" }
+    }
+    struct LineHeight: Decodable { var unit: String, value: Double, px: Float }
+    struct LineHeightStyle: Decodable { var alignment: String, trim: String, mode: String }
+    struct View: Decodable, CustomStringConvertible {
+        var kind: String
+        var text: String
+        var fonts: [String]
+        var size: Double
+        var hinting: Bool
+        var letterSpacing: Double
+        var maxWidth: Int?
+        var maxLines: Int?
+        var ellipsis: Bool
+        var includeFontPadding: Bool
+        var breakStrategy: String
+        var lineHeight: LineHeight?
+        var lineHeightStyle: LineHeightStyle?
+        var layout: String
+        var width: Int
+        var height: Int
+        var lineCount: Int
+        var lines: [Line]
+        var description: String {
+            "\(kind) \(text.prefix(40).debugDescription) at \(size) px, max \(maxWidth.map(String.init) ?? "-"), line height \(lineHeight.map { "\($0.value) \($0.unit)" } ?? "-") \(lineHeightStyle.map { "\($0.alignment)/\($0.trim)/\($0.mode)" } ?? "-"), pad \(includeFontPadding), lines \(maxLines.map(String.init) ?? "-")\(ellipsis ? " …" : "")"
+        }
+
+        var paragraphStyle: AndroidParagraphStyle {
+            var style = AndroidParagraphStyle.compose(
+                lineHeight: lineHeight.map { $0.unit == "em" ? .em($0.value) : .sp($0.value) },
+                lineHeightStyle: lineHeightStyle.map {
+                    AndroidParagraphStyle.LineHeightStyle(
+                        alignment: .init(rawValue: $0.alignment) ?? .proportional,
+                        trim: .init(rawValue: $0.trim.replacingOccurrences(of: "LineTop", with: "-line-top").replacingOccurrences(of: "LineBottom", with: "-line-bottom")) ?? .both,
+                        mode: .init(rawValue: $0.mode) ?? .fixed)
+                },
+                maxLines: maxLines, ellipsize: ellipsis, breakStrategy: .init(rawValue: breakStrategy.replacingOccurrences(of: "_", with: "-")) ?? .simple,
+                includeFontPadding: includeFontPadding)
+            style.fallbackLineSpacing = true
+            return style
+        }
+    }
+    var views: [View]
+
+    static let loaded: AndroidComposeGoldens? = try? Fixtures.golden("android_compose.json", as: AndroidComposeGoldens.self)
+}
+
+extension AndroidComposeTests {
+    /// Every view of `android_compose.json`: its layout kind, width, height and lines, from
+    /// Caliper's Compose measure over its own measurement and breaks.
+    @Test func composeTextsMeasureAsTheGoldenSays() throws {
+        let goldens = try #require(AndroidComposeGoldens.loaded)
+        #expect(goldens.views.count > 250)
+        #expect(Set(goldens.views.compactMap { $0.lineHeightStyle.map { "\($0.alignment) \($0.trim) \($0.mode)" } }).count >= 20)
+        var failures: [String] = []
+        for golden in goldens.views {
+            let families = try golden.fonts.map { AndroidFamily(font: try Fixtures.font($0)) }
+            let paint = AndroidPaint(size: Float(golden.size), letterSpacing: Float(golden.letterSpacing), hinting: golden.hinting, locale: "en-US", features: [])
+            var view = try AndroidTextViewLayout(
+                text: Array(golden.text.utf16), families: families, paint: paint, style: golden.paragraphStyle, density: 1, hyphenationPatterns: [])
+            view.lineHeightInPixels = golden.lineHeight?.px
+            let layout = try view.measureCompose(widthLimit: golden.maxWidth)
+            let lines = layout.lines.map {
+                AndroidComposeGoldens.Line(start: $0.utf16Range.lowerBound, end: $0.utf16Range.upperBound, top: $0.top, baseline: $0.baseline, bottom: $0.bottom)
+            }
+            if layout.kind.rawValue != golden.layout || layout.width != golden.width || layout.height != golden.height || lines != golden.lines {
+                let first = zip(lines, golden.lines).first { $0 != $1 }
+                failures.append(
+                    "\(golden): \(layout.kind) \(layout.width)×\(layout.height), golden \(golden.layout) \(golden.width)×\(golden.height); \(lines.count)/\(golden.lines.count) lines; first difference \(String(describing: first))")
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.count) of \(goldens.views.count) views differ:\n\(failures.prefix(12).joined(separator: "\n"))")
     }
 }

@@ -107,7 +107,7 @@ public struct AndroidParagraphStyle: Sendable, Hashable {
     }
 
     /// The view the text is laid out in; a `TextView` by default.
-    /// ``compose(lineHeight:lineHeightStyle:maxLines:ellipsize:breakStrategy:hyphenationFrequency:includeFontPadding:)``
+    /// ``compose(lineHeight:lineHeightStyle:maxLines:ellipsize:breakStrategy:includeFontPadding:)``
     /// gives a Compose `Text`'s defaults.
     public var widget: Widget
     /// How lines break.
@@ -164,16 +164,16 @@ public struct AndroidParagraphStyle: Sendable, Hashable {
     }
 
     /// A Compose `Text`'s defaults (Compose UI 1.7–1.9 on Android 14): simple breaking
-    /// (`LineBreak` unspecified), no hyphenation (`Hyphens.None`), no font padding
-    /// (`PlatformParagraphStyle`'s default since Compose 1.5), fallback line spacing, the exact
-    /// text size (`TextUnit.toPx`), with an optional line height and line limit; an ellipsis only
-    /// at the end (`TextOverflow.Ellipsis`).
+    /// (`LineBreak` unspecified), no hyphenation (`Hyphens.None`; `Hyphens.Auto` is not
+    /// modelled), no font padding (`PlatformParagraphStyle`'s default since Compose 1.5), fallback
+    /// line spacing (always), the exact text size (`TextUnit.toPx`), with an optional line height
+    /// and line limit; an ellipsis only at the end (`TextOverflow.Ellipsis`).
     public static func compose(
         lineHeight: LineHeight? = nil, lineHeightStyle: LineHeightStyle? = nil, maxLines: Int? = nil, ellipsize: Bool = false,
-        breakStrategy: BreakStrategy = .simple, hyphenationFrequency: HyphenationFrequency = .none, includeFontPadding: Bool = false
+        breakStrategy: BreakStrategy = .simple, includeFontPadding: Bool = false
     ) -> AndroidParagraphStyle {
         var style = AndroidParagraphStyle(
-            breakStrategy: breakStrategy, hyphenationFrequency: hyphenationFrequency, includeFontPadding: includeFontPadding, maxLines: maxLines,
+            breakStrategy: breakStrategy, includeFontPadding: includeFontPadding, maxLines: maxLines,
             ellipsize: ellipsize ? .end : nil, textSizeFromResource: false)
         style.widget = .compose
         style.lineHeight = lineHeight
@@ -193,8 +193,9 @@ public struct AndroidParagraphStyle: Sendable, Hashable {
     /// Refuses a multiplier outside 0…100 or not finite, an extra that is not finite or past
     /// ±10,000 dp, and a line limit below 1; what one widget has and the other does not (a line
     /// height on a `TextView`; line spacing, a text size from a resource, or an ellipsis other
-    /// than at the end on a Compose `Text`); a line height style without a line height; a line
-    /// height that is not a finite positive number up to ``lineHeightLimit``.
+    /// than at the end, fallback line spacing off or hyphenation on a Compose `Text`); a line
+    /// height style without a line height; a line height that is not a finite positive number up
+    /// to ``lineHeightLimit``.
     public func validate() throws(CaliperError) {
         try validateWidget()
         guard lineSpacingMultiplier.isFinite, Self.lineSpacingMultiplierRange.contains(lineSpacingMultiplier) else {
@@ -221,9 +222,12 @@ public struct AndroidParagraphStyle: Sendable, Hashable {
             if textSizeFromResource {
                 throw .unsupportedOnAndroid("textSizeFromResource is a TextView's; a Compose Text's size is always exact (TextUnit.toPx)")
             }
-            if !includeFontPadding, !fallbackLineSpacing {
+            if !fallbackLineSpacing {
+                throw .unsupportedOnAndroid("fallbackLineSpacing false is a TextView's; a Compose Text always has fallback line spacing (AndroidParagraph)")
+            }
+            if hyphenationFrequency != .none {
                 throw .unsupportedOnAndroid(
-                    "a Compose Text without font padding or fallback line spacing is padded to its glyphs' ink bounds (TextLayout.getVerticalPaddings), which are not modelled")
+                    "hyphenation for a Compose Text (Hyphens.Auto) uses Android 13's fast frequencies, which measure hyphens without kerning: not modelled")
             }
             if let ellipsize, ellipsize != .end {
                 throw .unsupportedOnAndroid("ellipsize \"\(ellipsize.rawValue)\" is a TextView's; a Compose Text ellipsizes at the end (TextOverflow.Ellipsis)")

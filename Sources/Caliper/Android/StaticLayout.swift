@@ -96,6 +96,10 @@ struct StaticLayout: Sendable {
     private let settings: StaticLayoutSettings
     /// The line height span as the lines left it (its first line's targets and diffs).
     private(set) var lineHeightSpan: ComposeLineHeightSpan?
+    /// The `FontMetricsInt` a line with a line height span left behind (`out` hands the span the
+    /// line's top, ascent, descent and bottom in it), which the paragraph's next line starts
+    /// from; `nil`: the paint's.
+    private var spanMetrics: AndroidPaintMetrics?
 
     /// `getHeight()`: the last line's bottom (0 for no lines).
     var height: Int { lines.last?.bottom ?? 0 }
@@ -152,8 +156,9 @@ struct StaticLayout: Sendable {
                 breakCount = remaining
             }
 
-            // The paragraph's one span: its metrics are the paint's (MeasuredParagraph's fmCache),
-            // taken into fmTop… that start at 0.
+            // The paragraph's one span: its metrics are the paint's (MeasuredParagraph's fmCache,
+            // read into fm afresh), taken into fmTop… that start at 0.
+            spanMetrics = nil
             var fmTop = min(0, fm.top), fmBottom = max(0, fm.bottom)
             var fmAscent = min(0, fm.ascent), fmDescent = max(0, fm.descent)
             var here = paragraphStart
@@ -176,7 +181,10 @@ struct StaticLayout: Sendable {
                     ellipsisAvailable: ellipsizedWidth, textWidth: measured.widths[index], paint: fm, hyphenEdits: hyphenEdits,
                     moreChars: end < bufferEnd, asksSpan: true)
                 if end < paragraphEnd {
-                    (fmTop, fmBottom, fmAscent, fmDescent) = (fm.top, fm.bottom, fm.ascent, fm.descent)
+                    // "preserve metrics for current span": fm as out() left it — the paint's, or
+                    // what a line height span made of the line's.
+                    let left = spanMetrics ?? fm
+                    (fmTop, fmBottom, fmAscent, fmDescent) = (left.top, left.bottom, left.ascent, left.descent)
                 } else {
                     (fmTop, fmBottom, fmAscent, fmDescent) = (0, 0, 0, 0)
                 }
@@ -204,6 +212,7 @@ struct StaticLayout: Sendable {
             // chooseHt: the span sets fm.ascent and fm.descent; top and bottom stay.
             span.chooseHeight(start: start, end: end, ascent: &above, descent: &below)
             lineHeightSpan = span
+            spanMetrics = AndroidPaintMetrics(top: top, ascent: above, descent: below, bottom: bottom, ellipsisWidth: paint.ellipsisWidth)
         }
         let bufferEnd = text.count
         let index = lines.count
