@@ -59,7 +59,17 @@ struct CoreTextTestGoldens: Decodable {
 
     /// The record's constant plus each line's width times its factor.
     static func value(of record: CoreTextTestGoldens.Record) throws -> Double {
-        let face = try Fixtures.font(record.font)
+        // A font a Debian package installs (Latin Modern Math: fonts-lmodern, which
+        // `scripts/test` installs) is named by its absolute path.
+        let face: FontFace
+        if record.font.hasPrefix("/") {
+            guard FileManager.default.fileExists(atPath: record.font) else {
+                throw CaliperError.fontFileUnreadable(path: record.font, reason: "not installed: scripts/install-deps fonts-lmodern")
+            }
+            face = try FontFace(contentsOfFile: record.font)
+        } else {
+            face = try Fixtures.font(record.font)
+        }
         var value = record.constant
         for term in record.terms {
             value += term.factor * (try width(of: term, in: face))

@@ -10,7 +10,8 @@ clone with its history: only the pinned commit and the history of its test files
 
 DIR holds one git directory per repository, named `owner+name/repo` (or `owner+name/repo/.git`,
 or `owner+name.git`); `--git-dir owner/name=PATH` names one explicitly. `--copy-fonts` copies the
-fonts into Fonts/UIKit/ (their licences and Fonts/README.md rows are written by hand). Stdlib and
+fonts into Fonts/UIKit/ (their licences and Fonts/README.md rows are written by hand), except
+Latin Modern Math, read from Debian's fonts-lmodern (checked to be the same file). Stdlib and
 fontTools (Debian's python3-fonttools 4.38) only; the output is the same byte for byte on every run.
 
 Every numeric assertion of the test files read is classified: kept (its value is a sum of Core
@@ -42,8 +43,11 @@ SOURCES = [
      "note": "iosMath, a LaTeX math typesetter for iOS and macOS on Core Text; its XCTest suite runs "
              "on macOS and in the iOS simulator in CI (GitHub Actions, macos-15, Xcode 16.2)",
      "testFiles": ["iosMathTests/MTTypesetterTest.m"],
+     # Not copied: Debian's fonts-lmodern 2.005-1 installs the same file, byte for byte (the GUST
+     # Font License lets the Latin Modern package be redistributed whole, not one file of it).
      "font": {"path": "iosMath/fonts/latinmodern-math.otf",
-              "copy": "Fonts/UIKit/kostub+iosMath/latinmodern-math.otf",
+              "copy": "/usr/share/texmf/fonts/opentype/public/lm-math/latinmodern-math.otf",
+              "debianPackage": "fonts-lmodern",
               "license": "GFL (GUST Font License, an instance of the LPPL 1.3c)"},
      "mathTable": "iosMath/fonts/latinmodern-math.plist"},
     {"repository": "Rightpoint/BonMot", "commit": "001139aad601ed8009b49a0e868e21df3dea979c",
@@ -433,7 +437,13 @@ def main():
         font_data = git(git_dir, "show", f"{commit}:{source['font']['path']}")
         font_blob = git(git_dir, "rev-parse", f"{commit}:{source['font']['path']}").decode().strip()
         font, summary = font_summary(font_data)
-        if args.copy_fonts:
+        if "debianPackage" in source["font"]:
+            # The Debian package's file must be the repository's.
+            with open(source["font"]["copy"], "rb") as handle:
+                if handle.read() != font_data:
+                    raise SystemExit(f"{source['font']['copy']} ({source['font']['debianPackage']}) is not "
+                                     f"{source['repository']}'s {source['font']['path']}")
+        elif args.copy_fonts:
             target = os.path.join(REPO, source["font"]["copy"])
             os.makedirs(os.path.dirname(target), exist_ok=True)
             with open(target, "wb") as handle:
