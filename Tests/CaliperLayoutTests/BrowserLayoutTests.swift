@@ -3,6 +3,7 @@
 import Caliper
 import CaliperLayout
 import Foundation
+import TestSupport
 import Testing
 
 /// `browser_flow.json`: Chromium's frames of `display:flex; flex-wrap:wrap` chip clouds.
@@ -74,80 +75,88 @@ func edgeInsets(_ values: [Double]) -> EdgeInsets {
 
     /// Chromium works in 1/64 px units and ceils each text width to them, so positions may drift by
     /// 1/64 per chip before them in the row (the tolerances of Tests/Goldens/browser_layouts.md).
-    @Test(arguments: flows)
-    func chipFramesAgreeWithChromiumFlexWrap(_ golden: BrowserFlowGoldens.Case) throws {
-        let items = try golden.items.map { item in
-            FlowItem.chip(
-                item.text, style: try LayoutFixtures.style(item.font, size: CGFloat(item.size)), padding: edgeInsets(item.padding))
-        }
-        let alignment: FlowStyle.HorizontalAlignment = ["center": .center, "trailing": .trailing][golden.alignment] ?? .leading
-        let style = FlowStyle(
-            insets: edgeInsets(golden.insets), interitemSpacing: CGFloat(golden.spacing), lineSpacing: CGFloat(golden.lineSpacing),
-            horizontalAlignment: alignment, isRightToLeft: golden.rtl)
-        let result = try FlowLayout(items: items, style: style).layout(width: CGFloat(golden.containerWidth), measurer: TextMeasurer())
-        #expect(result.rows.map { [$0.lowerBound, $0.upperBound] } == golden.rows)
-        for (rowIndex, row) in golden.rows.enumerated() {
-            let count = row[1] - row[0]
-            for index in row[0]..<row[1] {
-                let frame = result.frames[index]
-                let expected = golden.frames[index]
-                let positionTolerance = golden.exactFit ? 1e-9 : Double(count + 1) / 64
-                #expect(abs(Double(frame.minX) - expected[0]) <= positionTolerance, "item \(index) x")
-                #expect(abs(Double(frame.minY) - expected[1]) <= Double(rowIndex) / 128 + 1e-9, "item \(index) y")
-                #expect(abs(Double(frame.width) - expected[2]) <= (golden.exactFit ? 1e-9 : 1.0 / 64), "item \(index) width")
-                #expect(abs(Double(frame.height) - expected[3]) <= 1.0 / 128, "item \(index) height")
+    @Test func chipFramesAgreeWithChromiumFlexWrap() {
+        let agreed = Conformance.agreed(Self.flows) { golden in
+            var found = Conformance.Differences()
+            let items = try golden.items.map { item in
+                FlowItem.chip(
+                    item.text, style: try LayoutFixtures.style(item.font, size: CGFloat(item.size)), padding: edgeInsets(item.padding))
             }
-        }
-        #expect(Double(result.contentSize.width) == golden.contentSize[0])
-        #expect(abs(Double(result.contentSize.height) - golden.contentSize[1]) <= Double(golden.rows.count) / 128 + 1e-9)
-    }
-
-    @Test(arguments: cells)
-    func seedCellsAgreeWithChromium(_ golden: BrowserCellGoldens.Cell) throws {
-        let data = try Data(contentsOf: LayoutFixtures.root.appendingPathComponent(golden.spec))
-        let folder = (golden.spec as NSString).deletingLastPathComponent
-        let root = try CellSpecReader(resolver: LayoutFixtures.resolver, folder: folder).layout(
-            try #require((try JSONSerialization.jsonObject(with: data) as? [String: Any])?["root"] as? [String: Any]))
-        let arrangement = try root.arrange(width: CGFloat(golden.width), measurer: TextMeasurer())
-        // Chromium rounds each line box to 1/64; allow half of that per line of text in the cell
-        // (label lines and chip rows).
-        let textLines = golden.labelLines.values.reduce(0, +) + (golden.flowRows?.values.map(\.count).reduce(0, +) ?? 0)
-        let tolerance = Double(textLines) / 128 + 1e-9
-        #expect(abs(Double(arrangement.frame.height) - golden.height) <= tolerance)
-        let frames = arrangement.framesByID
-        for (id, expected) in golden.frames {
-            let frame = try #require(frames[id], "no frame for \(id)")
-            // Nodes' x involves no text width; an inline box's is the text before it on its line.
-            let xTolerance = Double(golden.inlineBoxes?[id]?.textRunsBefore ?? 0) / 64 + 1e-9
-            #expect(abs(Double(frame.minX) - expected[0]) <= xTolerance, "\(id) x")
-            #expect(abs(Double(frame.width) - expected[2]) <= 1e-9, "\(id) width")
-            #expect(abs(Double(frame.minY) - expected[1]) <= tolerance, "\(id) y")
-            #expect(abs(Double(frame.height) - expected[3]) <= tolerance, "\(id) height")
-        }
-        // Every chip of a flow has a frame of its own, `<flow id>[index]`, in the root's coordinates;
-        // Chromium's may drift by 1/64 per chip before it in its row, as in the flow test above.
-        for (flowID, chips) in golden.flowFrames ?? [:] {
-            let rows = try #require(golden.flowRows?[flowID])
-            for (rowIndex, row) in rows.enumerated() {
+            let alignment: FlowStyle.HorizontalAlignment = ["center": .center, "trailing": .trailing][golden.alignment] ?? .leading
+            let style = FlowStyle(
+                insets: edgeInsets(golden.insets), interitemSpacing: CGFloat(golden.spacing), lineSpacing: CGFloat(golden.lineSpacing),
+                horizontalAlignment: alignment, isRightToLeft: golden.rtl)
+            let result = try FlowLayout(items: items, style: style).layout(width: CGFloat(golden.containerWidth), measurer: TextMeasurer())
+            found.check(result.rows.map { [$0.lowerBound, $0.upperBound] } == golden.rows)
+            for (rowIndex, row) in golden.rows.enumerated() {
+                let count = row[1] - row[0]
                 for index in row[0]..<row[1] {
-                    let frame = try #require(frames["\(flowID)[\(index)]"], "no frame for \(flowID)[\(index)]")
-                    let expected = chips[index]
-                    #expect(abs(Double(frame.minX) - expected[0]) <= Double(row[1] - row[0] + 1) / 64, "\(flowID)[\(index)] x")
-                    #expect(abs(Double(frame.minY) - expected[1]) <= Double(rowIndex) / 128 + 1e-9, "\(flowID)[\(index)] y")
-                    #expect(abs(Double(frame.width) - expected[2]) <= 1.0 / 64, "\(flowID)[\(index)] width")
-                    #expect(abs(Double(frame.height) - expected[3]) <= 1.0 / 128, "\(flowID)[\(index)] height")
+                    let frame = result.frames[index]
+                    let expected = golden.frames[index]
+                    let positionTolerance = golden.exactFit ? 1e-9 : Double(count + 1) / 64
+                    found.check(abs(Double(frame.minX) - expected[0]) <= positionTolerance, "item \(index) x")
+                    found.check(abs(Double(frame.minY) - expected[1]) <= Double(rowIndex) / 128 + 1e-9, "item \(index) y")
+                    found.check(abs(Double(frame.width) - expected[2]) <= (golden.exactFit ? 1e-9 : 1.0 / 64), "item \(index) width")
+                    found.check(abs(Double(frame.height) - expected[3]) <= 1.0 / 128, "item \(index) height")
                 }
             }
-            #expect(frames["\(flowID)[\(chips.count)]"] == nil)
+            found.check(Double(result.contentSize.width) == golden.contentSize[0])
+            found.check(abs(Double(result.contentSize.height) - golden.contentSize[1]) <= Double(golden.rows.count) / 128 + 1e-9)
+            return found.found
         }
-        for (id, lines) in golden.labelLines {
-            let label = try #require(arrangement.allArrangements.first { $0.layout.id == id })
-            guard case .text(let text, _) = label.content else {
-                Issue.record("\(id) is not a label")
-                continue
+        Conformance.record("browser-flow", cases: Self.flows.count, agreed: agreed)
+    }
+
+    @Test func seedCellsAgreeWithChromium() {
+        let agreed = Conformance.agreed(Self.cells) { golden in
+            var found = Conformance.Differences()
+            let data = try Data(contentsOf: LayoutFixtures.root.appendingPathComponent(golden.spec))
+            let folder = (golden.spec as NSString).deletingLastPathComponent
+            let root = try CellSpecReader(resolver: LayoutFixtures.resolver, folder: folder).layout(
+                try found.require((try JSONSerialization.jsonObject(with: data) as? [String: Any])?["root"] as? [String: Any]))
+            let arrangement = try root.arrange(width: CGFloat(golden.width), measurer: TextMeasurer())
+            // Chromium rounds each line box to 1/64; allow half of that per line of text in the cell
+            // (label lines and chip rows).
+            let textLines = golden.labelLines.values.reduce(0, +) + (golden.flowRows?.values.map(\.count).reduce(0, +) ?? 0)
+            let tolerance = Double(textLines) / 128 + 1e-9
+            found.check(abs(Double(arrangement.frame.height) - golden.height) <= tolerance)
+            let frames = arrangement.framesByID
+            for (id, expected) in golden.frames {
+                let frame = try found.require(frames[id], "no frame for \(id)")
+                // Nodes' x involves no text width; an inline box's is the text before it on its line.
+                let xTolerance = Double(golden.inlineBoxes?[id]?.textRunsBefore ?? 0) / 64 + 1e-9
+                found.check(abs(Double(frame.minX) - expected[0]) <= xTolerance, "\(id) x")
+                found.check(abs(Double(frame.width) - expected[2]) <= 1e-9, "\(id) width")
+                found.check(abs(Double(frame.minY) - expected[1]) <= tolerance, "\(id) y")
+                found.check(abs(Double(frame.height) - expected[3]) <= tolerance, "\(id) height")
             }
-            #expect(text.lines.count == lines, "\(id) lines")
+            // Every chip of a flow has a frame of its own, `<flow id>[index]`, in the root's coordinates;
+            // Chromium's may drift by 1/64 per chip before it in its row, as in the flow test above.
+            for (flowID, chips) in golden.flowFrames ?? [:] {
+                let rows = try found.require(golden.flowRows?[flowID])
+                for (rowIndex, row) in rows.enumerated() {
+                    for index in row[0]..<row[1] {
+                        let frame = try found.require(frames["\(flowID)[\(index)]"], "no frame for \(flowID)[\(index)]")
+                        let expected = chips[index]
+                        found.check(abs(Double(frame.minX) - expected[0]) <= Double(row[1] - row[0] + 1) / 64, "\(flowID)[\(index)] x")
+                        found.check(abs(Double(frame.minY) - expected[1]) <= Double(rowIndex) / 128 + 1e-9, "\(flowID)[\(index)] y")
+                        found.check(abs(Double(frame.width) - expected[2]) <= 1.0 / 64, "\(flowID)[\(index)] width")
+                        found.check(abs(Double(frame.height) - expected[3]) <= 1.0 / 128, "\(flowID)[\(index)] height")
+                    }
+                }
+                found.check(frames["\(flowID)[\(chips.count)]"] == nil)
+            }
+            for (id, lines) in golden.labelLines {
+                let label = try found.require(arrangement.allArrangements.first { $0.layout.id == id })
+                guard case .text(let text, _) = label.content else {
+                    found.check(false, "\(id) is not a label")
+                    continue
+                }
+                found.check(text.lines.count == lines, "\(id) lines")
+            }
+            return found.found
         }
+        Conformance.record("browser-cells", cases: Self.cells.count, agreed: agreed)
     }
 }
 

@@ -3,6 +3,7 @@
 import Caliper
 import CaliperLayout
 import Foundation
+import TestSupport
 import Testing
 
 /// `priorities.json`: cells as trees of labels, boxes, insets and stacks, with kiwisolver's frames.
@@ -55,23 +56,28 @@ struct PriorityGoldens: Decodable {
         }
     }
 
-    @Test(arguments: goldens)
-    func framesMatchKiwisolver(_ golden: PriorityGoldens.Case) throws {
-        let measurer = FakeMeasurer(characterWidth: golden.characterWidth, lineHeight: golden.lineHeight, baseline: golden.lineHeight * 0.8)
-        let cell = try Self.layout(golden.root)
-        let arrangement = if let height = golden.height {
-            try cell.arrange(in: CGRect(x: 0, y: 0, width: golden.width, height: height), measurer: measurer)
-        } else {
-            try cell.arrange(width: golden.width, measurer: measurer)
-        }
-        #expect(abs(arrangement.frame.width - golden.size[0]) <= 1e-6 && abs(arrangement.frame.height - golden.size[1]) <= 1e-6,
+    @Test func framesMatchKiwisolver() {
+        let agreed = Conformance.agreed(Self.goldens) { golden in
+            var found = Conformance.Differences()
+            let measurer = FakeMeasurer(characterWidth: golden.characterWidth, lineHeight: golden.lineHeight, baseline: golden.lineHeight * 0.8)
+            let cell = try Self.layout(golden.root)
+            let arrangement = if let height = golden.height {
+                try cell.arrange(in: CGRect(x: 0, y: 0, width: golden.width, height: height), measurer: measurer)
+            } else {
+                try cell.arrange(width: golden.width, measurer: measurer)
+            }
+            found.check(
+                abs(arrangement.frame.width - golden.size[0]) <= 1e-6 && abs(arrangement.frame.height - golden.size[1]) <= 1e-6,
                 "cell size \(arrangement.frame.size), kiwisolver \(golden.size)")
-        let frames = arrangement.framesByID
-        for (id, expected) in golden.frames {
-            let frame = try #require(frames[id], "no frame for \(id)")
-            let actual = [frame.minX, frame.minY, frame.width, frame.height]
-            #expect(zip(actual, expected).allSatisfy { abs($0 - $1) <= 1e-6 }, "\(id): \(actual), kiwisolver \(expected)")
+            let frames = arrangement.framesByID
+            for (id, expected) in golden.frames {
+                let frame = try found.require(frames[id], "no frame for \(id)")
+                let actual = [frame.minX, frame.minY, frame.width, frame.height]
+                found.check(zip(actual, expected).allSatisfy { abs($0 - $1) <= 1e-6 }, "\(id): \(actual), kiwisolver \(expected)")
+            }
+            return found.found
         }
+        Conformance.record("priorities", cases: Self.goldens.count, agreed: agreed)
     }
 
     static func priorities(_ values: [String: Float]?, default defaults: AxisPriorities) -> AxisPriorities {

@@ -1,6 +1,7 @@
 // AndroidFontScaleTests.swift — sp → px as Android 14 scales fonts (FontScaleConverter), against its Java restated in Python (Tests/Goldens/android_fontscale.json) and AOSP's own tests.
 @testable import Caliper
 import Foundation
+import TestSupport
 import Testing
 
 /// `Tests/Goldens/android_fontscale.json` (`make_android_fontscale.py`: Android 14's
@@ -77,6 +78,7 @@ struct AndroidFontScaleGoldens: Decodable {
         }
         #expect(count > 400)
         #expect(failures.isEmpty, "\(failures.count) of \(count): \(failures.prefix(12).joined(separator: "\n"))")
+        Conformance.record("android-font-scale", part: "sp-to-dp", cases: count, agreed: count - failures.count)
     }
 
     @Test func spBecomePixelsAsApplyDimensionComputesThem() throws {
@@ -101,6 +103,7 @@ struct AndroidFontScaleGoldens: Decodable {
         }
         #expect(count > 2_500)
         #expect(failures.isEmpty, "\(failures.count) of \(count): \(failures.prefix(12).joined(separator: "\n"))")
+        Conformance.record("android-font-scale", part: "sp-to-px", cases: count, agreed: count - failures.count)
     }
 
     /// The paint's size reaches a measurement and a layout (an `android:textSize` rounded to whole px).

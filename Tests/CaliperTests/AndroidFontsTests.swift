@@ -1,6 +1,7 @@
 // AndroidFontsTests.swift — a device's fonts.xml and fallback: what Android 14 makes of the fixture fonts.xml, and Minikin's choice among its families (Tests/Goldens/android_fonts.json).
 @testable import Caliper
 import Foundation
+import TestSupport
 import Testing
 
 /// `Tests/Goldens/android_fonts.json` (`make_android_fonts.py`): Android 14's Java restated over
@@ -149,6 +150,7 @@ extension AndroidFontsGoldens.Family {
             }
         }
         #expect(failures.isEmpty, "\(failures.count) of \(goldens.count):\n\(failures.prefix(12).joined(separator: "\n"))")
+        Conformance.record("android-fonts", part: kind, cases: goldens.count, agreed: goldens.count - failures.count)
     }
 }
 

@@ -136,6 +136,7 @@ struct AndroidBreakGoldens: Decodable {
         print("\(kind): \(layouts - failures.count) of \(layouts) layouts are Minikin's")
         #expect(layouts >= 50)
         #expect(failures.isEmpty, "\(failures.count) of \(layouts) \(kind) layouts differ:\n\(failures.prefix(6).joined(separator: "\n"))")
+        Conformance.record("android-lines", part: kind, cases: layouts, agreed: max(0, layouts - failures.count))
     }
 
     @Test func balancedLinesAreMinikins() throws {
@@ -143,6 +144,7 @@ struct AndroidBreakGoldens: Decodable {
         print("balanced: \(layouts - failures.count) of \(layouts) layouts are Minikin's")
         #expect(layouts >= 150)
         #expect(failures.isEmpty, "\(failures.count) of \(layouts) balanced layouts differ:\n\(failures.prefix(6).joined(separator: "\n"))")
+        Conformance.record("android-breaks", part: "balanced", cases: layouts, agreed: max(0, layouts - failures.count))
     }
 
     @Test func edgeCasesAreMinikins() throws {
@@ -150,6 +152,7 @@ struct AndroidBreakGoldens: Decodable {
         print("edges: \(layouts - failures.count) of \(layouts) layouts are Minikin's")
         #expect(layouts >= 150)
         #expect(failures.isEmpty, "\(failures.count) of \(layouts) edge layouts differ:\n\(failures.prefix(6).joined(separator: "\n"))")
+        Conformance.record("android-breaks", part: "edges", cases: layouts, agreed: max(0, layouts - failures.count))
     }
 
     @Test func aWidthThatIsNoLengthIsRefusedAndATabBreaksGreedily() throws {
@@ -192,6 +195,7 @@ struct AndroidBreakGoldens: Decodable {
         print("start edits: \(layouts - failures.count) of \(layouts) layouts are Minikin's")
         #expect(layouts >= 20)
         #expect(failures.isEmpty, "\(failures.count) of \(layouts) layouts with start edits differ:\n\(failures.prefix(6).joined(separator: "\n"))")
+        Conformance.record("android-breaks", part: "start-edits", cases: layouts, agreed: max(0, layouts - failures.count))
     }
 
     /// A soft hyphen between joining Arabic letters breaks with a ZWJ and a hyphen, and the next

@@ -1,6 +1,7 @@
 // AndroidMeasureTests.swift — Paint.measureText as Android 14's Minikin measures it, against Minikin itself (Tests/Goldens/android.json).
 @testable import Caliper
 import Foundation
+import TestSupport
 import Testing
 
 /// `Tests/Goldens/android.json` (`make_android.py`: Minikin at android-14.0.0_r50 with a harness
@@ -44,6 +45,7 @@ struct AndroidGoldens: Decodable {
             }
         }
         #expect(failures.isEmpty, "\(failures.count) of \(goldens.count): \(failures.prefix(12).joined(separator: "\n"))")
+        Conformance.record("android-measure", part: kind, cases: goldens.count, agreed: goldens.count - failures.count)
     }
 }
 
@@ -75,6 +77,7 @@ struct AndroidGoldens: Decodable {
             }
         }
         #expect(failures.isEmpty, "\(failures.count) of \(goldens.count): \(failures.prefix(8).joined(separator: "\n"))")
+        Conformance.record("android-font-metrics", cases: goldens.count, agreed: goldens.count - failures.count)
     }
 }
 

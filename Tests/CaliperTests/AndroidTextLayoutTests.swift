@@ -53,6 +53,7 @@ import TestSupport
             }
         }
         #expect(failures.isEmpty, "\(failures.count) of \(goldens.layouts.count) layouts differ:\n\(failures.prefix(8).joined(separator: "\n"))")
+        Conformance.record("android-heights", cases: goldens.layouts.count, agreed: goldens.layouts.count - failures.count)
     }
 
     /// A one-line text a TextView finds boring is a BoringLayout as wide as its advance rounded
@@ -320,6 +321,7 @@ extension AndroidTextLayoutTests {
             }
         }
         #expect(failures.isEmpty, "\(failures.count) of \(goldens.views.count) views differ:\n\(failures.prefix(10).joined(separator: "\n"))")
+        Conformance.record("android-textview", cases: goldens.views.count, agreed: goldens.views.count - failures.count)
     }
 }
 

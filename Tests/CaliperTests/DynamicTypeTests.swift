@@ -1,5 +1,6 @@
 // DynamicTypeTests.swift — Apple's Dynamic Type sizes, UIFontMetrics's proportional scaling, and every category's layout in one call.
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Caliper
@@ -16,10 +17,16 @@ import Testing
         let table = try Fixtures.golden("dynamic_type.json", as: Table.self)
         #expect(table.categories == ContentSizeCategory.allCases.map(\.rawValue))
         #expect(Set(table.pointSizes.keys) == Set(DynamicTypeStyle.allCases.map(\.rawValue)))
+        var sizes = 0
+        var agreed = 0
         for style in DynamicTypeStyle.allCases {
             let expected = try #require(table.pointSizes[style.rawValue])
-            #expect(ContentSizeCategory.allCases.map { style.pointSize(at: $0) } == expected.map { CGFloat($0) }, "\(style)")
+            let found = ContentSizeCategory.allCases.map { style.pointSize(at: $0) }
+            #expect(found == expected.map { CGFloat($0) }, "\(style)")
+            sizes += expected.count
+            agreed += zip(found, expected).filter { $0 == CGFloat($1) }.count
         }
+        Conformance.record("dynamic-type", cases: sizes, agreed: agreed)
         #expect(DynamicTypeStyle.body.defaultPointSize == 17)
         #expect(DynamicTypeStyle.headline.weight == 600 && DynamicTypeStyle.body.weight == 400)
         #expect(ContentSizeCategory(named: "ax3") == .accessibilityExtraLarge)

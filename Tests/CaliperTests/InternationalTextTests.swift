@@ -1,6 +1,7 @@
 // InternationalTextTests.swift — fallback cascades, runs, bidi order, mixed-font line heights, emoji.
 @testable import Caliper
 import Foundation
+import TestSupport
 import Testing
 
 @Suite struct InternationalTextTests {
@@ -136,18 +137,22 @@ import Testing
         let oneGlyph = try golden("\u{1F600}", "NotoColorEmoji.ttf")
         var total = 0
         var asOneGlyph = 0
+        var agreed = 0
         var newerThanFont: [String] = []
         for line in text.split(separator: "\n") where line.contains("; fully-qualified") {
             let codePoints = line.split(separator: ";")[0].split(separator: " ").compactMap { UInt32($0, radix: 16) }
             let sequence = String(String.UnicodeScalarView(codePoints.compactMap(Unicode.Scalar.init)))
             total += 1
-            #expect(GraphemeClusters.boundaries(in: Array(sequence.utf16)).count == 2, "\(sequence) is not one cluster")
+            let oneCluster = GraphemeClusters.boundaries(in: Array(sequence.utf16)).count == 2
+            #expect(oneCluster, "\(sequence) is not one cluster")
             let layout = try measurer.layout(sequence, style: style)
             let runs = layout.lines.first?.runs ?? []
-            #expect(runs.count == 1 && runs.first?.font === emojiFont, "\(sequence) is not set in Noto Color Emoji")
+            let inEmojiFont = runs.count == 1 && runs.first?.font === emojiFont
+            #expect(inEmojiFont, "\(sequence) is not set in Noto Color Emoji")
             // One visible glyph: the sequence's ligature, ZWJ and variation selectors adding nothing.
             if abs(Double(layout.size.width) - oneGlyph) < 1e-9 {
                 asOneGlyph += 1
+                if oneCluster && inEmojiFont { agreed += 1 }
             } else {
                 newerThanFont.append(sequence)
             }
@@ -156,5 +161,6 @@ import Testing
         #expect(total > 3600)
         // Noto Color Emoji 2.042 (2023) covers Emoji 15.0; anything else is a regression.
         #expect(newerThanFont.count <= 0, "sequences not set as one emoji glyph: \(newerThanFont.prefix(20))")
+        Conformance.record("unicode-emoji", cases: total, agreed: agreed)
     }
 }

@@ -1,17 +1,19 @@
 // IntrinsicWidthTests.swift — CSS min-content and max-content widths against hb-shape, and how breaking by characters changes them.
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Caliper
 
 @Suite struct IntrinsicWidthTests {
     struct Golden: Decodable {
-        struct Case: Decodable {
+        struct Case: Decodable, CustomStringConvertible {
             var font: String
             var size: CGFloat
             var text: String
             var minContent: CGFloat
             var maxContent: CGFloat
+            var description: String { text.debugDescription }
         }
 
         var cases: [Case]
@@ -22,17 +24,22 @@ import Testing
     @Test func theWidthsAreHBShapes() throws {
         let golden = try Fixtures.golden("intrinsic.json", as: Golden.self)
         try #require(golden.cases.count >= 7)
-        for item in golden.cases {
+        let agreed = Conformance.agreed(golden.cases) { item in
             let style = TextStyle(font: try Fixtures.font(item.font), size: item.size)
             let widths = try TextMeasurer().intrinsicWidths(of: item.text, style: style)
-            #expect(abs(widths.minContent - item.minContent) <= 1e-9, "\(item.text.debugDescription)")
-            #expect(abs(widths.maxContent - item.maxContent) <= 1e-9, "\(item.text.debugDescription)")
+            var differing: [String] = []
+            if abs(widths.minContent - item.minContent) > 1e-9 { differing.append("min-content \(widths.minContent), hb-shape \(item.minContent)") }
+            if abs(widths.maxContent - item.maxContent) > 1e-9 { differing.append("max-content \(widths.maxContent), hb-shape \(item.maxContent)") }
             // The layout agrees: at min-content nothing breaks inside a word; at max-content each paragraph is one line.
             let narrow = try TextMeasurer().layout(item.text, style: style, maxWidth: widths.minContent)
-            #expect(narrow.size.width <= widths.minContent + 1e-9)
+            if narrow.size.width > widths.minContent + 1e-9 { differing.append("\(narrow.size.width) wide at min-content") }
             let wide = try TextMeasurer().layout(item.text, style: style, maxWidth: widths.maxContent)
-            #expect(wide.lines.count == item.text.split(separator: "\n", omittingEmptySubsequences: false).count)
+            if wide.lines.count != item.text.split(separator: "\n", omittingEmptySubsequences: false).count {
+                differing.append("\(wide.lines.count) lines at max-content")
+            }
+            return differing
         }
+        Conformance.record("intrinsic", cases: golden.cases.count, agreed: agreed)
     }
 
     /// A paragraph that breaks by characters can be as narrow as its widest grapheme cluster.

@@ -1,6 +1,7 @@
 // OpticalSizeTests.swift — a face with an `opsz` axis it does not set follows the point size, against hb-shape and fontTools (Tests/Goldens/opsz.json).
 @testable import Caliper
 import Foundation
+import TestSupport
 import Testing
 
 struct OpticalSizeGoldens: Decodable {
@@ -56,45 +57,58 @@ struct OpticalSizeGoldens: Decodable {
         #expect(throws: CaliperError.self) { try font.instance(atPointSize: .nan) }
     }
 
-    /// Width at each size = hb-shape's advances at opsz = the size clamped to 8…72, through every
-    /// entry: the label fast path with and without a cache, the general layout, and measure.
-    @Test(arguments: automaticCases)
-    func widthsFollowThePointSize(_ golden: OpticalSizeGoldens.Automatic) throws {
-        let style = TextStyle(font: try face(), size: CGFloat(golden.size))
-        let expected = try points(golden.advanceSum, size: golden.size)
-        let width = try TextMeasurer(cache: nil).size(of: golden.text, style: style).width
-        #expect(abs(Double(width) - expected) < 1e-9, "\(width) vs \(expected)")
-        #expect(try TextMeasurer(cache: ShapeCache()).size(of: golden.text, style: style).width == width)
-        let layout = try TextMeasurer(cache: nil).layout(golden.text, style: style)
-        #expect(layout.lines.first?.widthIncludingTrailingWhitespace == width)
-        #expect(layout.lines.first?.runs.first?.font.variations == [try FontVariation(tag: "opsz", value: golden.opsz)])
-        let measured = try TextMeasurer(cache: nil).measure(golden.text, style: style)
-        #expect(measured.unwrappedSize.width == width)
-        #expect(try measured.layout(maxWidth: width / 2).lines.count > 1)
-        let glyphs = try TextMeasurer(cache: nil).glyphs(ofLine: golden.text, style: style)
-        let opsz = [try FontVariation(tag: "opsz", value: golden.opsz)]
-        #expect(glyphs.allSatisfy { $0.font.variations == opsz })
+    /// Width at each size = hb-shape's advances at opsz = the size clamped to 8…72 (to 1e-9 pt),
+    /// through every entry: the label fast path with and without a cache, the general layout,
+    /// measure and glyphs.
+    @Test func widthsFollowThePointSize() {
+        let agreed = Conformance.agreed(Self.automaticCases) { golden in
+            let style = TextStyle(font: try face(), size: CGFloat(golden.size))
+            let expected = try points(golden.advanceSum, size: golden.size)
+            let opsz = [try FontVariation(tag: "opsz", value: golden.opsz)]
+            let width = try TextMeasurer(cache: nil).size(of: golden.text, style: style).width
+            var differing: [String] = []
+            if abs(Double(width) - expected) >= 1e-9 { differing.append("\(width) vs \(expected)") }
+            if try TextMeasurer(cache: ShapeCache()).size(of: golden.text, style: style).width != width { differing.append("cached width") }
+            let layout = try TextMeasurer(cache: nil).layout(golden.text, style: style)
+            if layout.lines.first?.widthIncludingTrailingWhitespace != width { differing.append("layout width") }
+            let run = layout.lines.first?.runs.first
+            if run?.font.variations != opsz { differing.append("run in \(String(describing: run?.font))") }
+            let measured = try TextMeasurer(cache: nil).measure(golden.text, style: style)
+            if measured.unwrappedSize.width != width { differing.append("measured width \(measured.unwrappedSize.width)") }
+            if try measured.layout(maxWidth: width / 2).lines.count <= 1 { differing.append("one line at half its width") }
+            let glyphs = try TextMeasurer(cache: nil).glyphs(ofLine: golden.text, style: style)
+            if !glyphs.allSatisfy({ $0.font.variations == opsz }) { differing.append("glyphs not at \(opsz)") }
+            return differing
+        }
+        Conformance.record("opsz", part: "automatic", cases: Self.automaticCases.count, agreed: agreed)
     }
 
-    /// A face whose variations set opsz keeps it at every size, as `font-variation-settings`
-    /// overrides `font-optical-sizing: auto`; a named instance's coordinates set it too.
-    @Test(arguments: pinnedCases)
-    func aPinnedOpticalSizeHoldsAtEverySize(_ golden: OpticalSizeGoldens.Pinned) throws {
-        let pinned = try face().withVariations([try FontVariation(tag: "opsz", value: golden.opsz)])
-        #expect(!pinned.followsOpticalSize)
-        for size in [6.0, 12, 17, 100] {
-            let style = TextStyle(font: pinned, size: CGFloat(size))
-            let width = try TextMeasurer(cache: nil).size(of: golden.text, style: style).width
-            let expected = try points(golden.advanceSum, size: size)
-            #expect(abs(Double(width) - expected) < 1e-9, "\(width) vs \(expected) at \(size) pt")
-            #expect(try TextMeasurer(cache: ShapeCache()).size(of: golden.text, style: style).width == width)
+    /// A face whose variations set opsz keeps it at every size (to 1e-9 pt), as
+    /// `font-variation-settings` overrides `font-optical-sizing: auto`; a named instance's
+    /// coordinates set it too.
+    @Test func aPinnedOpticalSizeHoldsAtEverySize() {
+        let agreed = Conformance.agreed(Self.pinnedCases) { golden in
+            let pinned = try face().withVariations([try FontVariation(tag: "opsz", value: golden.opsz)])
+            var differing: [String] = []
+            if pinned.followsOpticalSize { differing.append("follows the optical size") }
+            for size in [6.0, 12, 17, 100] {
+                let style = TextStyle(font: pinned, size: CGFloat(size))
+                let width = try TextMeasurer(cache: nil).size(of: golden.text, style: style).width
+                let expected = try points(golden.advanceSum, size: size)
+                if abs(Double(width) - expected) >= 1e-9 { differing.append("\(width) vs \(expected) at \(size) pt") }
+                if try TextMeasurer(cache: ShapeCache()).size(of: golden.text, style: style).width != width {
+                    differing.append("cached width at \(size) pt")
+                }
+            }
+            if golden.opsz == 72 {
+                let display = try face().namedInstance("Display")
+                if display.followsOpticalSize { differing.append("Display follows the optical size") }
+                let width = try TextMeasurer(cache: nil).size(of: golden.text, style: TextStyle(font: display, size: 12)).width
+                if abs(Double(width) - (try points(golden.advanceSum, size: 12))) >= 1e-9 { differing.append("Display at 12 pt: \(width)") }
+            }
+            return differing
         }
-        if golden.opsz == 72 {
-            let display = try face().namedInstance("Display")
-            #expect(!display.followsOpticalSize)
-            let width = try TextMeasurer(cache: nil).size(of: golden.text, style: TextStyle(font: display, size: 12)).width
-            #expect(abs(Double(width) - (try points(golden.advanceSum, size: 12))) < 1e-9)
-        }
+        Conformance.record("opsz", part: "pinned", cases: Self.pinnedCases.count, agreed: agreed)
     }
 
     /// The line height carries the MVAR deltas of the optical size the point size picks.

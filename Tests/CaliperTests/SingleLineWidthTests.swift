@@ -1,21 +1,29 @@
 // SingleLineWidthTests.swift — single-line widths against hb-shape's advances (Tests/Goldens/advances.json).
 import Caliper
 import Foundation
+import TestSupport
 import Testing
 
 @Suite struct SingleLineWidthTests {
     let measurer = TextMeasurer()
 
-    @Test(arguments: try AdvanceGoldens.load())
-    func widthEqualsHarfBuzzAdvanceSum(_ golden: AdvanceGoldens.Case) throws {
-        let features = try golden.features.split(separator: ",").map { try FontFeature(String($0)) }
-        for size in [17.0, 13.0, 9.5] {
-            let style = TextStyle(font: try Fixtures.font(golden.font), size: CGFloat(size), features: features)
-            let measured = try measurer.size(of: golden.text, style: style)
-            let expected = points(golden.advanceSum, size: size, unitsPerEm: golden.unitsPerEm)
-            #expect(abs(Double(measured.width) - expected) < 1e-9, "\(golden) at \(size)")
-            #expect(measured.height == style.metrics.lineHeight)
+    /// Every string of advances.json is as wide as hb-shape's advance sum at 17, 13 and 9.5 pt
+    /// (to 1e-9 pt) and one line high.
+    @Test func widthsEqualHarfBuzzAdvanceSums() throws {
+        let goldens = try AdvanceGoldens.load()
+        let agreed = Conformance.agreed(goldens) { golden in
+            let features = try golden.features.split(separator: ",").map { try FontFeature(String($0)) }
+            var differing: [String] = []
+            for size in [17.0, 13.0, 9.5] {
+                let style = TextStyle(font: try Fixtures.font(golden.font), size: CGFloat(size), features: features)
+                let measured = try measurer.size(of: golden.text, style: style)
+                let expected = points(golden.advanceSum, size: size, unitsPerEm: golden.unitsPerEm)
+                if abs(Double(measured.width) - expected) >= 1e-9 { differing.append("\(measured.width) at \(size), hb-shape \(expected)") }
+                if measured.height != style.metrics.lineHeight { differing.append("height \(measured.height) at \(size)") }
+            }
+            return differing
         }
+        Conformance.record("advances", cases: goldens.count, agreed: agreed)
     }
 
     @Test func helloWorldMatchesHbShapeAt17Points() throws {

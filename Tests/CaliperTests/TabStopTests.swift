@@ -1,5 +1,6 @@
 // TabStopTests.swift — tabs advancing to NSTextTab-like stops, against Pango 1.50 and the rule restated in Python (tabs.json).
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Caliper
@@ -90,7 +91,10 @@ import Testing
         try #require(golden.cases.count >= 38)
         var differing: [String] = []
         var pangoChecked = 0
+        var agreed = 0
+        var agreedWithPango = 0
         for item in golden.cases {
+            let before = differing.count
             for measurer in [TextMeasurer(), TextMeasurer(cache: nil)] {
                 let layout = try Self.layout(item, measurer: measurer)
                 try #require(layout.lines.count == 1)
@@ -104,9 +108,14 @@ import Testing
                     }
                 }
             }
+            if differing.count == before {
+                agreed += 1
+                if item.differences?.isEmpty ?? true { agreedWithPango += 1 }
+            }
         }
         #expect(pangoChecked >= 50)
         #expect(differing.isEmpty, "\(differing.count): \(differing.prefix(6))")
+        Conformance.record("tabs", part: "stops", cases: golden.cases.count, agreed: agreed, figures: ["pangoAgrees": agreedWithPango])
     }
 
     /// Past the last stop, tabs go to multiples of the default tab interval (UIKit's rule; Pango
@@ -114,10 +123,14 @@ import Testing
     @Test func pastTheLastStop() throws {
         let golden = try Fixtures.golden("tabs.json", as: Golden.self)
         var differing: [String] = []
+        var agreed = 0
         for item in golden.beyondLastStop {
-            differing += Self.positions(of: try Self.layout(item), like: item.model).map { "\(item.name): \($0)" }
+            let found = Self.positions(of: try Self.layout(item), like: item.model)
+            differing += found.map { "\(item.name): \($0)" }
+            if found.isEmpty { agreed += 1 }
         }
         #expect(differing.isEmpty, "\(differing)")
+        Conformance.record("tabs", part: "past-the-last-stop", cases: golden.beyondLastStop.count, agreed: agreed)
         // With no interval, a tab past every stop is as wide as its glyph.
         let style = TextStyle(font: try Fixtures.font("Fonts/DejaVuSans.ttf"), size: 16)
         let tabGlyph = try TextMeasurer().layout("\t", style: style, paragraphStyle: ParagraphStyle(tabStops: [])).lines[0]

@@ -1,5 +1,6 @@
 // TextWrapTests.swift — CSS text-wrap: balance and pretty against headless Chromium's lines (wrap.json), and where they leave greedy alone.
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Caliper
@@ -25,17 +26,26 @@ import Testing
         let golden = try Fixtures.golden("wrap.json", as: Golden.self)
         try #require(golden.cases.count >= 25)
         var differing: [String] = []
+        var agreed = 0
         for item in golden.cases {
             let style = TextStyle(font: try Fixtures.font(item.font), size: item.size)
             let expected = try #require(item.lines[wrap.rawValue])
+            var agrees = true
             for measurer in [TextMeasurer(), TextMeasurer(cache: nil)] {
                 let layout = try measurer.layout(item.text, style: style, paragraphStyle: ParagraphStyle(textWrap: wrap), maxWidth: item.width)
                 let starts = layout.lines.map(\.utf16Range.location)
-                if starts != expected { differing.append("\(item.name): \(starts) vs \(expected)") }
-                #expect(layout.lines.allSatisfy { $0.width <= item.width + 1e-9 })
+                if starts != expected {
+                    differing.append("\(item.name): \(starts) vs \(expected)")
+                    agrees = false
+                }
+                let fits = layout.lines.allSatisfy { $0.width <= item.width + 1e-9 }
+                #expect(fits)
+                agrees = agrees && fits
             }
+            if agrees { agreed += 1 }
         }
         #expect(differing.isEmpty, "\(differing.count) differ: \(differing.prefix(5))")
+        Conformance.record("text-wrap", part: wrap.rawValue, cases: golden.cases.count, agreed: agreed)
     }
 
     /// Balance and pretty keep greedy's lines where Chromium does: one line, a tab, a line limit

@@ -1,6 +1,7 @@
 // TrackingGoldenTests.swift — fonts with an AAT `trak` table measured as `hb-shape --font-ptem` (Core Text's rule) measures them, at every size of Tests/Goldens/trak.json.
 @testable import Caliper
 import Foundation
+import TestSupport
 import Testing
 
 /// `Tests/Goldens/trak.json` (`make_trak.py`: hb-shape 6.0.0 with `--font-ptem`, fontTools).
@@ -57,20 +58,25 @@ struct TrakGoldens: Decodable {
         let goldens = try #require(TrakGoldens.loaded)
         let measurer = TextMeasurer()
         var compared = 0
+        var agreed = 0
         for font in goldens.fonts {
             let face = try Fixtures.font(font.font)
             #expect(face.tracking != nil, "\(font.font) has a trak table")
             for golden in font.cases {
                 let style = TextStyle(font: face, size: CGFloat(golden.size))
                 let size = try measurer.size(of: golden.text, style: style)
-                #expect(abs(Double(size.width) - golden.width) <= 1e-6, "\(font.font) \(golden.text.debugDescription) at \(golden.size) pt: \(size.width), hb-shape \(golden.width)")
+                let widthAgrees = abs(Double(size.width) - golden.width) <= 1e-6
+                #expect(widthAgrees, "\(font.font) \(golden.text.debugDescription) at \(golden.size) pt: \(size.width), hb-shape \(golden.width)")
                 // The layout's line and the attributed path agree with it.
                 let layout = try measurer.layout(golden.text, style: style)
-                #expect(abs(Double(layout.lines[0].widthIncludingTrailingWhitespace) - golden.width) <= 1e-6)
+                let lineAgrees = abs(Double(layout.lines[0].widthIncludingTrailingWhitespace) - golden.width) <= 1e-6
+                #expect(lineAgrees)
                 compared += 1
+                if widthAgrees && lineAgrees && face.tracking != nil { agreed += 1 }
             }
         }
         #expect(compared >= 200)
+        Conformance.record("trak", part: "static", cases: compared, agreed: agreed)
     }
 
     /// Tracking per cluster is HarfBuzz's at every size: Apple's SF Pro table at each size it lists
@@ -94,12 +100,16 @@ struct TrakGoldens: Decodable {
     @Test func variableInstancesAreTracked() throws {
         let goldens = try #require(TrakGoldens.loaded)
         let face = try Fixtures.font(goldens.variable.font)
+        var agreed = 0
         for golden in goldens.variable.cases {
             let variations = try golden.variations.sorted { $0.key < $1.key }.map { try FontVariation(tag: $0.key, value: $0.value) }
             let style = TextStyle(font: try face.withVariations(variations), size: CGFloat(golden.size))
             let width = try TextMeasurer().size(of: golden.text, style: style).width
-            #expect(abs(Double(width) - golden.width) <= 1e-6, "\(golden.variations) \(golden.text.debugDescription) at \(golden.size) pt: \(width), hb-shape \(golden.width)")
+            let agrees = abs(Double(width) - golden.width) <= 1e-6
+            #expect(agrees, "\(golden.variations) \(golden.text.debugDescription) at \(golden.size) pt: \(width), hb-shape \(golden.width)")
+            if agrees { agreed += 1 }
         }
+        Conformance.record("trak", part: "variable", cases: goldens.variable.cases.count, agreed: agreed)
     }
 
     /// `trak=0` turns tracking off, as it does in HarfBuzz (the `trak` feature).
@@ -226,7 +236,7 @@ struct TrakWrappedGoldens: Decodable {
         let goldens = try Fixtures.golden("trak_wrapped.json", as: TrakWrappedGoldens.self)
         try #require(goldens.cases.count == 100)
         let measurer = TextMeasurer()
-        for item in goldens.cases {
+        let agreed = Conformance.agreed(goldens.cases) { item in
             let style = TextStyle(font: try Fixtures.font(item.font), size: CGFloat(item.size))
             let layout = try measurer.layout(AttributedText(item.text, style: style), maxWidth: CGFloat(item.maxWidth))
             let units = Array(item.text.utf16)
@@ -234,11 +244,11 @@ struct TrakWrappedGoldens: Decodable {
                 String(decoding: units[line.utf16Range.location..<NSMaxRange(line.utf16Range)], as: UTF16.self)
                     .trimmingCharacters(in: .whitespaces)
             }
-            #expect(texts == item.lines.map(\.text), "\(item)")
-            guard texts == item.lines.map(\.text) else { continue }
-            for (line, expected) in zip(layout.lines, item.lines) {
-                #expect(abs(Double(line.width) - expected.width) <= 1e-6, "\(item) \(expected.text): \(line.width), hb-shape \(expected.width)")
+            guard texts == item.lines.map(\.text) else { return ["lines \(texts)"] }
+            return zip(layout.lines, item.lines).compactMap { line, expected in
+                abs(Double(line.width) - expected.width) <= 1e-6 ? nil : "\(expected.text): \(line.width), hb-shape \(expected.width)"
             }
         }
+        Conformance.record("trak-wrapped", cases: goldens.cases.count, agreed: agreed)
     }
 }

@@ -1,6 +1,7 @@
 // TruncationTests.swift — truncated last lines against hb-shape widths (Tests/Goldens/truncation.json).
 import Caliper
 import Foundation
+import TestSupport
 import Testing
 
 @Suite struct TruncationTests {
@@ -11,21 +12,27 @@ import Testing
         #expect(Set(Self.goldens.map(\.mode)) == ["truncate-tail", "truncate-head", "truncate-middle"])
     }
 
-    @Test(arguments: goldens)
-    func lastLineIsShortenedAroundAnEllipsis(_ golden: TruncationGoldens.Case) throws {
-        let mode = try #require(LineBreakMode(rawValue: golden.mode))
-        let style = TextStyle(font: try Fixtures.font(golden.font), size: CGFloat(golden.size))
-        let layout = try TextMeasurer().layout(
-            golden.text, style: style,
-            paragraphStyle: ParagraphStyle(lineBreakMode: mode, numberOfLines: golden.numberOfLines),
-            maxWidth: CGFloat(golden.maxWidth))
-        #expect(layout.isTruncated)
-        #expect(layout.lines.count == golden.numberOfLines)
-        let last = try #require(layout.lines.last)
-        #expect(last.utf16Range.location == golden.start)
-        #expect(last.utf16Range.location + last.utf16Range.length == golden.text.utf16.count)
-        #expect(last.truncatedText == golden.expectedText)
-        #expect(abs(Double(last.width) - golden.expectedWidth) < 1e-9)
+    /// Every truncated layout of truncation.json keeps its last line from the golden's start to
+    /// the text's end, shortened around "…" to the golden's text and width (to 1e-9 pt).
+    @Test func lastLinesAreShortenedAroundAnEllipsis() {
+        let agreed = Conformance.agreed(Self.goldens) { golden in
+            guard let mode = LineBreakMode(rawValue: golden.mode) else { return ["no line break mode \(golden.mode)"] }
+            let style = TextStyle(font: try Fixtures.font(golden.font), size: CGFloat(golden.size))
+            let layout = try TextMeasurer().layout(
+                golden.text, style: style,
+                paragraphStyle: ParagraphStyle(lineBreakMode: mode, numberOfLines: golden.numberOfLines),
+                maxWidth: CGFloat(golden.maxWidth))
+            guard let last = layout.lines.last else { return ["no lines"] }
+            var differing: [String] = []
+            if !layout.isTruncated { differing.append("not truncated") }
+            if layout.lines.count != golden.numberOfLines { differing.append("\(layout.lines.count) lines") }
+            if last.utf16Range.location != golden.start { differing.append("last line starts at \(last.utf16Range.location)") }
+            if last.utf16Range.location + last.utf16Range.length != golden.text.utf16.count { differing.append("last line ends before the text") }
+            if last.truncatedText != golden.expectedText { differing.append("shown \(String(describing: last.truncatedText))") }
+            if abs(Double(last.width) - golden.expectedWidth) >= 1e-9 { differing.append("width \(last.width), expected \(golden.expectedWidth)") }
+            return differing
+        }
+        Conformance.record("truncation", cases: Self.goldens.count, agreed: agreed)
     }
 
     @Test func wordWrappingWithALineLimitDropsLinesWithoutAnEllipsis() throws {

@@ -1,6 +1,7 @@
 // WrappedLayoutTests.swift — wrapped lines against Pango's breaks and hb-shape's widths (Tests/Goldens/wrapped.json).
 import Caliper
 import Foundation
+import TestSupport
 import Testing
 
 @Suite struct WrappedLayoutTests {
@@ -10,17 +11,23 @@ import Testing
         #expect(Self.goldens.count >= 20)
     }
 
-    @Test(arguments: goldens)
-    func linesMatchPangoWordCharWrapping(_ golden: WrappedGoldens.Case) throws {
-        let style = TextStyle(font: try Fixtures.font(golden.font), size: CGFloat(golden.size))
-        let layout = try TextMeasurer().layout(golden.text, style: style, maxWidth: CGFloat(golden.maxWidth))
-        #expect(layout.utf16Ranges == golden.lines.map { $0.start..<$0.end })
-        for (line, expected) in zip(layout.lines, golden.lines) {
-            #expect(abs(Double(line.width) - expected.width) < 1e-9, "line at \(expected.start)")
+    /// Every paragraph of wrapped.json breaks into Pango's lines, each as wide as hb-shape says
+    /// (to 1e-9 pt), as wide as its widest line and as high as its lines.
+    @Test func linesMatchPangoWordCharWrapping() {
+        let agreed = Conformance.agreed(Self.goldens) { golden in
+            let style = TextStyle(font: try Fixtures.font(golden.font), size: CGFloat(golden.size))
+            let layout = try TextMeasurer().layout(golden.text, style: style, maxWidth: CGFloat(golden.maxWidth))
+            var differing: [String] = []
+            if layout.utf16Ranges != golden.lines.map({ $0.start..<$0.end }) { differing.append("lines \(layout.utf16Ranges)") }
+            for (line, expected) in zip(layout.lines, golden.lines) where abs(Double(line.width) - expected.width) >= 1e-9 {
+                differing.append("line at \(expected.start): \(line.width), hb-shape \(expected.width)")
+            }
+            let widest = golden.lines.map(\.width).max() ?? 0
+            if abs(Double(layout.size.width) - widest) >= 1e-9 { differing.append("width \(layout.size.width), not \(widest)") }
+            let height = Double(golden.lines.count) * Double(style.metrics.lineHeight)
+            if abs(Double(layout.size.height) - height) >= 1e-9 { differing.append("height \(layout.size.height), not \(height)") }
+            return differing
         }
-        let widest = golden.lines.map(\.width).max() ?? 0
-        #expect(abs(Double(layout.size.width) - widest) < 1e-9)
-        let lineHeight = Double(style.metrics.lineHeight)
-        #expect(abs(Double(layout.size.height) - Double(golden.lines.count) * lineHeight) < 1e-9)
+        Conformance.record("wrapped", cases: Self.goldens.count, agreed: agreed)
     }
 }
