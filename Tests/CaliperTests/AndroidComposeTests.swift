@@ -1,6 +1,7 @@
 // AndroidComposeTests.swift — a Jetpack Compose Text: its line height span against androidx's own unit test, its width and height rules, and its settings.
 @testable import Caliper
 import Foundation
+import TestSupport
 import Testing
 
 @Suite struct AndroidComposeTests {
@@ -290,5 +291,6 @@ extension AndroidComposeTests {
             }
         }
         #expect(failures.isEmpty, "\(failures.count) of \(goldens.views.count) views differ:\n\(failures.prefix(12).joined(separator: "\n"))")
+        Conformance.record("android-compose", cases: goldens.views.count, agreed: goldens.views.count - failures.count)
     }
 }
