@@ -31,6 +31,8 @@ let package = Package(
         .library(name: "CaliperLayout", targets: ["CaliperLayout"]),
         .library(name: "CaliperBatch", targets: ["CaliperBatch"]),
         .executable(name: "caliper", targets: ["caliper"]),
+        // The C ABI (include/caliper.h): libCaliperC.so, shipped as libcaliper.so.0.
+        .library(name: "CaliperC", type: .dynamic, targets: ["CaliperC"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -48,6 +50,15 @@ let package = Package(
         .target(name: "CaliperLayout", dependencies: ["Caliper"]),
         // The JSON Lines protocol of `caliper batch`, as a library a server can use.
         .target(name: "CaliperBatch", dependencies: ["Caliper", "CaliperLayout"]),
+        // The batch protocol in-process for other languages: include/caliper.h's functions.
+        .target(
+            name: "CaliperC", dependencies: ["Caliper", "CaliperBatch"], exclude: ["exports.map"],
+            linkerSettings: [
+                .unsafeFlags([
+                    "-Xlinker", "-soname=libcaliper.so.0",
+                    "-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/CaliperC/exports.map",
+                ])
+            ]),
         .executableTarget(
             name: "caliper",
             dependencies: [
@@ -62,6 +73,8 @@ let package = Package(
         // The request model (JSON reading and writing, layout specs) on its own, without the CLI.
         .testTarget(name: "CaliperBatchTests", dependencies: ["CaliperBatch", "Caliper", "CaliperLayout", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["caliper", "CaliperBatch", "TestSupport"]),
+        // The C ABI's functions as C calls them, on hostile input and on many threads.
+        .testTarget(name: "CaliperCTests", dependencies: ["CaliperC", "Caliper", "CaliperBatch", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

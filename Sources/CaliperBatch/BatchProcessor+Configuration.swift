@@ -102,3 +102,65 @@ extension BatchProcessor {
         cachesPerThread = configuration.threads > 1
     }
 }
+
+extension BatchProcessor.Configuration {
+    /// The most threads that may answer at once: `caliper batch --jobs`, the C ABI's `threads`.
+    package static let threadRange = 1...256
+    /// The longest request a door reads by default, in bytes: 8 MiB. A text at the default
+    /// ``BatchProcessor/defaultMaximumTextLength`` (100,000 UTF-16 code units) takes at most
+    /// 600,000 bytes written as `\uXXXX` escapes, so a request may carry a dozen such texts, or a
+    /// flow of thousands of chips, and still pass; yet a client cannot make a door hold more than
+    /// 8 MiB for one request.
+    package static let defaultMaximumRequestBytes = 8 * 1024 * 1024
+    /// Far above any useful request limit, and low enough that a reader's buffer arithmetic
+    /// cannot overflow.
+    package static let largestMaximumRequestBytes = 1 << 40
+
+    /// The keys of a configuration written as JSON (the C ABI's `caliper_processor_create`; each
+    /// is a `caliper batch` option): the configuration's fields, and `maxRequestBytes`, the
+    /// door's own.
+    package static let keys: KnownKeys = [
+        "fontRoot", "allowFontPatterns", "onlyGivenFonts", "maxTextLength", "maxFontBytes", "fontCacheBytes", "maxRequestBytes", "systemFont",
+        "androidHyphenation", "androidFonts", "androidFontsXML", "threads",
+    ]
+
+    /// The configuration `object` says, each key left out the default's, checked
+    /// (``validate(naming:)``); and the longest request it allows.
+    package init(json object: JSONObject) throws {
+        try object.requireKnownKeys(Self.keys)
+        self.init(
+            fontRoot: try object.string("fontRoot"), allowsFontPatterns: try object.bool("allowFontPatterns") ?? false,
+            onlyGivenFonts: try object.bool("onlyGivenFonts") ?? false)
+        if let length = try object.integer("maxTextLength", minimum: 1) { maximumTextLength = length }
+        if let bytes = try object.integer("maxFontBytes", minimum: 1) { maximumFontBytes = bytes }
+        if let bytes = try object.integer("fontCacheBytes", minimum: 1) {
+            fontCacheBytes = bytes
+            systemFontCacheBytes = bytes
+        }
+        systemFontDirectory = try object.string("systemFont")
+        androidHyphenationDirectory = try object.string("androidHyphenation")
+        androidFontDirectory = try object.string("androidFonts")
+        androidFontConfiguration = try object.string("androidFontsXML")
+        if let threads = try object.integer("threads", minimum: 1) { self.threads = threads }
+        try validate(naming: .json(object))
+    }
+
+    /// Refuses what no processor can be made with: threads outside 1…256, a text or font limit
+    /// of 0, a font cache smaller than the largest font, a `fonts.xml` without its folder.
+    /// Errors name the settings as `naming` does (`"threads"`, `--jobs`).
+    package func validate(naming: FieldNaming) throws {
+        guard Self.threadRange.contains(threads) else {
+            throw InputError("\(naming.name("threads")) must be between \(Self.threadRange.lowerBound) and \(Self.threadRange.upperBound), not \(threads)")
+        }
+        guard maximumTextLength > 0 else { throw InputError("\(naming.name("maxTextLength")) must be greater than 0") }
+        guard maximumFontBytes > 0 else { throw InputError("\(naming.name("maxFontBytes")) must be greater than 0") }
+        guard fontCacheBytes >= maximumFontBytes else {
+            throw InputError(
+                "\(naming.name("fontCacheBytes")) (\(fontCacheBytes)) must be at least \(naming.name("maxFontBytes")) (\(maximumFontBytes))")
+        }
+        if androidFontConfiguration != nil, androidFontDirectory == nil {
+            throw InputError("\(naming.name("androidFontsXML")) goes with \(naming.name("androidFonts"))")
+        }
+    }
+}
+

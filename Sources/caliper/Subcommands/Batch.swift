@@ -75,21 +75,32 @@ struct Batch: ParsableCommand {
         valueName: "bytes"))
     var maxRequestBytes = Batch.defaultMaxRequestBytes
 
-    /// 8 MiB. A text at the default `--max-text-length` (100,000 UTF-16 code units) takes at most
-    /// 600,000 bytes written as `\uXXXX` escapes, so a request may carry a dozen such texts, or a
-    /// flow of thousands of chips, and still pass; yet a client cannot make the reader hold more
-    /// than 8 MiB for one line, nor a few chunks of answers in flight much more than that.
-    static let defaultMaxRequestBytes = 8 * 1024 * 1024
+    /// 8 MiB (``BatchProcessor/Configuration/defaultMaximumRequestBytes``).
+    static let defaultMaxRequestBytes = BatchProcessor.Configuration.defaultMaximumRequestBytes
 
     /// Far above any useful limit, and low enough that the reader's buffer arithmetic cannot overflow.
-    static let largestMaxRequestBytes = 1 << 40
+    static let largestMaxRequestBytes = BatchProcessor.Configuration.largestMaximumRequestBytes
+
+    /// The flags of the configuration's settings, as its errors name them.
+    static let configurationFlags = [
+        "threads": "--jobs", "maxTextLength": "--max-text-length", "maxFontBytes": "--max-font-bytes", "fontCacheBytes": "--font-cache-bytes",
+        "androidFonts": "--android-fonts", "androidFontsXML": "--android-fonts-xml",
+    ]
+
+    /// The processor's configuration these options give: the one every door fills.
+    var configuration: BatchProcessor.Configuration {
+        BatchProcessor.Configuration(
+            fontRoot: fontRoot, allowsFontPatterns: allowPatterns, onlyGivenFonts: onlyGivenFonts, maximumTextLength: maxTextLength,
+            maximumFontBytes: maxFontBytes, fontCacheBytes: fontCacheBytes, systemFontDirectory: systemFont,
+            systemFontCacheBytes: fontCacheBytes, androidHyphenationDirectory: device.androidHyphenation,
+            androidFontDirectory: device.androidFonts, androidFontConfiguration: device.androidFontsXml, threads: jobs)
+    }
 
     func validate() throws {
-        guard (1...256).contains(jobs) else { throw ValidationError("--jobs must be between 1 and 256, not \(jobs)") }
-        guard maxTextLength > 0 else { throw ValidationError("--max-text-length must be greater than 0") }
-        guard maxFontBytes > 0 else { throw ValidationError("--max-font-bytes must be greater than 0") }
-        guard fontCacheBytes >= maxFontBytes else {
-            throw ValidationError("--font-cache-bytes (\(fontCacheBytes)) must be at least --max-font-bytes (\(maxFontBytes))")
+        do {
+            try configuration.validate(naming: .flags(Self.configurationFlags))
+        } catch let error as InputError {
+            throw ValidationError(error.message)
         }
         guard (1...Self.largestMaxRequestBytes).contains(maxRequestBytes) else {
             throw ValidationError("--max-request-bytes must be between 1 and \(Self.largestMaxRequestBytes), not \(maxRequestBytes)")
@@ -99,12 +110,7 @@ struct Batch: ParsableCommand {
     func run() throws {
         let requestInput = try openInput()
         defer { if input != nil { try? SystemCall.close(requestInput) } }
-        let processor = try BatchProcessor(
-            configuration: BatchProcessor.Configuration(
-                fontRoot: fontRoot, allowsFontPatterns: allowPatterns, onlyGivenFonts: onlyGivenFonts, maximumTextLength: maxTextLength,
-                maximumFontBytes: maxFontBytes, fontCacheBytes: fontCacheBytes, systemFontDirectory: systemFont,
-                systemFontCacheBytes: fontCacheBytes, androidHyphenationDirectory: device.androidHyphenation,
-                androidFontDirectory: device.androidFonts, androidFontConfiguration: device.androidFontsXml, threads: jobs))
+        let processor = try BatchProcessor(configuration: configuration)
         var lines = LineReader(fileDescriptor: requestInput, maximumLineBytes: maxRequestBytes)
         // With one job each chunk is answered and written at once, on this thread; with several,
         // threads of the pipeline answer and write while this one reads on.
