@@ -217,6 +217,8 @@ class Measurer:
             ``insets=[16, 16, 16, 16]``.
         :raises CaliperError: with the error answer, when the request cannot be answered.
         """
+        if isinstance(items, (str, bytes)):
+            raise TypeError("items is a sequence of chips: give [text], not text")
         defaults = dict(chip or {})
         chips = [{**defaults, **({"text": item} if isinstance(item, str) else item)} for item in items]
         named = {"width": width, "items": chips, "platform": platform, "android": android}
