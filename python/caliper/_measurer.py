@@ -19,15 +19,19 @@ StrPath = Union[str, "os.PathLike[str]"]
 Request = Union[Mapping[str, Any], str, bytes]
 
 
-def _json(value: Mapping[str, Any]) -> bytes:
-    # ASCII output: a str with lone surrogates still goes through, as JSON escapes.
-    return json.dumps(value, separators=(",", ":"), allow_nan=False, default=_path).encode("ascii")
-
-
 def _path(value: Any) -> str:
     if isinstance(value, os.PathLike):
         return os.fspath(value)
     raise TypeError(f"{type(value).__name__} is not a JSON value: {value!r}")
+
+
+# One encoder, made once (json.dumps with options makes one a call): compact, NaN refused, paths as
+# strings, and ASCII output, so that a str with lone surrogates still goes through, as JSON escapes.
+_encoder = json.JSONEncoder(separators=(",", ":"), allow_nan=False, default=_path)
+
+
+def _json(value: Mapping[str, Any]) -> bytes:
+    return _encoder.encode(value).encode("ascii")
 
 
 def _body(op: str, request: Mapping[str, Any] | None, named: Mapping[str, Any], more: Mapping[str, Any]) -> dict[str, Any]:
