@@ -1,6 +1,8 @@
 /* caliper.h — Caliper's C ABI: the batch protocol (Caliper's JSON Lines requests and answers)
  * answered in-process. One request's JSON in, its answer's JSON out, the same bytes `caliper
- * batch` writes for that line; nothing else to learn, and no second API to drift from the first.
+ * batch` writes for that line (a blank request, or one over "maxRequestBytes", which `caliper
+ * batch` skips or cuts short, gets an error answer of this door's own); nothing else to learn,
+ * and no second API to drift from the first.
  *
  *     caliper_processor *processor = caliper_processor_create("{\"fontRoot\": \"/srv/fonts\"}", 25, NULL);
  *     size_t length;
