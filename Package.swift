@@ -31,7 +31,7 @@ let package = Package(
         .library(name: "CaliperLayout", targets: ["CaliperLayout"]),
         .library(name: "CaliperBatch", targets: ["CaliperBatch"]),
         .executable(name: "caliper", targets: ["caliper"]),
-        // The C ABI (include/caliper.h): libCaliperC.so, shipped as libcaliper.so.0.
+        // The C ABI (include/caliper.h): libCaliperC.so; scripts/package ships it as libcaliper.so.0.
         .library(name: "CaliperC", type: .dynamic, targets: ["CaliperC"]),
     ],
     dependencies: [
@@ -51,14 +51,11 @@ let package = Package(
         // The JSON Lines protocol of `caliper batch`, as a library a server can use.
         .target(name: "CaliperBatch", dependencies: ["Caliper", "CaliperLayout"]),
         // The batch protocol in-process for other languages: include/caliper.h's functions.
-        .target(
-            name: "CaliperC", dependencies: ["Caliper", "CaliperBatch"], exclude: ["exports.map"],
-            linkerSettings: [
-                .unsafeFlags([
-                    "-Xlinker", "-soname=libcaliper.so.0",
-                    "-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/CaliperC/exports.map",
-                ])
-            ]),
+        // scripts/package links the shipped library itself (SONAME libcaliper.so.0, Swift's
+        // static runtime, only exports.map's symbols); linker flags here would reach the test
+        // executable too, which links this target, and a version script there hides the
+        // sanitizers' runtime from the code they instrument.
+        .target(name: "CaliperC", dependencies: ["Caliper", "CaliperBatch"], exclude: ["exports.map"]),
         .executableTarget(
             name: "caliper",
             dependencies: [
