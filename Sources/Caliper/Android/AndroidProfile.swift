@@ -97,7 +97,12 @@ public struct AndroidProfile: Sendable, Hashable {
     /// (`TypedValue.complexToDimensionPixelSize`): `dp × density` in single precision, rounded
     /// half away from zero, at least 1 px for a length that is not 0.
     func pixelSize(fromDP dp: Double) -> Int {
-        Self.dimensionPixelSize(Float(dp) * Float(density), of: dp)
+        Self.pixelSize(fromDP: dp, density: density)
+    }
+
+    /// ``pixelSize(fromDP:)`` at `density`.
+    static func pixelSize(fromDP dp: Double, density: Double) -> Int {
+        dimensionPixelSize(Float(dp) * Float(density), of: dp)
     }
 
     /// `complexToDimensionPixelSize`'s rounding of `pixels`, a length of `value` in its unit:
@@ -189,5 +194,14 @@ public struct AndroidFontMetrics: Sendable, Hashable {
     /// Sizes are limited (``AndroidProfile``), so every metric is far inside `Int`'s range.
     private static func int(_ value: Float) -> Int {
         value.isFinite ? Int(value) : 0
+    }
+}
+
+extension AndroidFontMetrics {
+    /// `face`'s metrics at `size` px as Skia's FreeType scaler makes them (hinted or not): the one
+    /// place Android's font metrics are read.
+    init(of face: FontFace, size: Float, hinting: Bool) throws(CaliperError) {
+        let metrics = try face.androidScaler().metrics(size: size, hinting: hinting)
+        self.init(top: metrics.top, ascent: metrics.ascent, descent: metrics.descent, bottom: metrics.bottom, leading: metrics.leading)
     }
 }

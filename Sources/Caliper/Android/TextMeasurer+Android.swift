@@ -47,8 +47,7 @@ extension TextMeasurer {
     /// - Throws: as ``androidMeasurement(of:style:profile:)``.
     public func androidFontMetrics(style: TextStyle, profile: AndroidProfile) throws(CaliperError) -> AndroidFontMetrics {
         let size = try Self.androidTextSize(style: style, profile: profile)
-        let metrics = try style.font.androidScaler().metrics(size: size, hinting: profile.hinting)
-        return AndroidFontMetrics(top: metrics.top, ascent: metrics.ascent, descent: metrics.descent, bottom: metrics.bottom, leading: metrics.leading)
+        return try AndroidFontMetrics(of: style.font, size: size, hinting: profile.hinting)
     }
 
     /// `text` laid out as an Android 14 `TextView` with `wrap_content` width and height lays it

@@ -37,7 +37,7 @@ struct AndroidTextViewLayout {
         self.style = style
         self.density = density
         boringFallbackLineSpacing = style.fallbackLineSpacing
-        spacingAddInPixels = Float(Self.pixelSize(fromDP: Double(style.lineSpacingExtra), density: density))
+        spacingAddInPixels = Float(AndroidProfile.pixelSize(fromDP: Double(style.lineSpacingExtra), density: density))
         if style.hyphenationFrequency == .none {
             hyphenator = nil
             lacksHyphenationPatterns = false
@@ -139,8 +139,7 @@ struct AndroidTextViewLayout {
     /// `needsEllipsis` (else 0: only an ellipsizing layout reads it).
     static func paintMetrics(families: [AndroidFamily], paint: AndroidPaint, needsEllipsis: Bool = true) throws(CaliperError) -> AndroidPaintMetrics {
         guard let first = families.first else { return AndroidPaintMetrics(top: 0, ascent: 0, descent: 0, bottom: 0, ellipsisWidth: 0) }
-        let font = try first.font.androidScaler().metrics(size: paint.size, hinting: paint.hinting)
-        let metrics = AndroidFontMetrics(top: font.top, ascent: font.ascent, descent: font.descent, bottom: font.bottom, leading: font.leading)
+        let metrics = try AndroidFontMetrics(of: first.font, size: paint.size, hinting: paint.hinting)
         let ellipsis = needsEllipsis ? try MinikinLayout.measureText([0x2026], families: families, paint: paint).advance : 0
         return AndroidPaintMetrics(
             top: metrics.topInt, ascent: metrics.ascentInt, descent: metrics.descentInt, bottom: metrics.bottomInt, ellipsisWidth: ellipsis.rounded(.up))
@@ -157,7 +156,7 @@ struct AndroidTextViewLayout {
         let measured = try measured(0..<text.count)
         if boringFallbackLineSpacing, let first = families.first {
             let extent = try measured.extent(of: 0..<text.count)
-            let font = try first.font.androidScaler().metrics(size: paint.size, hinting: paint.hinting)
+            let font = try AndroidFontMetrics(of: first.font, size: paint.size, hinting: paint.hinting)
             let textMetrics = AndroidFontMetrics(
                 top: min(extent.ascent, font.top), ascent: extent.ascent, descent: extent.descent, bottom: max(extent.descent, font.bottom),
                 leading: font.leading)
@@ -265,8 +264,4 @@ struct AndroidTextViewLayout {
         return lines
     }
 
-    /// `TypedValue.complexToDimensionPixelSize` of a length in dp.
-    static func pixelSize(fromDP dp: Double, density: Double) -> Int {
-        AndroidProfile(density: density).pixelSize(fromDP: dp)
-    }
 }
