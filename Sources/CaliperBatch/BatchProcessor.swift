@@ -337,6 +337,15 @@ public struct BatchProcessor: Sendable {
         return false
     }
 
+    /// The answer a door gives to a line it cannot hand to the processor — one over its length
+    /// limit, a blank one it must answer, one that never arrived: `{"id":null,"error":message}`,
+    /// written as every error answer is. `caliper batch`, the service and the C interface write it here.
+    public static func errorAnswer(_ message: String) -> [UInt8] {
+        var writer = JSONWriter(capacity: message.utf8.count + 24)
+        writer.writeErrorAnswer(message)
+        return writer.bytes
+    }
+
     private static func errorAnswer(id: JSON, _ message: String) -> JSON {
         .object([("id", id), ("error", .string(message))])
     }
@@ -459,5 +468,17 @@ public struct BatchProcessor: Sendable {
         let root = try layoutSpec(for: request, in: context, platform: platform.measurePlatform).layout(request.object("root"))
         let measurer: any TextMeasuring = try platform.androidMeasurer(measuringWith: context.measurer) ?? context.measurer
         return (try root.arrange(width: CGFloat(try request.requiredNumber("width")), measurer: measurer), pixelScale.map { CGFloat($0) })
+    }
+}
+
+extension JSONWriter {
+    /// Writes ``BatchProcessor/errorAnswer(_:)``'s object at the end of the writer.
+    public mutating func writeErrorAnswer(_ message: String) {
+        beginObject()
+        key("id")
+        null()
+        key("error")
+        string(message)
+        endObject()
     }
 }

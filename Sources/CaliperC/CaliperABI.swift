@@ -45,16 +45,9 @@ final class ProcessorHandle: Sendable {
         return writer.bytes
     }
 
-    /// `{"id":null,"error":message}`, written as every door writes an error answer.
+    /// `{"id":null,"error":message}`, as every door writes it.
     static func errorAnswer(_ message: String) -> [UInt8] {
-        var writer = JSONWriter()
-        writer.beginObject()
-        writer.key("id")
-        writer.null()
-        writer.key("error")
-        writer.string(message)
-        writer.endObject()
-        return writer.bytes
+        BatchProcessor.errorAnswer(message)
     }
 }
 

@@ -277,12 +277,9 @@ public struct CaliperService: Sendable {
 
     /// `{"error": message}`, with `"id": null` first when `id` (a batch line's answer).
     static func errorJSON(_ message: String, id: Bool = false) -> [UInt8] {
-        var writer = JSONWriter(capacity: message.utf8.count + 24)
+        if id { return BatchProcessor.errorAnswer(message) }
+        var writer = JSONWriter(capacity: message.utf8.count + 16)
         writer.beginObject()
-        if id {
-            writer.key("id")
-            writer.null()
-        }
         writer.key("error")
         writer.string(message)
         writer.endObject()

@@ -146,10 +146,7 @@ struct Batch: ParsableCommand {
             chunk.removeAll()
             try send(requests.count) { processor.write(answerTo: requests[$0], to: &$1) }
         }
-        let tooLongAnswer = JSON.object([
-            ("id", .null),
-            ("error", .string("request line of more than \(maxRequestBytes) bytes (--max-request-bytes); skipped to its end")),
-        ])
+        let tooLongMessage = "request line of more than \(maxRequestBytes) bytes (--max-request-bytes); skipped to its end"
         while let line = try lines.nextLine(beforeWaiting: flush) {
             switch line {
             case .text(let range):
@@ -160,7 +157,7 @@ struct Batch: ParsableCommand {
             case .tooLong:
                 // Its answer takes its place in the order; its id is unknown (the line was not read whole).
                 try flush()
-                try send(1) { _, writer in tooLongAnswer.write(to: &writer) }
+                try send(1) { _, writer in writer.writeErrorAnswer(tooLongMessage) }
             }
         }
         try flush()
