@@ -30,22 +30,11 @@ extension AndroidTextViewLayout {
         // finalMaxWidth: minWidth 0, the limit or Constraints.Infinity.
         let limit = widthLimit ?? Int(Int32.max)
         let width = limit == 0 ? 0 : min(max(Int(maxIntrinsicWidth.rounded(.up)), 0), limit)
-        var missingGlyphs = 0
-        for range in paragraphRanges() { missingGlyphs += try measured(range).missingGlyphCount }
-        var result = AndroidTextLayout(
-            kind: .boring, lines: [], width: width, height: 0, density: density, textSize: paint.size, isEllipsized: false, isTruncated: false,
-            missingGlyphCount: missingGlyphs, lacksHyphenationPatterns: lacksHyphenationPatterns)
+        var result = try emptyLayout(width: width)
         if let boringWidth, maxIntrinsicWidth <= Float(width) {
             boringFallbackLineSpacing = true
-            let layout = BoringLayout(metrics: try boringMetrics(paintMetrics: metrics, width: boringWidth), includePad: style.includeFontPadding)
-            let baseline = layout.height - layout.descent
-            result.lines = [
-                AndroidTextLayout.Line(
-                    utf16Range: 0..<text.count, width: Float(layout.width), top: 0, baseline: baseline, bottom: layout.height,
-                    ascent: -baseline, descent: layout.descent, isHyphenated: false, ellipsisRange: nil)
-            ]
-            result.height = max(layout.height, 0)
-            return result
+            let metrics = try boringMetrics(paintMetrics: metrics, width: boringWidth)
+            return boringLayout(BoringLayout(metrics: metrics, includePad: style.includeFontPadding), in: result)
         }
         let maxLines = style.maxLines ?? Int(Int32.max)
         let settings = StaticLayoutSettings(
@@ -83,22 +72,16 @@ extension AndroidTextViewLayout {
         result.isEllipsized = layout.isEllipsized
         result.isTruncated = didExceedMaxLines && !layout.isEllipsized
         for index in 0..<lineCount {
-            let line = layout.lines[index]
-            var ellipsis: Range<Int>?
-            var lineWidth = line.width
-            if line.ellipsisCount > 0 {
-                let start = line.start + line.ellipsisStart
-                ellipsis = start..<(start + line.ellipsisCount)
-                lineWidth = try shownWidth(of: line.start..<line.end, ellipsis: start..<(start + line.ellipsisCount), paint: metrics)
-            }
+            // TextLayout's getters: tops and baselines shifted by the top padding, the empty last
+            // line's from its zero width space's metrics.
+            var line = try self.line(layout.lines[index], paint: metrics)
             let isLastWithMetrics = index == lineCount - 1 ? lastLineMetrics : nil
-            let top = lineTop(index)
-            let baseline = topPadding + (isLastWithMetrics.map { top - $0.ascent } ?? line.baseline)
-            result.lines.append(
-                AndroidTextLayout.Line(
-                    utf16Range: line.start..<line.end, width: lineWidth, top: top, baseline: baseline, bottom: lineBottom(index, lastLine: lastLineMetrics),
-                    ascent: isLastWithMetrics?.ascent ?? line.ascent, descent: isLastWithMetrics?.descent ?? line.descent,
-                    isHyphenated: line.endHyphenEdit != MinikinEndHyphenEdit.noEdit.rawValue, ellipsisRange: ellipsis))
+            line.top = lineTop(index)
+            line.baseline = topPadding + (isLastWithMetrics.map { line.top - $0.ascent } ?? line.baseline)
+            line.bottom = lineBottom(index, lastLine: lastLineMetrics)
+            line.ascent = isLastWithMetrics?.ascent ?? line.ascent
+            line.descent = isLastWithMetrics?.descent ?? line.descent
+            result.lines.append(line)
         }
         return result
     }

@@ -66,24 +66,12 @@ struct AndroidTextViewLayout {
         if let widthLimit { width = min(widthLimit, width) }
         let want = width
         let boring = try boringWidth.flatMap { (width) throws(CaliperError) in width <= want ? try boringMetrics(paintMetrics: metrics, width: width) : nil }
-        var missingGlyphs = 0
-        for range in paragraphRanges() { missingGlyphs += try measured(range).missingGlyphCount }
-        var result = AndroidTextLayout(
-            kind: .boring, lines: [], width: width, height: 0, density: density, textSize: paint.size, isEllipsized: false, isTruncated: false,
-            missingGlyphCount: missingGlyphs, lacksHyphenationPatterns: lacksHyphenationPatterns)
+        var result = try emptyLayout(width: width)
         if let boring {
             // makeSingleLayout: a boring text that fits is a BoringLayout, ellipsized or not.
-            let layout = BoringLayout(metrics: boring, includePad: style.includeFontPadding)
-            let baseline = layout.height - layout.descent
-            result.lines = [
-                AndroidTextLayout.Line(
-                    utf16Range: 0..<text.count, width: Float(layout.width), top: 0, baseline: baseline, bottom: layout.height,
-                    ascent: -baseline, descent: layout.descent, isHyphenated: false, ellipsisRange: nil)
-            ]
             // getDesiredHeight: maxLines is at least 1, so the one line is never capped; the
             // height is at least getSuggestedMinimumHeight, 0.
-            result.height = max(layout.height, 0)
-            return result
+            return boringLayout(BoringLayout(metrics: boring, includePad: style.includeFontPadding), in: result)
         }
         let settings = StaticLayoutSettings(
             width: want, includePad: style.includeFontPadding, spacingMultiplier: style.lineSpacingMultiplier,
@@ -98,21 +86,46 @@ struct AndroidTextViewLayout {
         result.height = max(layout.cappedHeight, 0)
         result.isEllipsized = layout.isEllipsized
         result.isTruncated = layout.lines.count > shown
-        for line in layout.lines.prefix(shown) {
-            var ellipsis: Range<Int>?
-            var width = line.width
-            if line.ellipsisCount > 0 {
-                let start = line.start + line.ellipsisStart
-                ellipsis = start..<(start + line.ellipsisCount)
-                width = try shownWidth(of: line.start..<line.end, ellipsis: start..<(start + line.ellipsisCount), paint: metrics)
-            }
-            result.lines.append(
-                AndroidTextLayout.Line(
-                    utf16Range: line.start..<line.end, width: width, top: line.top, baseline: line.baseline, bottom: line.bottom,
-                    ascent: line.ascent, descent: line.descent, isHyphenated: line.endHyphenEdit != MinikinEndHyphenEdit.noEdit.rawValue,
-                    ellipsisRange: ellipsis))
-        }
+        for line in layout.lines.prefix(shown) { result.lines.append(try self.line(line, paint: metrics)) }
         return result
+    }
+
+    /// A layout of the text `width` px wide with no lines yet, its missing glyphs counted.
+    mutating func emptyLayout(width: Int) throws(CaliperError) -> AndroidTextLayout {
+        var missingGlyphs = 0
+        for range in paragraphRanges() { missingGlyphs += try measured(range).missingGlyphCount }
+        return AndroidTextLayout(
+            kind: .boring, lines: [], width: width, height: 0, density: density, textSize: paint.size, isEllipsized: false, isTruncated: false,
+            missingGlyphCount: missingGlyphs, lacksHyphenationPatterns: lacksHyphenationPatterns)
+    }
+
+    /// `result` with the one line of `layout`, its height at least 0.
+    func boringLayout(_ layout: BoringLayout, in result: AndroidTextLayout) -> AndroidTextLayout {
+        var result = result
+        let baseline = layout.height - layout.descent
+        result.lines = [
+            AndroidTextLayout.Line(
+                utf16Range: 0..<text.count, width: Float(layout.width), top: 0, baseline: baseline, bottom: layout.height,
+                ascent: -baseline, descent: layout.descent, isHyphenated: false, ellipsisRange: nil)
+        ]
+        result.height = max(layout.height, 0)
+        return result
+    }
+
+    /// A `StaticLayout` line as `Layout`'s getters give it: an ellipsized line's width is what it
+    /// shows (``shownWidth(of:ellipsis:paint:)``).
+    mutating func line(_ line: StaticLayoutLine, paint metrics: AndroidPaintMetrics) throws(CaliperError) -> AndroidTextLayout.Line {
+        var ellipsis: Range<Int>?
+        var width = line.width
+        if line.ellipsisCount > 0 {
+            let start = line.start + line.ellipsisStart
+            ellipsis = start..<(start + line.ellipsisCount)
+            width = try shownWidth(of: line.start..<line.end, ellipsis: start..<(start + line.ellipsisCount), paint: metrics)
+        }
+        return AndroidTextLayout.Line(
+            utf16Range: line.start..<line.end, width: width, top: line.top, baseline: line.baseline, bottom: line.bottom,
+            ascent: line.ascent, descent: line.descent, isHyphenated: line.endHyphenEdit != MinikinEndHyphenEdit.noEdit.rawValue,
+            ellipsisRange: ellipsis)
     }
 
     /// The width an ellipsized line shows: the advances of its units outside `ellipsis`,
