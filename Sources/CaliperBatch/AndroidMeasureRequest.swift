@@ -56,9 +56,9 @@ package struct AndroidSettings {
     package var lineHeight: Double?
     /// In ems.
     package var lineHeightEm: Double?
-    package var lineHeightAlignment: String?
-    package var lineHeightTrim: String?
-    package var lineHeightMode: String?
+    /// A Compose line height style's names, each optional (`LineHeightStyle.Default`'s when left
+    /// out); `nil`: no line height style.
+    package var lineHeightStyle: (alignment: String?, trim: String?, mode: String?)?
 
     package init() {}
 
@@ -95,9 +95,7 @@ package struct AndroidSettings {
             let style = try object.object("lineHeightStyle")
             try style.requireKnownKeys(Self.lineHeightStyleKeys)
             // An empty object is Compose's LineHeightStyle.Default.
-            lineHeightAlignment = try style.string("alignment") ?? AndroidParagraphStyle.LineHeightStyle().alignment.rawValue
-            lineHeightTrim = try style.string("trim")
-            lineHeightMode = try style.string("mode")
+            lineHeightStyle = (try style.string("alignment"), try style.string("trim"), try style.string("mode"))
         }
     }
 
@@ -128,13 +126,13 @@ package struct AndroidSettings {
         case (nil, nil): break
         case (_?, _?): throw InputError("give \(naming.name("lineHeight")) (sp) or \(naming.name("lineHeightEm")), not both")
         }
-        if let lineHeightAlignment {
+        if let names = lineHeightStyle {
             var style = AndroidParagraphStyle.LineHeightStyle()
-            if let alignment: AndroidParagraphStyle.LineHeightStyle.Alignment = try named("lineHeightStyle.alignment", lineHeightAlignment) {
+            if let alignment: AndroidParagraphStyle.LineHeightStyle.Alignment = try named("lineHeightStyle.alignment", names.alignment) {
                 style.alignment = alignment
             }
-            if let trim: AndroidParagraphStyle.LineHeightStyle.Trim = try named("lineHeightStyle.trim", lineHeightTrim) { style.trim = trim }
-            if let mode: AndroidParagraphStyle.LineHeightStyle.Mode = try named("lineHeightStyle.mode", lineHeightMode) { style.mode = mode }
+            if let trim: AndroidParagraphStyle.LineHeightStyle.Trim = try named("lineHeightStyle.trim", names.trim) { style.trim = trim }
+            if let mode: AndroidParagraphStyle.LineHeightStyle.Mode = try named("lineHeightStyle.mode", names.mode) { style.mode = mode }
             paragraphStyle.lineHeightStyle = style
         }
         // The bounds checked on the numbers as given, before single precision rounds 100.000001

@@ -157,9 +157,7 @@ struct AndroidOptions: ParsableArguments {
         settings.lineHeight = lineHeight
         settings.lineHeightEm = lineHeightEm
         if lineHeightAlignment != nil || lineHeightTrim != nil || lineHeightMode != nil {
-            settings.lineHeightAlignment = lineHeightAlignment ?? AndroidParagraphStyle.LineHeightStyle().alignment.rawValue
-            settings.lineHeightTrim = lineHeightTrim
-            settings.lineHeightMode = lineHeightMode
+            settings.lineHeightStyle = (lineHeightAlignment, lineHeightTrim, lineHeightMode)
         }
         return settings
     }
