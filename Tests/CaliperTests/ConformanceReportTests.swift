@@ -25,29 +25,10 @@ struct ConformanceReport: Decodable {
         var suffix: String
         var text: String
     }
-    struct Difference: Decodable {
-        var id: String
-        var cases: Int
-    }
-    struct Part: Decodable {
-        var name: String
-        var cases: Int
-        var agreed: Int
-        var differences: [String: Int]
-        var figures: [String: Int]
-    }
-    struct Suite: Decodable, CustomStringConvertible {
-        var id: String
-        var cases: Int
-        var agreed: Int
-        var differences: [Difference]
-        var figures: [String: Int]
-        var parts: [Part]
-        var description: String { id }
-    }
     var article: Article
     var headline: Headline
-    var suites: [Suite]
+    /// The suites, read as `Conformance.record` reads them.
+    var suites: [Conformance.Suite]
 }
 
 @Suite struct ConformanceReportTests {

@@ -12,27 +12,32 @@ public enum Conformance {
     /// The environment variable naming the folder the counts are written to.
     public static let outputVariable = "CALIPER_CONFORMANCE_OUT"
 
+    /// A suite of the committed report: its counts, its documented differences, its parts.
+    public struct Suite: Decodable, Sendable, CustomStringConvertible {
+        public var id: String
+        public var cases: Int
+        public var agreed: Int
+        public var differences: [Difference]
+        public var figures: [String: Int]
+        public var parts: [Part]
+        public var description: String { id }
+    }
+    /// A documented difference: its id in `scripts/conformance` and how many cases it covers.
+    public struct Difference: Decodable, Sendable {
+        public var id: String
+        public var cases: Int
+    }
+    /// A part of a suite checked by several tests.
+    public struct Part: Decodable, Sendable {
+        public var name: String
+        public var cases: Int
+        public var agreed: Int
+        public var differences: [String: Int]
+        public var figures: [String: Int]
+    }
+
     /// The committed report, as far as the counts go.
     struct Report: Decodable {
-        struct Suite: Decodable {
-            var id: String
-            var cases: Int
-            var agreed: Int
-            var differences: [Difference]
-            var figures: [String: Int]
-            var parts: [Part]
-        }
-        struct Difference: Decodable {
-            var id: String
-            var cases: Int
-        }
-        struct Part: Decodable {
-            var name: String
-            var cases: Int
-            var agreed: Int
-            var differences: [String: Int]
-            var figures: [String: Int]
-        }
         var suites: [Suite]
     }
 
