@@ -158,6 +158,9 @@ import Testing
             (#"{"platform": "android", "text": "x", "font": "\#(Self.roboto)", "size": 14, "android": {"widget": "compose", "lineSpacingExtra": 2}}"#, "a Compose Text's is its lineHeight"),
             (#"{"platform": "android", "text": "x", "font": "\#(Self.roboto)", "size": 14, "android": {"widget": "compose", "lineHeight": -1}}"#, "line height must be"),
             (#"{"platform": "android", "text": "x", "font": "\#(Self.roboto)", "size": 14, "android": {"widget": "flutter"}}"#, "unknown android.widget"),
+            (#"{"platform": "android", "text": "x", "font": "\#(Self.roboto)", "size": 14, "android": {"widget": "compose", "lineHeight": 1e308}}"#, "line height must be a number of sp above 0 and at most 10000"),
+            (#"{"platform": "android", "text": "x", "font": "\#(Self.roboto)", "size": 14, "android": {"widget": "compose", "lineHeightEm": -1}}"#, "line height must be a number of ems above 0"),
+            (#"{"platform": "android", "text": "x", "font": "\#(Self.roboto)", "size": 14, "android": {"widget": "compose", "lineHeight": 20, "lineHeightStyle": 3}}"#, "android.lineHeightStyle must be a JSON object"),
         ]
         let batch = try CLI.run(["batch"], input: refusals.map(\.0).joined(separator: "\n"))
         let answers = batch.standardOutput.split(separator: "\n").map(String.init)

@@ -108,13 +108,35 @@ import TestSupport
         (#"{"fontRoot": "/nonexistent/fonts"}"#, "/nonexistent/fonts"), (#"{"fontroot": "x"}"#, "did you mean fontRoot?"),
         (#"{"maxFontBytes": 100, "fontCacheBytes": 10}"#, #""fontCacheBytes" (10) must be at least "maxFontBytes" (100)"#),
         (#"{"androidFontsXML": "fonts.xml"}"#, #""androidFontsXML" goes with "androidFonts""#), ("[1]", "object"), ("{", "invalid JSON"),
-        (#"{"maxRequestBytes": 0}"#, #""maxRequestBytes""#),
+        (#"{"maxRequestBytes": 0}"#, #""maxRequestBytes""#), (#"{"maxTextLength": 1e300}"#, #""maxTextLength" must be a whole number"#),
+        (#"{"maxFontBytes": -5}"#, #""maxFontBytes" must be a whole number"#), (#"{"threads": 1.5}"#, #""threads" must be a whole number"#),
     ])
     func badSettingsAreRefusedByName(_ settings: String, _ expected: String) {
         let (processor, error) = Self.processor(settings)
         #expect(processor == nil)
         caliper_processor_free(processor)
         #expect(error?.contains(expected) == true, "\(settings) → \(error ?? "no error")")
+    }
+
+    /// A font root that is a file or a FIFO is refused (never opened: a FIFO would block); one
+    /// that is a link to a folder is the folder.
+    @Test func fontRootsThatAreNoFolderAreRefused() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("caliper-abi-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appendingPathComponent("fonts.fifo").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let link = folder.appendingPathComponent("fonts").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: Self.fontRoot)
+        for root in [fifo, Repository.path("README.md")] {
+            let (processor, error) = Self.processor(#"{"fontRoot": "\#(root)"}"#)
+            #expect(processor == nil)
+            #expect(error == "invalid font root \(root): it is not a folder")
+        }
+        let (processor, error) = Self.processor(#"{"fontRoot": "\#(link)"}"#)
+        defer { caliper_processor_free(processor) }
+        #expect(error == nil)
+        #expect(try Self.answer(processor, Array(#"{"id": 1, "text": "x", "font": "DejaVuSans.ttf"}"#.utf8)).contains(#""width""#))
     }
 
     /// One processor answering on 8 threads at once: the same answers as on one.
