@@ -109,6 +109,32 @@ public struct MeasuredText: Sendable {
     ) throws(CaliperError) -> TextLayout {
         try layout(maxWidth: maxWidth, paragraphStyle: paragraphStyle, truncatesWordWrapping: false)
     }
+
+    /// The size, line count, truncation and notices of ``layout(maxWidth:paragraphStyle:)`` at
+    /// the same width and style — equal to its ``TextLayout/layoutSize`` bit for bit — without
+    /// making the layout's lines, runs or strings: the lines are broken as the layout breaks them
+    /// and their heights added up one by one, but nothing is assembled. A precompute job that
+    /// needs a text's height at several widths asks this at each (see
+    /// ``layoutSizes(atWidths:paragraphStyle:)``); a truncated last line is still made, as the
+    /// ellipsis decides its width.
+    public func layoutSize(
+        maxWidth: CGFloat? = nil, paragraphStyle: ParagraphStyle = ParagraphStyle()
+    ) throws(CaliperError) -> LayoutSize {
+        try layoutSize(maxWidth: maxWidth, paragraphStyle: paragraphStyle, truncatesWordWrapping: false)
+    }
+
+    /// ``layoutSize(maxWidth:paragraphStyle:)`` at each of `widths`, in their order (`nil` or
+    /// infinity: no wrapping).
+    public func layoutSizes(
+        atWidths widths: [CGFloat?], paragraphStyle: ParagraphStyle = ParagraphStyle()
+    ) throws(CaliperError) -> [LayoutSize] {
+        var sizes: [LayoutSize] = []
+        sizes.reserveCapacity(widths.count)
+        for width in widths {
+            sizes.append(try layoutSize(maxWidth: width, paragraphStyle: paragraphStyle, truncatesWordWrapping: false))
+        }
+        return sizes
+    }
 }
 
 /// The narrowest and widest a text's layout can usefully be (see

@@ -7,6 +7,38 @@ extension MeasuredText {
     func layout(
         maxWidth: CGFloat?, paragraphStyle: ParagraphStyle, truncatesWordWrapping: Bool
     ) throws(CaliperError) -> TextLayout {
+        let placed = try placeLines(maxWidth: maxWidth, paragraphStyle: paragraphStyle, truncatesWordWrapping: truncatesWordWrapping)
+        var layout = assemble(
+            placed.lines, paragraphStyle: paragraphStyle, isWrapped: placed.isWrapped, isTruncated: placed.isTruncated)
+        layout.notices = placed.notices
+        return layout
+    }
+
+    /// The size ``layout(maxWidth:paragraphStyle:truncatesWordWrapping:)`` gives, with its line
+    /// count, truncation and notices, from the same lines: each line's metrics and box are what
+    /// ``assemble(_:paragraphStyle:isWrapped:isTruncated:)`` makes of it, stacked by the same
+    /// ``StackedSize``, but no line, run or string is made.
+    func layoutSize(
+        maxWidth: CGFloat?, paragraphStyle: ParagraphStyle, truncatesWordWrapping: Bool
+    ) throws(CaliperError) -> LayoutSize {
+        let placed = try placeLines(maxWidth: maxWidth, paragraphStyle: paragraphStyle, truncatesWordWrapping: truncatesWordWrapping)
+        var stacked = StackedSize()
+        for line in placed.lines {
+            let style = style(ofParagraph: line.paragraphIndex, given: paragraphStyle)
+            let metrics = line.truncation.map { $0.shaped.lineMetrics(from: 0, to: $0.displayedText.count) }
+                ?? lineMetrics(line.paragraph, from: line.fragment.start, to: line.fragment.end, hardBreakEnd: line.end)
+            let width = placed.isWrapped
+                ? line.fragment.width : max(line.fragment.widthWithTrailingWhitespace, line.fragment.width)
+            stacked.add(height: metrics.box(in: style, top: 0).height, lineSpacing: style.lineSpacing, width: width)
+        }
+        return LayoutSize(
+            size: stacked.size, lineCount: placed.lines.count, isTruncated: placed.isTruncated, notices: placed.notices)
+    }
+
+    /// The lines of a layout, broken, truncated and clipped, before they are assembled.
+    private func placeLines(
+        maxWidth: CGFloat?, paragraphStyle: ParagraphStyle, truncatesWordWrapping: Bool
+    ) throws(CaliperError) -> PlacedLines {
         try paragraphStyle.validate()
         if let maxWidth, maxWidth.isNaN || maxWidth < 0 {
             throw .invalidLength(name: "maximum width", value: Double(maxWidth))
@@ -73,9 +105,7 @@ extension MeasuredText {
                 isTruncated = true
             }
         }
-        var layout = assemble(placed, paragraphStyle: paragraphStyle, isWrapped: wrapWidth != nil, isTruncated: isTruncated)
-        layout.notices = notices
-        return layout
+        return PlacedLines(lines: placed, isWrapped: wrapWidth != nil, isTruncated: isTruncated, notices: notices)
     }
 
     /// The last line allowed by `numberOfLines` when text remains after it: it takes the rest of its
@@ -306,9 +336,10 @@ extension TextRun {
 /// but the last: how the general pipeline and the fast paths alike place lines and size a layout.
 struct LineStack {
     private(set) var lines: [TextLine] = []
+    private var stacked = StackedSize()
+
     /// The top of the next line, from the layout's top.
-    private(set) var top: CGFloat = 0
-    private var lastSpacing: CGFloat = 0
+    var top: CGFloat { stacked.top }
 
     /// No lines yet, room for `capacity`.
     init(capacity: Int) {
@@ -320,20 +351,14 @@ struct LineStack {
     @inline(__always)
     init(_ line: TextLine, lineSpacing: CGFloat) {
         lines = [line]
-        moveTop(below: line, lineSpacing: lineSpacing)
+        stacked.add(height: line.height, lineSpacing: lineSpacing)
     }
 
     /// Puts `line`, whose box's top is ``top``, at the bottom, `lineSpacing` above the next.
     @inline(__always)
     mutating func append(_ line: TextLine, lineSpacing: CGFloat) {
         lines.append(line)
-        moveTop(below: line, lineSpacing: lineSpacing)
-    }
-
-    @inline(__always)
-    private mutating func moveTop(below line: TextLine, lineSpacing: CGFloat) {
-        top += line.height + lineSpacing
-        lastSpacing = lineSpacing
+        stacked.add(height: line.height, lineSpacing: lineSpacing)
     }
 
     /// The layout of the lines: as wide as the widest (its trailing whitespace included when the
@@ -344,17 +369,51 @@ struct LineStack {
         isWrapped: Bool, isTruncated: Bool, firstStyle: ParagraphStyle, fontMetrics: FontMetrics, missingGlyphCount: Int,
         inlineBoxes: [PlacedInlineBox] = []
     ) -> TextLayout {
-        // `max()` of the lines' widths, without an array of them.
-        var width: CGFloat = 0
-        for (index, line) in lines.enumerated() {
-            let lineWidth = isWrapped ? line.width : line.widthIncludingTrailingWhitespace
-            if index == 0 || width < lineWidth { width = lineWidth }
-        }
+        var size = stacked
+        for line in lines { size.widen(to: isWrapped ? line.width : line.widthIncludingTrailingWhitespace) }
         return TextLayout(
-            size: CGSize(width: width, height: lines.isEmpty ? 0 : top - lastSpacing), lines: lines, isTruncated: isTruncated,
+            size: size.size, lines: lines, isTruncated: isTruncated,
             lineHeight: firstStyle.lineHeight(forNaturalLineHeight: LineMetrics(fontMetrics).naturalHeight(in: firstStyle)),
             fontMetrics: fontMetrics, missingGlyphCount: missingGlyphCount, inlineBoxes: inlineBoxes)
     }
+}
+
+/// The size of lines stacked from a layout's top, added line by line: as wide as the widest
+/// line, as tall as the lines' heights and the line spacing after each but the last. The one
+/// rule ``LineStack`` sizes a layout by and ``MeasuredText/layoutSize(maxWidth:paragraphStyle:)``
+/// sizes one without its lines.
+struct StackedSize {
+    /// The top of the next line, from the layout's top.
+    private(set) var top: CGFloat = 0
+    private var lastSpacing: CGFloat = 0
+    private var lineCount = 0
+    private var width: CGFloat = 0
+    private var widened = false
+
+    /// Adds a line `height` tall, `lineSpacing` above the next.
+    @inline(__always)
+    mutating func add(height: CGFloat, lineSpacing: CGFloat) {
+        top += height + lineSpacing
+        lastSpacing = lineSpacing
+        lineCount += 1
+    }
+
+    /// Adds a line `height` tall and `width` wide, `lineSpacing` above the next.
+    @inline(__always)
+    mutating func add(height: CGFloat, lineSpacing: CGFloat, width: CGFloat) {
+        add(height: height, lineSpacing: lineSpacing)
+        widen(to: width)
+    }
+
+    /// Makes the stack at least `lineWidth` wide (the first line's width, whatever its sign, else the widest).
+    @inline(__always)
+    mutating func widen(to lineWidth: CGFloat) {
+        if !widened || width < lineWidth { width = lineWidth }
+        widened = true
+    }
+
+    /// The widest line's width by the lines' heights and spacing (0 by 0 without lines).
+    var size: CGSize { CGSize(width: width, height: lineCount == 0 ? 0 : top - lastSpacing) }
 }
 
 /// The size of a text with one line per paragraph, added up line by line as
@@ -383,6 +442,15 @@ struct UnwrappedSize {
     }
 
     var size: CGSize { CGSize(width: width, height: height - lastSpacing) }
+}
+
+/// A layout's lines before assembly, with what the layout reports of them.
+private struct PlacedLines {
+    var lines: [PlacedLine]
+    /// Whether the lines were wrapped to a finite width.
+    var isWrapped: Bool
+    var isTruncated: Bool
+    var notices: [LayoutNotice]
 }
 
 /// A line fragment with the end of the source range it owns (its hard break included).
