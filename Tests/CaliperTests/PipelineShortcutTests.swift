@@ -152,4 +152,42 @@ import TestSupport
         #expect(UnicodeProperties.scriptCode(UnicodeProperties.script(of: "ب")) == "Arab")
         #expect(UnicodeProperties.scriptCode(-1) == "Zzzz")
     }
+
+    /// A plain paragraph's widths (one run, no box, letter spacing or tab stops) read straight
+    /// from its design units are its general path's, bit for bit: every slice of every golden
+    /// paragraph between a line start and a break opportunity or grapheme boundary up to 40
+    /// ahead, its content end trimmed, with and without the hanging whitespace it is displayed to.
+    @Test func plainParagraphWidthsAreTheGeneralPathsWidths() throws {
+        let measurer = TextMeasurer(cache: ShapeCache())
+        var plainSlices = 0
+        var differences: [String] = []
+        for golden in LayoutSizeTests.paragraphs {
+            let measured = try measurer.measure(golden.text)
+            for index in measured.segments.indices {
+                let paragraph = measured.paragraph(index, in: ParagraphStyle())
+                for ends in [paragraph.breakOpportunities, paragraph.graphemeBoundaries] {
+                    let starts = [paragraph.range.lowerBound] + ends.dropLast()
+                    for (position, start) in starts.enumerated() {
+                        for end in ends[position..<min(ends.count, position + 40)] where end >= start {
+                            let contentEnd = paragraph.trimmingHangingWhitespace(from: start, to: end)
+                            if paragraph.isPlain { plainSlices += 1 }
+                            let pairs: [(CGFloat, CGFloat, String)] = [
+                                (paragraph.width(from: start, to: contentEnd, displayedTo: end),
+                                 paragraph.generalWidth(from: start, to: contentEnd, displayedTo: end), "displayed"),
+                                (paragraph.width(from: start, to: end), paragraph.generalWidth(from: start, to: end), "width"),
+                                (paragraph.estimatedWidth(from: start, to: contentEnd),
+                                 paragraph.generalEstimatedWidth(from: start, to: contentEnd), "estimate"),
+                            ]
+                            for (shortcut, general, what) in pairs where shortcut.bitPattern != general.bitPattern {
+                                differences.append("\(golden) \(start)..<\(end) \(what): \(shortcut) ≠ \(general)")
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        let sample = differences.prefix(5).joined(separator: "; ")
+        #expect(differences.count == 0, "\(differences.count) differ: \(sample)")
+        #expect(plainSlices > 100_000, "the shortcut was taken \(plainSlices) times")
+    }
 }

@@ -104,7 +104,8 @@ public final class Workbench {
     /// Issue #6's workloads, one style per text.
     public func plainWorkloads() -> [Workload] {
         [
-            labelsCold(), labelsWarm(), paragraphFirst(), paragraphFourWidths(), paragraphRewrap(), flow(), feed(),
+            labelsCold(), labelsWarm(), paragraphFirst(), paragraphFourWidths(), paragraphRewrap(), paragraphHeight(),
+            paragraphHeights(), flow(), feed(),
             mixedCold(), mixedWarm(),
         ] + batchWorkloads()
     }
@@ -221,9 +222,7 @@ public final class Workbench {
         let paragraphs = corpus.paragraphs
         let probe = CacheProbe()
         var measured: [MeasuredText]?
-        var layouts: [OpaquePointer]?
         var caliperPass = 0
-        var pangoPass = 0
         return Workload(
             id: "paragraph.rewrap", title: "Paragraph, re-wrap at a new width", unit: "paragraphs",
             kernels: [
@@ -239,25 +238,96 @@ public final class Workbench {
                     }
                     return sum
                 },
-                .pango: Kernel(ops: paragraphs.count) { [pango] in
-                    if layouts == nil {
-                        layouts = paragraphs.enumerated().map { index, text in
-                            let layout = pango.makeLayout(size: 15)
-                            pango.setText(layout, text)
-                            pango.setWidth(layout, Self.widths[index % 4])
-                            _ = pango.size(layout)
-                            return layout
-                        }
+                .pango: pangoRewrap(paragraphs),
+            ], probe: probe, note: nil)
+    }
+
+    /// The six phone widths a feed is precomputed at (issue #45).
+    public static let phoneWidths: [CGFloat?] = [320, 375, 390, 414, 428, 430]
+
+    /// 2d. Paragraphs already measured, asked only their size (``MeasuredText/layoutSize(maxWidth:paragraphStyle:)``)
+    /// at another width: a height, a width and a line count, no lines (issue #45). Pango has no
+    /// such query: its row is its re-wrap's (`pango_layout_get_size` after a width change).
+    func paragraphHeight() -> Workload {
+        let paragraphs = corpus.paragraphs
+        var measured: [MeasuredText]?
+        var caliperPass = 0
+        return Workload(
+            id: "paragraph.height", title: "Paragraph, height only at a new width", unit: "paragraphs",
+            kernels: [
+                .caliper: Kernel(ops: paragraphs.count) { [bodyStyle] in
+                    if measured == nil {
+                        let measurer = TextMeasurer(cache: nil)
+                        measured = try paragraphs.map { text throws(CaliperError) in try measurer.measure(text, style: bodyStyle) }
                     }
-                    pangoPass += 1
+                    caliperPass += 1
                     var sum = 0.0
-                    for (index, layout) in layouts!.enumerated() {
-                        pango.setWidth(layout, Self.widths[(index + pangoPass) % 4])
-                        sum += pango.size(layout).height
+                    for (index, text) in measured!.enumerated() {
+                        sum += try text.layoutSize(maxWidth: Self.widths[(index + caliperPass) % 4]).size.height
                     }
                     return sum
                 },
-            ], probe: probe, note: nil)
+                .pango: pangoRewrap(paragraphs),
+            ], probe: CacheProbe(), note: "Pango re-wraps: it has no size-only query")
+    }
+
+    /// 2e. Paragraphs already measured, asked their size at the six phone widths ``phoneWidths``
+    /// (``MeasuredText/layoutSizes(atWidths:paragraphStyle:)``); an operation is one paragraph at all six.
+    func paragraphHeights() -> Workload {
+        let paragraphs = corpus.paragraphs
+        var measured: [MeasuredText]?
+        let layout = pango.makeLayout(size: 15)
+        return Workload(
+            id: "paragraph.heights6", title: "Paragraph, height only at 6 widths", unit: "paragraphs",
+            kernels: [
+                .caliper: Kernel(ops: paragraphs.count) { [bodyStyle] in
+                    if measured == nil {
+                        let measurer = TextMeasurer(cache: nil)
+                        measured = try paragraphs.map { text throws(CaliperError) in try measurer.measure(text, style: bodyStyle) }
+                    }
+                    var sum = 0.0
+                    for text in measured! {
+                        for size in try text.layoutSizes(atWidths: Self.phoneWidths) { sum += size.size.height }
+                    }
+                    return sum
+                },
+                .pango: Kernel(ops: paragraphs.count) { [pango] in
+                    var sum = 0.0
+                    for paragraph in paragraphs {
+                        pango.setText(layout, paragraph)
+                        for width in Self.phoneWidths {
+                            pango.setWidth(layout, width.map(Double.init))
+                            sum += pango.size(layout).height
+                        }
+                    }
+                    return sum
+                },
+            ], probe: CacheProbe(), note: "Pango sets the text once and re-wraps at each width")
+    }
+
+    /// Pango's re-wrap kernel: each paragraph's layout made and sized at one of ``widths`` on the
+    /// first pass and kept; each pass sets another of the widths and asks its size again.
+    private func pangoRewrap(_ paragraphs: [String]) -> Kernel {
+        var layouts: [OpaquePointer]?
+        var pass = 0
+        return Kernel(ops: paragraphs.count) { [pango] in
+            if layouts == nil {
+                layouts = paragraphs.enumerated().map { index, text in
+                    let layout = pango.makeLayout(size: 15)
+                    pango.setText(layout, text)
+                    pango.setWidth(layout, Self.widths[index % 4])
+                    _ = pango.size(layout)
+                    return layout
+                }
+            }
+            pass += 1
+            var sum = 0.0
+            for (index, layout) in (layouts ?? []).enumerated() {
+                pango.setWidth(layout, Self.widths[(index + pass) % 4])
+                sum += pango.size(layout).height
+            }
+            return sum
+        }
     }
 
     /// 3a. A flow of 10,000 chips (Zipf-drawn tags) in a 375-point container, fresh cache each pass.

@@ -374,6 +374,10 @@ if let first = row("paragraph.first")?.timings[.caliper], let rewrap = row("para
     let speedup = rewrap.opsPerSecond / first.opsPerSecond
     targets.append(("Re-wrap ≥ 20× faster than first measurement", ratio(speedup), speedup >= 20))
 }
+if let first = row("paragraph.first")?.timings[.caliper], let height = row("paragraph.height")?.timings[.caliper] {
+    let speedup = height.opsPerSecond / first.opsPerSecond
+    targets.append(("Height only ≥ 100× faster than first measurement", ratio(speedup), speedup >= 100))
+}
 if checkpoints.count == 3 {
     let base = Double(checkpoints[0].peakResidentBytes)
     let growth = Double(checkpoints[2].peakResidentBytes) / base - 1

@@ -40,6 +40,11 @@ final class SizedParagraph {
     /// cluster's tracking at its run's size added after it (HarfBuzz adds it to the cluster's
     /// first glyph), so every width read from it is tracked and the others pay nothing.
     private let unitPrefix: [Int]
+    /// Whether the paragraph is one run of text (no inline box) without letter spacing or tab
+    /// stops: then the width of a slice whose edges are safe to break is its design units at the
+    /// run's size, read straight from ``unitPrefix`` (``plainWidth(from:to:shapedTo:)``), which is
+    /// what the general path adds up for it.
+    let isPlain: Bool
 
     init(text: [UInt16], range: Range<Int>, shape: ParagraphShape, styles: StyleRuns, tabs: TabStops? = nil) {
         isTracked = !shape.clusterPrefix.isEmpty
@@ -54,6 +59,17 @@ final class SizedParagraph {
         let hasTabs = tabs != nil && !shape.tabOffsets.isEmpty
         self.tabs = hasTabs ? tabs : nil
         tabOffsets = !hasTabs ? [] : base == 0 ? shape.tabOffsets : shape.tabOffsets.map { $0 + base }
+        isPlain = shape.runs.count == 1 && !styles.hasBoxes && !styles.hasLetterSpacing && !hasTabs
+    }
+
+    /// The width of `text[start..<contentEnd]` shaped to `end` (`contentEnd` or past it) in a
+    /// plain paragraph (``isPlain``) when `start` and `end` are safe to break: its design units at
+    /// the run's size, as ``width(from:to:displayedTo:)`` and ``width(from:to:)`` measure it on
+    /// their general path (one piece of one run, no letter spacing); `nil` otherwise.
+    @inline(__always)
+    private func plainWidth(from start: Int, to contentEnd: Int, shapedTo end: Int) -> CGFloat? {
+        guard isPlain, shape.isSafeBoundary[start - base], shape.isSafeBoundary[end - base] else { return nil }
+        return Widths.width(points: points(unitPrefix[contentEnd - base] - unitPrefix[start - base], of: shape.runs[0].item), letterSpacing: 0)
     }
 
     var base: Int { range.lowerBound }
@@ -154,6 +170,16 @@ final class SizedParagraph {
     /// changes direction or font at every letter) does not sum them again for every line.
     func estimatedWidth(from start: Int, to end: Int) -> CGFloat {
         let (lower, upper) = (start - base, end - base)
+        if isPlain, lower <= upper {
+            return Widths.width(points: points(unitPrefix[upper] - unitPrefix[lower], of: shape.runs[0].item), letterSpacing: 0)
+        }
+        return generalEstimatedWidth(from: start, to: end)
+    }
+
+    /// ``estimatedWidth(from:to:)`` by its general path, which the plain paragraph's shortcut
+    /// equals (`PipelineShortcutTests`).
+    func generalEstimatedWidth(from start: Int, to end: Int) -> CGFloat {
+        let (lower, upper) = (start - base, end - base)
         var advance = 0.0
         if lower < upper, !shape.runs.isEmpty {
             let first = runIndex(containing: lower)
@@ -186,6 +212,12 @@ final class SizedParagraph {
     /// its tabs advancing to their stops (see ``tabAdvances(from:to:)``).
     @inline(__always)
     func width(from start: Int, to end: Int) -> CGFloat {
+        if let plain = plainWidth(from: start, to: end, shapedTo: end) { return plain }
+        return generalWidth(from: start, to: end)
+    }
+
+    /// ``width(from:to:)`` by its general path (see ``generalEstimatedWidth(from:to:)``).
+    func generalWidth(from start: Int, to end: Int) -> CGFloat {
         if tabs != nil, hasTab(from: start, to: end) { return tabAdvances(from: start, to: end).width }
         return untabbedWidth(from: start, to: end)
     }
@@ -198,7 +230,13 @@ final class SizedParagraph {
     /// to break; with tabs, the tabs' rule (``tabAdvances(from:to:)``) decides.
     @inline(__always)
     func width(from start: Int, to contentEnd: Int, displayedTo end: Int) -> CGFloat {
-        guard end > contentEnd, tabs == nil || !hasTab(from: start, to: end) else { return width(from: start, to: contentEnd) }
+        if let plain = plainWidth(from: start, to: contentEnd, shapedTo: max(contentEnd, end)) { return plain }
+        return generalWidth(from: start, to: contentEnd, displayedTo: end)
+    }
+
+    /// ``width(from:to:displayedTo:)`` by its general path (see ``generalEstimatedWidth(from:to:)``).
+    func generalWidth(from start: Int, to contentEnd: Int, displayedTo end: Int) -> CGFloat {
+        guard end > contentEnd, tabs == nil || !hasTab(from: start, to: end) else { return generalWidth(from: start, to: contentEnd) }
         var advance = 0.0
         forEachPiece(from: start - base, to: contentEnd - base) { run, part in
             advance = advance + pieceWidth(part, run: shape.runs[run].item, displayedTo: end - base)
