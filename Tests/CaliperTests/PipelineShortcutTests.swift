@@ -190,4 +190,37 @@ import TestSupport
         #expect(differences.count == 0, "\(differences.count) differ: \(sample)")
         #expect(plainSlices > 100_000, "the shortcut was taken \(plainSlices) times")
     }
+
+    /// The line breaker's screen of a plain paragraph, read from its design units, passes the
+    /// candidates its general screen passes: every golden paragraph, from every break
+    /// opportunity, at limits from narrower than a letter to wider than the paragraph.
+    @Test func plainScreenPassesWhatTheGeneralScreenPasses() throws {
+        let measurer = TextMeasurer(cache: ShapeCache())
+        var screened = 0
+        var differences: [String] = []
+        for golden in LayoutSizeTests.paragraphs {
+            let measured = try measurer.measure(golden.text)
+            for index in measured.segments.indices {
+                let paragraph = measured.paragraph(index, in: ParagraphStyle())
+                guard paragraph.isPlain else { continue }
+                let whole = paragraph.estimatedWidth(from: paragraph.range.lowerBound, to: paragraph.range.upperBound)
+                let breaker = LineBreaker(maxWidth: whole, mode: .byWordWrapping)
+                for ends in [paragraph.breakOpportunities, paragraph.graphemeBoundaries] {
+                    let starts = [paragraph.range.lowerBound] + ends.dropLast()
+                    for (position, start) in starts.enumerated() {
+                        let candidates = ends[position...]
+                        for limit in [0, 3, 40, 120.5, 300].map({ CGFloat($0) }) + [whole, whole.nextDown] {
+                            screened += 1
+                            let plain = breaker.plainScreen(candidates, in: paragraph, from: start, limit: limit)
+                            let general = breaker.screen(candidates, in: paragraph, from: start, limit: limit)
+                            if plain != general { differences.append("\(golden) from \(start) limit \(limit): \(plain) ≠ \(general)") }
+                        }
+                    }
+                }
+            }
+        }
+        let sample = differences.prefix(5).joined(separator: "; ")
+        #expect(differences.count == 0, "\(differences.count) differ: \(sample)")
+        #expect(screened > 50_000, "\(screened) screens")
+    }
 }

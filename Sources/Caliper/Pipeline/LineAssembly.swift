@@ -7,9 +7,11 @@ extension MeasuredText {
     func layout(
         maxWidth: CGFloat?, paragraphStyle: ParagraphStyle, truncatesWordWrapping: Bool
     ) throws(CaliperError) -> TextLayout {
-        let placed = try placeLines(maxWidth: maxWidth, paragraphStyle: paragraphStyle, truncatesWordWrapping: truncatesWordWrapping)
-        var layout = assemble(
-            placed.lines, paragraphStyle: paragraphStyle, isWrapped: placed.isWrapped, isTruncated: placed.isTruncated)
+        var lines: [PlacedLine] = []
+        let placed = try placeLines(maxWidth: maxWidth, paragraphStyle: paragraphStyle, truncatesWordWrapping: truncatesWordWrapping) {
+            lines.append($0)
+        }
+        var layout = assemble(lines, paragraphStyle: paragraphStyle, isWrapped: placed.isWrapped, isTruncated: placed.isTruncated)
         layout.notices = placed.notices
         return layout
     }
@@ -17,27 +19,36 @@ extension MeasuredText {
     /// The size ``layout(maxWidth:paragraphStyle:truncatesWordWrapping:)`` gives, with its line
     /// count, truncation and notices, from the same lines: each line's metrics and box are what
     /// ``assemble(_:paragraphStyle:isWrapped:isTruncated:)`` makes of it, stacked by the same
-    /// ``StackedSize``, but no line, run or string is made.
+    /// ``StackedSize``, but no line, run or string is made, and no array of the lines.
     func layoutSize(
         maxWidth: CGFloat?, paragraphStyle: ParagraphStyle, truncatesWordWrapping: Bool
     ) throws(CaliperError) -> LayoutSize {
-        let placed = try placeLines(maxWidth: maxWidth, paragraphStyle: paragraphStyle, truncatesWordWrapping: truncatesWordWrapping)
         var stacked = StackedSize()
-        for line in placed.lines {
-            let style = style(ofParagraph: line.paragraphIndex, given: paragraphStyle)
+        var lineCount = 0
+        // The paragraph style of the paragraph the lines are in, looked up once a paragraph.
+        var styleIndex = -1
+        var style = paragraphStyle
+        let wraps = maxWidth?.isFinite ?? false
+        let placed = try placeLines(maxWidth: maxWidth, paragraphStyle: paragraphStyle, truncatesWordWrapping: truncatesWordWrapping) {
+            line in
+            if line.paragraphIndex != styleIndex {
+                styleIndex = line.paragraphIndex
+                style = self.style(ofParagraph: styleIndex, given: paragraphStyle)
+            }
             let metrics = line.truncation.map { $0.shaped.lineMetrics(from: 0, to: $0.displayedText.count) }
                 ?? lineMetrics(line.paragraph, from: line.fragment.start, to: line.fragment.end, hardBreakEnd: line.end)
-            let width = placed.isWrapped
-                ? line.fragment.width : max(line.fragment.widthWithTrailingWhitespace, line.fragment.width)
-            stacked.add(height: metrics.box(in: style, top: 0).height, lineSpacing: style.lineSpacing, width: width)
+            stacked.add(
+                height: metrics.box(in: style, top: 0).height, lineSpacing: style.lineSpacing,
+                width: wraps ? line.fragment.width : max(line.fragment.widthWithTrailingWhitespace, line.fragment.width))
+            lineCount += 1
         }
-        return LayoutSize(
-            size: stacked.size, lineCount: placed.lines.count, isTruncated: placed.isTruncated, notices: placed.notices)
+        return LayoutSize(size: stacked.size, lineCount: lineCount, isTruncated: placed.isTruncated, notices: placed.notices)
     }
 
-    /// The lines of a layout, broken, truncated and clipped, before they are assembled.
+    /// Breaks, truncates and clips the lines of a layout and hands each to `place`, in order,
+    /// before they are assembled; answers what the layout reports of them.
     private func placeLines(
-        maxWidth: CGFloat?, paragraphStyle: ParagraphStyle, truncatesWordWrapping: Bool
+        maxWidth: CGFloat?, paragraphStyle: ParagraphStyle, truncatesWordWrapping: Bool, _ place: (PlacedLine) -> Void
     ) throws(CaliperError) -> PlacedLines {
         try paragraphStyle.validate()
         if let maxWidth, maxWidth.isNaN || maxWidth < 0 {
@@ -45,21 +56,21 @@ extension MeasuredText {
         }
         let wrapWidth = maxWidth.flatMap { $0.isFinite ? $0 : nil }
         let lineLimit = paragraphStyle.numberOfLines > 0 ? paragraphStyle.numberOfLines : Int.max
-        var placed: [PlacedLine] = []
+        var lineCount = 0
         var isTruncated = false
         var notices: [LayoutNotice] = []
 
         for (segmentIndex, segment) in segments.enumerated() {
             // The empty line after the last hard break shows no text: past the line limit it is
             // left out without truncating anything.
-            guard placed.count < lineLimit else {
+            guard lineCount < lineLimit else {
                 isTruncated = !segment.isTrailingLine
                 break
             }
             let paragraph = paragraph(segmentIndex, in: paragraphStyle)
             let style = style(ofParagraph: segmentIndex, given: paragraphStyle)
             let breaker = LineBreaker(maxWidth: wrapWidth, mode: style.lineBreakMode, hyphenationFactor: style.hyphenationFactor)
-            var fragments = breaker.lines(of: paragraph, maxLines: lineLimit - placed.count)
+            var fragments = breaker.lines(of: paragraph, maxLines: lineLimit - lineCount)
             // Balance and pretty choose among word breaks and soft hyphens: a paragraph whose greedy
             // lines break at a hyphenation point keeps them.
             if style.textWrap != .wrap, let wrapWidth,
@@ -75,37 +86,38 @@ extension MeasuredText {
             {
                 for notice in paragraph.hyphenationNotices() where !notices.contains(notice) { notices.append(notice) }
             }
-            for fragment in fragments {
+            // A clipped line is as wide as the width at most: it shows only what fits.
+            let clips = style.lineBreakMode == .byClipping
+            func placeClipping(_ line: PlacedLine) {
+                guard clips, let wrapWidth, line.fragment.width > wrapWidth + LineBreaker.fitTolerance else { return place(line) }
+                var clipped = line
+                clipped.fragment.width = wrapWidth
+                clipped.fragment.widthWithTrailingWhitespace = wrapWidth
+                clipped.isClipped = true
+                isTruncated = true
+                place(clipped)
+            }
+            let hidesText = (fragments.last?.end ?? segment.content.upperBound) < segment.content.upperBound
+                || (segmentIndex < segments.count - 1 && !segments[segmentIndex + 1].isTrailingLine)
+            // The line limit's last line, when text is left after it, is made again below.
+            let truncates = lineCount + fragments.count == lineLimit && hidesText
+            for fragment in truncates ? fragments.dropLast() : fragments[...] {
                 let ownsHardBreak = fragment.end == segment.content.upperBound
-                placed.append(
+                placeClipping(
                     PlacedLine(
                         fragment: fragment, end: ownsHardBreak ? segment.end : fragment.end, paragraph: paragraph,
                         paragraphIndex: segmentIndex))
             }
-            let hidesText = (fragments.last?.end ?? segment.content.upperBound) < segment.content.upperBound
-                || (segmentIndex < segments.count - 1 && !segments[segmentIndex + 1].isTrailingLine)
-            if placed.count == lineLimit, hidesText, let last = placed.popLast() {
+            lineCount += fragments.count
+            if truncates, let last = fragments.last {
                 isTruncated = true
                 let mode = truncatesWordWrapping && style.lineBreakMode == .byWordWrapping ? .byTruncatingTail : style.lineBreakMode
-                placed.append(
-                    try lastAllowedLine(
-                        last.fragment, of: paragraph, index: segmentIndex, breaker: breaker, mode: mode, maxWidth: wrapWidth))
+                placeClipping(
+                    try lastAllowedLine(last, of: paragraph, index: segmentIndex, breaker: breaker, mode: mode, maxWidth: wrapWidth))
                 break
             }
         }
-
-        if let wrapWidth {
-            for index in placed.indices
-            where placed[index].fragment.width > wrapWidth + LineBreaker.fitTolerance
-                && style(ofParagraph: placed[index].paragraphIndex, given: paragraphStyle).lineBreakMode == .byClipping
-            {
-                placed[index].fragment.width = wrapWidth
-                placed[index].fragment.widthWithTrailingWhitespace = wrapWidth
-                placed[index].isClipped = true
-                isTruncated = true
-            }
-        }
-        return PlacedLines(lines: placed, isWrapped: wrapWidth != nil, isTruncated: isTruncated, notices: notices)
+        return PlacedLines(isWrapped: wrapWidth != nil, isTruncated: isTruncated, notices: notices)
     }
 
     /// The last line allowed by `numberOfLines` when text remains after it: it takes the rest of its
@@ -444,9 +456,8 @@ struct UnwrappedSize {
     var size: CGSize { CGSize(width: width, height: height - lastSpacing) }
 }
 
-/// A layout's lines before assembly, with what the layout reports of them.
+/// What a layout reports of its lines, placed before assembly.
 private struct PlacedLines {
-    var lines: [PlacedLine]
     /// Whether the lines were wrapped to a finite width.
     var isWrapped: Bool
     var isTruncated: Bool

@@ -53,6 +53,10 @@ struct LineBreaker {
         let range = paragraph.range
         guard let maxWidth, !range.isEmpty else { return [fragment(paragraph, range.lowerBound, range.upperBound)] }
         var lines: [LineFragment] = []
+        // Room for about as many lines as the paragraph is wide by the width: one array made,
+        // not one grown line by line.
+        let estimate = paragraph.estimatedWidth(from: range.lowerBound, to: range.upperBound) / max(maxWidth, 1)
+        if estimate > 0 { lines.reserveCapacity(Int(min(estimate, Double(min(maxLines ?? range.count, range.count)))) + 2) }
         var start = range.lowerBound
         var startsInsideWord = false
         while start < range.upperBound, lines.count < (maxLines ?? .max) {
@@ -137,6 +141,56 @@ struct LineBreaker {
         return nil
     }
 
+    /// The end of the candidates that pass ``furthestFitting(_:in:from:maxWidth:)``'s screen:
+    /// `candidates[startIndex..<end]`, each with an estimated width, its trailing whitespace
+    /// excluded and less what its tabs may not take, of at most `limit`, stopping at the first
+    /// that is wider. A soft hyphen's hyphen is left out here: a later candidate without one may
+    /// still fit.
+    func screen(_ candidates: ArraySlice<Int>, in paragraph: SizedParagraph, from start: Int, limit: CGFloat) -> Int {
+        var screenedEnd = candidates.startIndex
+        var previous = (candidate: start, contentEnd: start)
+        for index in candidates.indices {
+            let candidate = candidates[index]
+            // Only whitespace since the previous candidate: the content ends where it did there.
+            let trimmed = paragraph.trimmingHangingWhitespace(from: previous.candidate, to: candidate)
+            let contentEnd = trimmed == previous.candidate ? previous.contentEnd : trimmed
+            previous = (candidate, contentEnd)
+            if paragraph.estimatedWidth(from: start, to: contentEnd) - paragraph.tabAllowance(from: start, to: contentEnd) > limit {
+                break
+            }
+            screenedEnd = index + 1
+        }
+        return screenedEnd
+    }
+
+    /// ``screen(_:in:from:limit:)`` in a
+    /// plain paragraph (``SizedParagraph/isPlain``): the same walk, with the same estimates
+    /// (the content's design units at the run's size, which is what
+    /// ``SizedParagraph/estimatedWidth(from:to:)`` reads for it; it has no tabs to allow for),
+    /// compared with the same `limit`, but read from the unit prefix and text directly: arithmetic
+    /// over integers already made, nothing copied or counted.
+    func plainScreen(_ candidates: ArraySlice<Int>, in paragraph: SizedParagraph, from start: Int, limit: CGFloat) -> Int {
+        let (size, unitsPerEm) = paragraph.plainScale
+        let base = paragraph.base
+        return paragraph.withPlainUnits { units, text in
+            let startUnits = units[start - base]
+            var screenedEnd = candidates.startIndex
+            var previous = (candidate: start, contentEnd: start)
+            for index in candidates.indices {
+                let candidate = candidates[index]
+                // Only whitespace since the previous candidate: the content ends where it did there.
+                var trimmed = candidate
+                while trimmed > previous.candidate, ParagraphSegmenter.isHangingWhitespace(text[trimmed - 1]) { trimmed -= 1 }
+                let contentEnd = trimmed == previous.candidate ? previous.contentEnd : trimmed
+                previous = (candidate, contentEnd)
+                let points = Widths.points(designUnits: units[contentEnd - base] - startUnits, size: size, unitsPerEm: unitsPerEm)
+                if Widths.width(points: points, letterSpacing: 0) > limit { break }
+                screenedEnd = index + 1
+            }
+            return screenedEnd
+        }
+    }
+
     /// The furthest of `candidates` at which a line from `start` fits, or `nil` if none does.
     ///
     /// Candidates are screened with the whole-paragraph widths, which may differ from a line's own
@@ -151,21 +205,9 @@ struct LineBreaker {
     private func furthestFitting(
         _ candidates: ArraySlice<Int>, in paragraph: SizedParagraph, from start: Int, maxWidth: CGFloat
     ) -> Int? {
-        let slack = paragraph.styles.largestSize
-        var screenedEnd = candidates.startIndex  // candidates[startIndex..<screenedEnd] pass the screen
-        var previous = (candidate: start, contentEnd: start)
-        for index in candidates.indices {
-            let candidate = candidates[index]
-            // Only whitespace since the previous candidate: the content ends where it did there.
-            let trimmed = paragraph.trimmingHangingWhitespace(from: previous.candidate, to: candidate)
-            let contentEnd = trimmed == previous.candidate ? previous.contentEnd : trimmed
-            previous = (candidate, contentEnd)
-            // A soft hyphen's hyphen is left out here: a later candidate without one may still fit.
-            if paragraph.estimatedWidth(from: start, to: contentEnd) - paragraph.tabAllowance(from: start, to: contentEnd) > maxWidth + slack {
-                break
-            }
-            screenedEnd = index + 1
-        }
+        let limit = maxWidth + paragraph.styles.largestSize
+        let screenedEnd = paragraph.isPlain
+            ? plainScreen(candidates, in: paragraph, from: start, limit: limit) : screen(candidates, in: paragraph, from: start, limit: limit)
         var index = screenedEnd
         while index > candidates.startIndex {
             index -= 1

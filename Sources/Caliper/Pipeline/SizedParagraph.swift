@@ -62,6 +62,23 @@ final class SizedParagraph {
         isPlain = shape.runs.count == 1 && !styles.hasBoxes && !styles.hasLetterSpacing && !hasTabs
     }
 
+    /// The run's size and its face's units per em, which turn a plain paragraph's design units
+    /// into points (``Widths/points(designUnits:size:unitsPerEm:)``); only for a plain paragraph.
+    var plainScale: (size: CGFloat, unitsPerEm: Int) {
+        let run = shape.runs[0].item
+        return (styles.sizes[run.style], run.face.designMetrics.unitsPerEm)
+    }
+
+    /// Calls `body` with the design-unit prefix (relative offsets: see ``unitPrefix``) and the
+    /// text (absolute offsets), lent without copies or bounds checks for the line breaker's
+    /// screen of a plain paragraph.
+    @inline(__always)
+    func withPlainUnits<Result>(
+        _ body: (UnsafeBufferPointer<Int>, UnsafeBufferPointer<UInt16>) -> Result
+    ) -> Result {
+        unitPrefix.withUnsafeBufferPointer { units in text.withUnsafeBufferPointer { text in body(units, text) } }
+    }
+
     /// The width of `text[start..<contentEnd]` shaped to `end` (`contentEnd` or past it) in a
     /// plain paragraph (``isPlain``) when `start` and `end` are safe to break: its design units at
     /// the run's size, as ``width(from:to:displayedTo:)`` and ``width(from:to:)`` measure it on
