@@ -154,7 +154,8 @@ import TestSupport
     }
 
     /// A plain paragraph's widths (one run, no box, letter spacing or tab stops) read straight
-    /// from its design units are its general path's, bit for bit: every slice of every golden
+    /// from its design units are its general path's, bit for bit, and so are the line metrics it
+    /// keeps for a line that shows text: every slice of every golden
     /// paragraph between a line start and a break opportunity or grapheme boundary up to 40
     /// ahead, its content end trimmed, with and without the hanging whitespace it is displayed to.
     @Test func plainParagraphWidthsAreTheGeneralPathsWidths() throws {
@@ -178,6 +179,15 @@ import TestSupport
                                 (paragraph.estimatedWidth(from: start, to: contentEnd),
                                  paragraph.generalEstimatedWidth(from: start, to: contentEnd), "estimate"),
                             ]
+                            if start < end {
+                                let metrics = paragraph.lineMetrics(from: start, to: end)
+                                let general = paragraph.textMetrics(from: start, to: end)
+                                if [metrics.ascender, metrics.descender, metrics.leading].map(\.bitPattern)
+                                    != [general.ascender, general.descender, general.leading].map(\.bitPattern)
+                                {
+                                    differences.append("\(golden) \(start)..<\(end) line metrics")
+                                }
+                            }
                             for (shortcut, general, what) in pairs where shortcut.bitPattern != general.bitPattern {
                                 differences.append("\(golden) \(start)..<\(end) \(what): \(shortcut) ≠ \(general)")
                             }

@@ -7,6 +7,7 @@ extension SizedParagraph {
     /// can only make a line taller), and the fallback fonts its runs use — each moved by the
     /// style's baseline offset. An empty line has the metrics of the style at its start.
     func lineMetrics(from start: Int, to end: Int) -> LineMetrics {
+        if isPlain, styles.count == 1, start < end { return plainLineMetrics }
         guard styles.hasBoxes else { return textMetrics(from: start, to: end) }
         return boxPlacements(from: start, to: end).metrics
     }
@@ -48,7 +49,7 @@ extension SizedParagraph {
     }
 
     /// The metrics of the text of a line (its boxes' styles included as struts, not the boxes).
-    private func textMetrics(from start: Int, to end: Int) -> LineMetrics {
+    func textMetrics(from start: Int, to end: Int) -> LineMetrics {
         if styles.count == 1 || start >= end {
             let style = styles.styles[styles.index(containing: start - base)]
             var metrics = LineMetrics(primary: style.font, size: style.size, baselineOffset: style.baselineOffset)

@@ -45,6 +45,9 @@ final class SizedParagraph {
     /// run's size, read straight from ``unitPrefix`` (``plainWidth(from:to:shapedTo:)``), which is
     /// what the general path adds up for it.
     let isPlain: Bool
+    /// A plain paragraph's run's size and its face's units per em (see ``plainScale``); 0 and 1 otherwise.
+    private let plainSize: CGFloat
+    private let plainUnitsPerEm: Int
 
     init(text: [UInt16], range: Range<Int>, shape: ParagraphShape, styles: StyleRuns, tabs: TabStops? = nil) {
         isTracked = !shape.clusterPrefix.isEmpty
@@ -60,14 +63,21 @@ final class SizedParagraph {
         self.tabs = hasTabs ? tabs : nil
         tabOffsets = !hasTabs ? [] : base == 0 ? shape.tabOffsets : shape.tabOffsets.map { $0 + base }
         isPlain = shape.runs.count == 1 && !styles.hasBoxes && !styles.hasLetterSpacing && !hasTabs
+        if isPlain, let run = shape.runs.first?.item {
+            (plainSize, plainUnitsPerEm) = (styles.sizes[run.style], run.face.designMetrics.unitsPerEm)
+        } else {
+            (plainSize, plainUnitsPerEm) = (0, 1)
+        }
     }
+
+    /// The metrics of every line of a plain paragraph in one style that shows some text: its
+    /// style's primary font and its run's face (``textMetrics(from:to:)`` of any non-empty
+    /// slice). Made on first use.
+    lazy var plainLineMetrics: LineMetrics = textMetrics(from: range.lowerBound, to: range.upperBound)
 
     /// The run's size and its face's units per em, which turn a plain paragraph's design units
     /// into points (``Widths/points(designUnits:size:unitsPerEm:)``); only for a plain paragraph.
-    var plainScale: (size: CGFloat, unitsPerEm: Int) {
-        let run = shape.runs[0].item
-        return (styles.sizes[run.style], run.face.designMetrics.unitsPerEm)
-    }
+    var plainScale: (size: CGFloat, unitsPerEm: Int) { (plainSize, plainUnitsPerEm) }
 
     /// Calls `body` with the design-unit prefix (relative offsets: see ``unitPrefix``) and the
     /// text (absolute offsets), lent without copies or bounds checks for the line breaker's
@@ -86,7 +96,9 @@ final class SizedParagraph {
     @inline(__always)
     private func plainWidth(from start: Int, to contentEnd: Int, shapedTo end: Int) -> CGFloat? {
         guard isPlain, shape.isSafeBoundary[start - base], shape.isSafeBoundary[end - base] else { return nil }
-        return Widths.width(points: points(unitPrefix[contentEnd - base] - unitPrefix[start - base], of: shape.runs[0].item), letterSpacing: 0)
+        let points = Widths.points(
+            designUnits: unitPrefix[contentEnd - base] - unitPrefix[start - base], size: plainSize, unitsPerEm: plainUnitsPerEm)
+        return Widths.width(points: points, letterSpacing: 0)
     }
 
     var base: Int { range.lowerBound }
@@ -188,7 +200,8 @@ final class SizedParagraph {
     func estimatedWidth(from start: Int, to end: Int) -> CGFloat {
         let (lower, upper) = (start - base, end - base)
         if isPlain, lower <= upper {
-            return Widths.width(points: points(unitPrefix[upper] - unitPrefix[lower], of: shape.runs[0].item), letterSpacing: 0)
+            let points = Widths.points(designUnits: unitPrefix[upper] - unitPrefix[lower], size: plainSize, unitsPerEm: plainUnitsPerEm)
+            return Widths.width(points: points, letterSpacing: 0)
         }
         return generalEstimatedWidth(from: start, to: end)
     }
