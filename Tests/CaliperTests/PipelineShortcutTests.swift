@@ -201,9 +201,9 @@ import TestSupport
         #expect(plainSlices > 100_000, "the shortcut was taken \(plainSlices) times")
     }
 
-    /// The line breaker's screen of a plain paragraph, read from its design units, passes the
-    /// candidates its general screen passes: every golden paragraph, from every break
-    /// opportunity, at limits from narrower than a letter to wider than the paragraph.
+    /// The line breaker's screen of a plain paragraph, read from its design units and the content
+    /// ends its shape keeps, passes the candidates its general screen passes: every golden
+    /// paragraph, from every grapheme boundary, at limits from narrower than a letter to wider than the paragraph.
     @Test func plainScreenPassesWhatTheGeneralScreenPasses() throws {
         let measurer = TextMeasurer(cache: ShapeCache())
         var screened = 0
@@ -215,13 +215,14 @@ import TestSupport
                 guard paragraph.isPlain else { continue }
                 let whole = paragraph.estimatedWidth(from: paragraph.range.lowerBound, to: paragraph.range.upperBound)
                 let breaker = LineBreaker(maxWidth: whole, mode: .byWordWrapping)
-                for ends in [paragraph.breakOpportunities, paragraph.graphemeBoundaries] {
-                    let starts = [paragraph.range.lowerBound] + ends.dropLast()
-                    for (position, start) in starts.enumerated() {
-                        let candidates = ends[position...]
-                        for limit in [0, 3, 40, 120.5, 300].map({ CGFloat($0) }) + [whole, whole.nextDown] {
+                for (ends, contentEnds) in [(paragraph.breakOpportunities, paragraph.shape.breakContentEnds), (paragraph.graphemeBoundaries, nil)] {
+                    // Lines start at candidates, and (by grapheme clusters or hyphenation) between them.
+                    let starts = Array(Set([paragraph.range.lowerBound] + ends.dropLast() + paragraph.graphemeBoundaries.dropLast())).sorted()
+                    for start in starts {
+                        let candidates = ends[firstIndex(in: ends, atOrAfter: start + 1)...]
+                        for limit in [-1, 0, 3, 40, 120.5, 300].map({ CGFloat($0) }) + [whole, whole.nextDown] {
                             screened += 1
-                            let plain = breaker.plainScreen(candidates, in: paragraph, from: start, limit: limit)
+                            let plain = breaker.plainScreen(candidates, contentEnds: contentEnds, in: paragraph, from: start, limit: limit)
                             let general = breaker.screen(candidates, in: paragraph, from: start, limit: limit)
                             if plain != general { differences.append("\(golden) from \(start) limit \(limit): \(plain) ≠ \(general)") }
                         }

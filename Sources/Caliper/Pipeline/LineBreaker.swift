@@ -99,7 +99,8 @@ struct LineBreaker {
         let boundaries = mode == .byCharWrapping ? paragraph.graphemeBoundaries : paragraph.breakOpportunities
         let candidates = boundaries[firstIndex(in: boundaries, atOrAfter: start + 1)...]
         guard let firstCandidate = candidates.first else { return (paragraph.range.upperBound, false) }
-        if let end = furthestFitting(candidates, in: paragraph, from: start, maxWidth: maxWidth) {
+        let contentEnds = mode == .byCharWrapping ? nil : paragraph.shape.breakContentEnds
+        if let end = furthestFitting(candidates, contentEnds: contentEnds, in: paragraph, from: start, maxWidth: maxWidth) {
             if mode == .byCharWrapping { return (paragraph.extendingOverHangingWhitespace(from: end), false) }
             if hyphenates, let point = hyphenationPoint(in: paragraph, from: start, after: end, maxWidth: maxWidth) {
                 return (point, true)
@@ -163,28 +164,43 @@ struct LineBreaker {
         return screenedEnd
     }
 
-    /// ``screen(_:in:from:limit:)`` in a
-    /// plain paragraph (``SizedParagraph/isPlain``): the same walk, with the same estimates
-    /// (the content's design units at the run's size, which is what
+    /// ``screen(_:in:from:limit:)`` in a plain paragraph (``SizedParagraph/isPlain``): the same
+    /// walk, with the same estimates (the content's design units at the run's size, which is what
     /// ``SizedParagraph/estimatedWidth(from:to:)`` reads for it; it has no tabs to allow for),
-    /// compared with the same `limit`, but read from the unit prefix and text directly: arithmetic
-    /// over integers already made, nothing copied or counted.
-    func plainScreen(_ candidates: ArraySlice<Int>, in paragraph: SizedParagraph, from start: Int, limit: CGFloat) -> Int {
+    /// compared with the same `limit`, but read from the unit prefix directly: arithmetic over
+    /// integers already made, nothing copied or counted. The candidates' content ends are read
+    /// from `contentEnds` when it is given (``ParagraphShape/breakContentEnds``, for candidates
+    /// that are the paragraph's break opportunities: same indices, relative offsets); otherwise
+    /// (grapheme boundaries) they are trimmed as the general screen trims them.
+    func plainScreen(
+        _ candidates: ArraySlice<Int>, contentEnds: [Int]?, in paragraph: SizedParagraph, from start: Int, limit: CGFloat
+    ) -> Int {
         let (size, unitsPerEm) = paragraph.plainScale
         let base = paragraph.base
         return paragraph.withPlainUnits { units, text in
-            let startUnits = units[start - base]
+            let lower = start - base
+            let startUnits = units[lower]
+            @inline(__always) func exceeds(_ contentEnd: Int) -> Bool {
+                let points = Widths.points(designUnits: units[contentEnd] - startUnits, size: size, unitsPerEm: unitsPerEm)
+                return Widths.width(points: points, letterSpacing: 0) > limit
+            }
+            if let contentEnds {
+                return contentEnds.withUnsafeBufferPointer { contentEnds in
+                    var index = candidates.startIndex
+                    while index < candidates.endIndex, !exceeds(max(lower, contentEnds[index])) { index += 1 }
+                    return index
+                }
+            }
             var screenedEnd = candidates.startIndex
-            var previous = (candidate: start, contentEnd: start)
+            var previous = (candidate: lower, contentEnd: lower)
             for index in candidates.indices {
-                let candidate = candidates[index]
+                let candidate = candidates[index] - base
                 // Only whitespace since the previous candidate: the content ends where it did there.
                 var trimmed = candidate
-                while trimmed > previous.candidate, ParagraphSegmenter.isHangingWhitespace(text[trimmed - 1]) { trimmed -= 1 }
+                while trimmed > previous.candidate, ParagraphSegmenter.isHangingWhitespace(text[trimmed - 1 + base]) { trimmed -= 1 }
                 let contentEnd = trimmed == previous.candidate ? previous.contentEnd : trimmed
                 previous = (candidate, contentEnd)
-                let points = Widths.points(designUnits: units[contentEnd - base] - startUnits, size: size, unitsPerEm: unitsPerEm)
-                if Widths.width(points: points, letterSpacing: 0) > limit { break }
+                if exceeds(contentEnd) { break }
                 screenedEnd = index + 1
             }
             return screenedEnd
@@ -203,11 +219,12 @@ struct LineBreaker {
     /// of runs or a run of thousands of spaces (every one a candidate when breaking by character)
     /// costs time in proportion to its length, not its square.
     private func furthestFitting(
-        _ candidates: ArraySlice<Int>, in paragraph: SizedParagraph, from start: Int, maxWidth: CGFloat
+        _ candidates: ArraySlice<Int>, contentEnds: [Int]? = nil, in paragraph: SizedParagraph, from start: Int, maxWidth: CGFloat
     ) -> Int? {
         let limit = maxWidth + paragraph.styles.largestSize
         let screenedEnd = paragraph.isPlain
-            ? plainScreen(candidates, in: paragraph, from: start, limit: limit) : screen(candidates, in: paragraph, from: start, limit: limit)
+            ? plainScreen(candidates, contentEnds: contentEnds, in: paragraph, from: start, limit: limit)
+            : screen(candidates, in: paragraph, from: start, limit: limit)
         var index = screenedEnd
         while index > candidates.startIndex {
             index -= 1

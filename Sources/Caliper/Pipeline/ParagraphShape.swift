@@ -25,6 +25,12 @@ final class ParagraphShape: Sendable {
     let content: [UInt16]
     /// ICU line-break opportunities, ending at `content.count`.
     let breakOpportunities: [Int]
+    /// Where the content of a line ending at each break opportunity ends: the opportunity moved
+    /// back over hanging whitespace, not before the previous opportunity — and where that leaves
+    /// only whitespace, the previous opportunity's content end. A line starting at `start` and
+    /// ending at opportunity `k` shows `start..<max(start, breakContentEnds[k])` (the line
+    /// breaker's screen reads it instead of trimming each candidate again).
+    let breakContentEnds: [Int]
     /// Grapheme cluster boundaries from 0 to `content.count`.
     let graphemeBoundaries: [Int]
     /// Runs in logical order.
@@ -76,6 +82,7 @@ final class ParagraphShape: Sendable {
         } catch {
             throw .textBoundaries(error)
         }
+        breakContentEnds = Self.contentEnds(of: content, at: breakOpportunities)
         let itemization = try Itemizer.itemize(
             content, range: 0..<content.count, graphemeBoundaries: graphemeBoundaries, styles: styles,
             baseDirection: baseDirection)
@@ -252,6 +259,22 @@ final class ParagraphShape: Sendable {
         return joined
     }
 
+    /// ``breakContentEnds`` of `breaks` in `content`: each break moved back over hanging
+    /// whitespace, not before the previous break, where whitespace alone the previous one's.
+    static func contentEnds(of content: [UInt16], at breaks: [Int]) -> [Int] {
+        var ends: [Int] = []
+        ends.reserveCapacity(breaks.count)
+        var previous = (candidate: 0, contentEnd: 0)
+        for candidate in breaks {
+            var trimmed = candidate
+            while trimmed > previous.candidate, ParagraphSegmenter.isHangingWhitespace(content[trimmed - 1]) { trimmed -= 1 }
+            let contentEnd = trimmed == previous.candidate ? previous.contentEnd : trimmed
+            ends.append(contentEnd)
+            previous = (candidate, contentEnd)
+        }
+        return ends
+    }
+
     /// Letter-spacing slots before grapheme cluster `cluster` (by index in `graphemeBoundaries`).
     func spacingSlots(before cluster: Int) -> Int {
         spacingPrefix.isEmpty ? cluster : spacingPrefix[cluster]
@@ -270,7 +293,7 @@ final class ParagraphShape: Sendable {
         // Per glyph: one ShapedGlyph (ID, cluster, advance, two offsets, flag); per code unit: the
         // unit, prefix, safe flag.
         return 1024 + content.count * (2 + 8 + 1) + glyphs * MemoryLayout<ShapedGlyph>.stride
-            + (breakOpportunities.count + graphemeBoundaries.count + spacingPrefix.count) * 8 + runs.count * 96
+            + (breakOpportunities.count * 2 + graphemeBoundaries.count + spacingPrefix.count) * 8 + runs.count * 96
     }
 }
 
