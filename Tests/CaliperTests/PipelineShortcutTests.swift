@@ -234,4 +234,39 @@ import TestSupport
         #expect(differences.count == 0, "\(differences.count) differ: \(sample)")
         #expect(screened > 50_000, "\(screened) screens")
     }
+
+    /// A plain paragraph's lines, found in one walk over its break opportunities, are the lines
+    /// the general path finds line by line, bit for bit: every golden paragraph at widths from
+    /// none to narrower than a letter, in each mode that takes the walk (and character wrapping,
+    /// which does not), with and without a line limit.
+    @Test func plainLinesAreTheGeneralPathsLines() throws {
+        let measurer = TextMeasurer(cache: ShapeCache())
+        var plainParagraphs = 0
+        var differences: [String] = []
+        for golden in LayoutSizeTests.paragraphs {
+            let measured = try measurer.measure(golden.text)
+            for index in measured.segments.indices {
+                let paragraph = measured.paragraph(index, in: ParagraphStyle())
+                if paragraph.isPlain { plainParagraphs += 1 }
+                let whole = paragraph.estimatedWidth(from: paragraph.range.lowerBound, to: paragraph.range.upperBound)
+                for mode in [LineBreakMode.byWordWrapping, .byTruncatingTail, .byClipping, .byCharWrapping] {
+                    for width in [1.1, 1, 0.8, 0.5, 0.3, 0.15, 0.05, 0.01, 0].map({ whole * $0 }) {
+                        for maxLines in [Int.max, 2] {
+                            let breaker = LineBreaker(maxWidth: width, mode: mode)
+                            let lines = breaker.lines(of: paragraph, maxLines: maxLines)
+                            let general = breaker.generalLines(of: paragraph, maxWidth: width, maxLines: maxLines)
+                            let same = lines.count == general.count && zip(lines, general).allSatisfy { line, other in
+                                line == other && line.width.bitPattern == other.width.bitPattern
+                                    && line.widthWithTrailingWhitespace.bitPattern == other.widthWithTrailingWhitespace.bitPattern
+                            }
+                            if !same { differences.append("\(golden) \(mode) at \(width) (\(maxLines) lines)") }
+                        }
+                    }
+                }
+            }
+        }
+        let sample = differences.prefix(5).joined(separator: "; ")
+        #expect(differences.count == 0, "\(differences.count) differ: \(sample)")
+        #expect(plainParagraphs > 400, "\(plainParagraphs) plain paragraphs")
+    }
 }

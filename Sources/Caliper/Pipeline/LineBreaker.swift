@@ -52,14 +52,84 @@ struct LineBreaker {
     func lines(of paragraph: SizedParagraph, maxLines: Int? = nil) -> [LineFragment] {
         let range = paragraph.range
         guard let maxWidth, !range.isEmpty else { return [fragment(paragraph, range.lowerBound, range.upperBound)] }
+        if paragraph.isPlain, mode != .byCharWrapping, !hyphenates {
+            return plainLines(of: paragraph, maxWidth: maxWidth, maxLines: maxLines ?? .max)
+        }
+        return generalLines(of: paragraph, maxWidth: maxWidth, maxLines: maxLines ?? .max)
+    }
+
+    /// An empty array with room for about as many lines as `paragraph` is wide by `maxWidth`
+    /// (at most `maxLines`): one array made, not one grown line by line.
+    private func lineArray(for paragraph: SizedParagraph, maxWidth: CGFloat, maxLines: Int) -> [LineFragment] {
         var lines: [LineFragment] = []
-        // Room for about as many lines as the paragraph is wide by the width: one array made,
-        // not one grown line by line.
+        let range = paragraph.range
         let estimate = paragraph.estimatedWidth(from: range.lowerBound, to: range.upperBound) / max(maxWidth, 1)
-        if estimate > 0 { lines.reserveCapacity(Int(min(estimate, Double(min(maxLines ?? range.count, range.count)))) + 2) }
+        if estimate > 0 { lines.reserveCapacity(Int(min(estimate, Double(min(maxLines, range.count)))) + 2) }
+        return lines
+    }
+
+    /// ``lines(of:maxLines:)`` of a plain paragraph (``SizedParagraph/isPlain``) broken between
+    /// words without hyphenation: each line found as ``lineEnd(in:from:maxWidth:startsInsideWord:)``
+    /// finds it — the candidates screened (``plainScreen(_:contentEnds:in:from:limit:)``), the
+    /// furthest of them that fits with its exact width — and made as ``fragment(_:_:_:hyphenated:)``
+    /// makes it, but in one walk over the break opportunities: each line's candidates start after
+    /// the previous line's end without a search, and its content end is read from
+    /// ``ParagraphShape/breakContentEnds`` and its width kept from the fitting, not measured
+    /// again. A line where no candidate fits (its first word is wider than the line) or that ends
+    /// after a soft hyphen is left to the general path. `PipelineShortcutTests` check that the
+    /// lines are the general path's (``generalLines(of:maxWidth:maxLines:)``).
+    private func plainLines(of paragraph: SizedParagraph, maxWidth: CGFloat, maxLines: Int) -> [LineFragment] {
+        var lines = lineArray(for: paragraph, maxWidth: maxWidth, maxLines: maxLines)
+        let range = paragraph.range
+        let base = paragraph.base
+        let breaks = paragraph.breakOpportunities
+        let contentEnds = paragraph.shape.breakContentEnds
+        let limit = maxWidth + paragraph.styles.largestSize
+        let fit = maxWidth + Self.fitTolerance
+        var start = range.lowerBound
+        var next = firstIndex(in: breaks, atOrAfter: start + 1)  // the first candidate after `start`
+        while start < range.upperBound, lines.count < maxLines {
+            let screenedEnd = plainScreen(breaks[next...], contentEnds: contentEnds, in: paragraph, from: start, limit: limit)
+            var index = screenedEnd
+            var found: LineFragment?
+            while index > next {
+                index -= 1
+                let candidate = breaks[index]
+                let contentEnd = max(start, contentEnds[index] + base)
+                let width = paragraph.width(from: start, to: contentEnd, displayedTo: candidate)
+                if paragraph.endsAtSoftHyphen(candidate) {
+                    // The hyphen it shows counts: measured, and the line made, by the general path.
+                    if width + paragraph.hyphen(before: candidate).width <= fit { found = fragment(paragraph, start, candidate) }
+                } else if width <= fit {
+                    found = LineFragment(
+                        start: start, contentEnd: contentEnd, end: candidate, width: width,
+                        widthWithTrailingWhitespace: paragraph.width(from: start, to: candidate))
+                }
+                if found != nil { break }
+            }
+            if let found {
+                lines.append(found)
+                start = found.end
+                next = index + 1
+            } else {
+                let (end, _) = lineEnd(in: paragraph, from: start, maxWidth: maxWidth, startsInsideWord: false)
+                lines.append(fragment(paragraph, start, end))
+                start = end
+                next = firstIndex(in: breaks, atOrAfter: start + 1)
+            }
+        }
+        return lines
+    }
+
+    /// ``lines(of:maxLines:)`` line by line (``lineEnd(in:from:maxWidth:startsInsideWord:)``,
+    /// ``fragment(_:_:_:hyphenated:)``), every paragraph, mode and hyphenation.
+    func generalLines(of paragraph: SizedParagraph, maxWidth: CGFloat, maxLines: Int) -> [LineFragment] {
+        let range = paragraph.range
+        guard !range.isEmpty else { return [fragment(paragraph, range.lowerBound, range.upperBound)] }
+        var lines = lineArray(for: paragraph, maxWidth: maxWidth, maxLines: maxLines)
         var start = range.lowerBound
         var startsInsideWord = false
-        while start < range.upperBound, lines.count < (maxLines ?? .max) {
+        while start < range.upperBound, lines.count < maxLines {
             let (end, isHyphenated) = lineEnd(in: paragraph, from: start, maxWidth: maxWidth, startsInsideWord: startsInsideWord)
             lines.append(fragment(paragraph, start, end, hyphenated: isHyphenated))
             // The rest of a word broken between letters because it was wider than the line is
