@@ -129,7 +129,8 @@ public struct BatchProcessor: Sendable {
     static let requestKeys: KnownKeys = ["id", "op", "onlyGivenFonts"]
     static let measureRequestKeys: KnownKeys =
         requestKeys + LayoutSpec.styledTextKeys
-        + ["platform", "maxWidth", "maxLines", "paragraphs", "minimumScaleFactor", "maxHeight", "truncatesLastVisibleLine", "scale", "intrinsicWidths"]
+        + ["platform", "maxWidth", "maxLines", "paragraphs", "minimumScaleFactor", "maxHeight", "truncatesLastVisibleLine", "scale", "intrinsicWidths",
+            "widths"]
         + LayoutSpec.paragraphStyleKeys
     static let flowRequestKeys: KnownKeys = requestKeys + ["width"] + LayoutSpec.flowKeys + ["platform"]
     static let layoutRequestKeys: KnownKeys = requestKeys + ["width", "root", "scale", "platform"]
@@ -381,6 +382,9 @@ public struct BatchProcessor: Sendable {
             text: attributed, paragraphStyle: paragraphStyle, maxWidth: maxWidth, fit: fit, pixelScale: pixelScale.map { CGFloat($0) })
         measure.spans = spans
         measure.asksIntrinsicWidths = try request.bool("intrinsicWidths") ?? false
+        let widths = try request.numbers("widths")
+        try MeasureRequest.validate(widths: widths, hasMaxWidth: maxWidth != nil, fit: fit, naming: .json(request))
+        measure.widths = widths?.map { CGFloat($0) }
         return try measure.answer(with: measurer)
     }
 

@@ -161,6 +161,12 @@ package struct JSONObject {
         }
     }
 
+    package func numbers(_ key: String) throws -> [Double]? {
+        try elements(key, { kind($0) == .number ? document.number(at: $0) : nil }) {
+            InputError("\(name(key)) must be an array of numbers")
+        }
+    }
+
     /// `[top, left, bottom, right]`.
     package func insets(_ key: String) throws -> [Double]? {
         try elements(key, count: 4, { kind($0) == .number ? document.number(at: $0) : nil }) {

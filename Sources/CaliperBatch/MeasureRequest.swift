@@ -36,6 +36,14 @@ package struct MeasureRequest {
     /// measure` always asks). They cost a walk over every break opportunity, reshaping at the
     /// unsafe ones: about half again the work of a batch request that does not need them.
     package var asksIntrinsicWidths = false
+    /// The widths the request asks only sizes at (`widths`, `--widths`), in their order: its
+    /// answer gives for each the layout's size, line count and truncation
+    /// (``MeasuredText/layoutSize(maxWidth:paragraphStyle:)``), measured once and broken at each
+    /// width without making lines; `nil`: one layout at ``maxWidth``, with its lines.
+    package var widths: [CGFloat]?
+
+    /// The most widths one request may ask sizes at.
+    package static let maximumWidthCount = 64
 
     package init(
         text: AttributedText, paragraphStyle: ParagraphStyle, maxWidth: CGFloat?, fit: Fit = .wrap, pixelScale: CGFloat? = nil
@@ -75,6 +83,29 @@ package struct MeasureRequest {
         return .wrap
     }
 
+    /// Refuses `widths` that cannot apply, naming the fields as `naming` does: more than
+    /// ``maximumWidthCount`` or none, a width that is not a number of points 0 or more, or widths
+    /// with `maxWidth` (the one width of a layout with its lines) or a fit other than wrapping
+    /// (shrinking and cutting to a height answer with lines).
+    package static func validate(widths: [Double]?, hasMaxWidth: Bool, fit: Fit, naming: FieldNaming) throws {
+        guard let widths else { return }
+        let name = naming.name("widths")
+        if hasMaxWidth {
+            throw InputError("give either \(naming.name("maxWidth")) (a layout with its lines) or \(name) (sizes only), not both")
+        }
+        switch fit {
+        case .wrap: break
+        case .height: throw InputError("\(name) cannot be combined with \(naming.name("maxHeight")): it asks sizes only")
+        case .shrink: throw InputError("\(name) cannot be combined with \(naming.name("minimumScaleFactor")): it asks sizes only")
+        }
+        guard (1...maximumWidthCount).contains(widths.count) else {
+            throw InputError("\(name) must hold from 1 to \(maximumWidthCount) widths, not \(widths.count)")
+        }
+        for (index, width) in widths.enumerated() where !(width >= 0 && width.isFinite) {
+            throw InputError("\(name) must be numbers of points, 0 or more: width \(index + 1) is \(width)")
+        }
+    }
+
     /// Refuses a pixel scale outside ``PixelRounding/scales`` (NaN and infinities included),
     /// naming the field as `naming` does.
     package static func validate(pixelScale: Double?, naming: FieldNaming) throws {
@@ -87,7 +118,12 @@ package struct MeasureRequest {
 
     /// What a measure request is answered with.
     package struct Answer {
-        package var layout: TextLayout
+        /// The layout, with its lines; `nil` for a request that asks only sizes (``sizes``).
+        package var layout: TextLayout?
+        /// For a request with ``MeasureRequest/widths``: each width with the layout's size there.
+        package var sizes: [(maxWidth: CGFloat, size: LayoutSize)]?
+        /// Grapheme clusters no font of the cascade covers.
+        package var missingGlyphCount: Int
         /// The text laid out: the request's, or its shrunk copy.
         package var text: AttributedText
         /// The factor the sizes were shrunk by, for a ``Fit/shrink(minimumScaleFactor:)`` request.
@@ -101,7 +137,7 @@ package struct MeasureRequest {
         package var spans: [(range: Range<Int>, index: Int)]
 
         /// The layout's size ceiled to the pixels of ``pixelScale``, when there is one.
-        package var roundedSize: CGSize? { pixelScale.map { PixelRounding.ceil(layout.size, scale: $0) } }
+        package var roundedSize: CGSize? { layout.flatMap { layout in pixelScale.map { PixelRounding.ceil(layout.size, scale: $0) } } }
 
         /// Writes the answer's members: the layout's (``TextLayout/writeJSONMembers(to:spanOfRun:fontFolder:)``),
         /// `minContentWidth` and `maxContentWidth` when asked for, `scale` when the text was shrunk, and
@@ -109,10 +145,14 @@ package struct MeasureRequest {
         /// measure answer here.
         package func writeJSONMembers(to writer: inout JSONWriter, fontFolder: String? = nil) {
             let (text, spans) = (self.text, self.spans)
-            layout.writeJSONMembers(
-                to: &writer,
-                spanOfRun: spans.isEmpty ? nil : { run, line in Self.requestSpan(of: run, in: line, text: text, spans: spans) },
-                fontFolder: fontFolder)
+            if let layout {
+                layout.writeJSONMembers(
+                    to: &writer,
+                    spanOfRun: spans.isEmpty ? nil : { run, line in Self.requestSpan(of: run, in: line, text: text, spans: spans) },
+                    fontFolder: fontFolder)
+            } else {
+                writeSizes(to: &writer)
+            }
             if let intrinsicWidths {
                 writer.member("minContentWidth", number: Double(intrinsicWidths.minContent))
                 writer.member("maxContentWidth", number: Double(intrinsicWidths.maxContent))
@@ -122,6 +162,38 @@ package struct MeasureRequest {
                 writer.member("roundedWidth", number: Double(roundedSize.width))
                 writer.member("roundedHeight", number: Double(roundedSize.height))
             }
+        }
+
+        /// A sizes-only answer's members: `sizes`, one object per width asked, in order —
+        /// `maxWidth`, `width`, `height`, `lines` (the line count), `truncated`, `roundedWidth` and
+        /// `roundedHeight` when the request gave a scale, `warnings` when the layout there has
+        /// any — then `missingGlyphs`.
+        private func writeSizes(to writer: inout JSONWriter) {
+            writer.key("sizes")
+            writer.beginArray()
+            for (maxWidth, size) in sizes ?? [] {
+                writer.beginObject()
+                writer.member("maxWidth", number: Double(maxWidth))
+                writer.member("width", number: Double(size.size.width))
+                writer.member("height", number: Double(size.size.height))
+                writer.member("lines", integer: size.lineCount)
+                writer.key("truncated")
+                writer.bool(size.isTruncated)
+                if let pixelScale {
+                    let rounded = PixelRounding.ceil(size.size, scale: pixelScale)
+                    writer.member("roundedWidth", number: Double(rounded.width))
+                    writer.member("roundedHeight", number: Double(rounded.height))
+                }
+                if !size.notices.isEmpty {
+                    writer.key("warnings")
+                    writer.beginArray()
+                    for notice in size.notices { writer.string(notice.description) }
+                    writer.endArray()
+                }
+                writer.endObject()
+            }
+            writer.endArray()
+            writer.member("missingGlyphs", integer: missingGlyphCount)
         }
 
         /// The index in the request of the span `run` is in, or `nil` when it is in the request's
@@ -139,6 +211,15 @@ package struct MeasureRequest {
     /// The request measured by `measurer`: its layout and, when asked for, its intrinsic widths
     /// from the same measurement (one shaping, laid out and walked for its widths).
     package func answer(with measurer: TextMeasurer) throws -> Answer {
+        if let widths {
+            // Sizes only: measured once, broken at each width, no lines made.
+            let measured = try measurer.measure(text, baseDirection: paragraphStyle.baseDirection)
+            let sizes = try measured.layoutSizes(atWidths: widths, paragraphStyle: paragraphStyle)
+            return Answer(
+                layout: nil, sizes: Array(zip(widths, sizes)), missingGlyphCount: measured.missingGlyphCount, text: text,
+                intrinsicWidths: asksIntrinsicWidths ? measured.intrinsicWidths(paragraphStyle: paragraphStyle) : nil,
+                pixelScale: pixelScale, spans: spans)
+        }
         let layout: TextLayout
         var laidOut = text
         var shrinkScale: CGFloat?
@@ -165,7 +246,7 @@ package struct MeasureRequest {
             intrinsicWidths = try measurer.intrinsicWidths(of: text, paragraphStyle: paragraphStyle)
         }
         return Answer(
-            layout: layout, text: laidOut, shrinkScale: shrinkScale, intrinsicWidths: intrinsicWidths, pixelScale: pixelScale,
-            spans: spans)
+            layout: layout, missingGlyphCount: layout.missingGlyphCount, text: laidOut, shrinkScale: shrinkScale,
+            intrinsicWidths: intrinsicWidths, pixelScale: pixelScale, spans: spans)
     }
 }

@@ -39,7 +39,59 @@ import Testing
             json: #""systemFont": {"monospacedDigits": true}, "textStyle": "headline", "maxWidth": 60"#,
             batchArguments: ["--system-font", "Fonts/SystemFonts/Static"]),
         Case(text: "", arguments: ["--font", "Fonts/DejaVuSans.ttf", "--scale", "2"], json: #""font": "Fonts/DejaVuSans.ttf", "scale": 2"#),
+        Case(
+            text: "A feed post measured at six phone widths, its hyphenation without a dictionary", arguments: ["--font", "Fonts/DejaVuSans.ttf", "--widths", "320,375,390, 414,428,430", "--scale", "3", "--lines", "2", "--hyphenation-factor", "1"],
+            json: #""font": "Fonts/DejaVuSans.ttf", "widths": [320, 375, 390, 414, 428, 430], "scale": 3, "maxLines": 2, "hyphenationFactor": 1"#),
+        Case(
+            text: "Ana replied: great", arguments: ["--markup", "--font", "Fonts/NotoSans-Regular.ttf", "--widths", "40,0"],
+            json: #""markup": "Ana replied: great", "font": "Fonts/NotoSans-Regular.ttf", "widths": [40, 0]"#),
     ]
+
+    /// A request with `widths` answers at each width the size, line count, truncation and warnings
+    /// that a request at that `maxWidth` answers (the sizes-only query against the full layout,
+    /// through the doors): a text wrapped, truncated at a line limit and hyphenated, in spans.
+    @Test func eachSizeIsTheLayoutsAtItsWidth() throws {
+        let text = #""text": "A body in two spans that wraps onto several lines and is cut short at the third", "font": "Fonts/NotoSans-Regular.ttf", "spans": [{"start": 2, "end": 6, "font": "Fonts/NotoSans-Bold.ttf", "size": 21}], "maxLines": 3, "lineBreak": "truncate-middle", "language": "en-US", "hyphenationFactor": 0.9, "scale": 2"#
+        let widths = [0, 31.5, 80, 120, 200, 1_000]
+        let lines = [#"{\#(text), "widths": [\#(widths.map { "\($0)" }.joined(separator: ", "))]}"#]
+            + widths.map { #"{\#(text), "maxWidth": \#($0)}"# }
+        let run = try CLI.run(["batch"], input: lines.joined(separator: "\n"))
+        #expect(run.status == 0, "\(run.standardError)")
+        let answers = try run.standardOutput.split(separator: "\n").map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        }
+        let sizes = try #require(answers.first?["sizes"] as? [[String: Any]], "\(answers.first ?? [:])")
+        #expect(sizes.count == widths.count)
+        for (size, layout) in zip(sizes, answers.dropFirst()) {
+            for key in ["width", "height", "roundedWidth", "roundedHeight"] { #expect(size[key] as? Double == layout[key] as? Double, "\(key)") }
+            #expect(size["lines"] as? Int == (layout["lines"] as? [Any])?.count)
+            #expect(size["truncated"] as? Bool == layout["truncated"] as? Bool)
+            #expect(size["warnings"] as? [String] == layout["warnings"] as? [String])
+        }
+        #expect(sizes.contains { $0["truncated"] as? Bool == true } && sizes.contains { $0["truncated"] as? Bool == false })
+    }
+
+    /// What `widths` cannot be combined with, or hold, is refused by name at both doors.
+    @Test func widthsThatCannotApplyAreRefused() throws {
+        let refusals: [(arguments: [String], json: String, message: String)] = [
+            (["--widths", "100", "--max-width", "100"], #""widths": [100], "maxWidth": 100"#, "not both"),
+            (["--widths", "100", "--max-height", "40"], #""widths": [100], "maxHeight": 40"#, "cannot be combined with"),
+            // Shrinking needs a width, which `widths` cannot give.
+            (["--widths", "100", "--minimum-scale-factor", "0.5"], #""widths": [100], "minimumScaleFactor": 0.5"#, "needs"),
+            (["--widths", "-3"], #""widths": [-3]"#, "0 or more"),
+            (["--widths", Array(repeating: "10", count: 65).joined(separator: ",")], #""widths": [\#(Array(repeating: "10", count: 65).joined(separator: ","))]"#, "from 1 to 64"),
+        ]
+        for refusal in refusals {
+            let command = try CLI.run(["measure", "Hello", "--font", "Fonts/DejaVuSans.ttf"] + refusal.arguments)
+            #expect(command.status != 0 && command.standardError.contains(refusal.message), "\(refusal.arguments): \(command.standardError)")
+            let batch = try CLI.run(["batch"], input: #"{"text": "Hello", "font": "Fonts/DejaVuSans.ttf", \#(refusal.json)}"#)
+            #expect(batch.standardOutput.contains(#""error""#) && batch.standardOutput.contains(refusal.message), "\(refusal.json): \(batch.standardOutput)")
+        }
+        let empty = try CLI.run(["batch"], input: #"{"text": "Hello", "font": "Fonts/DejaVuSans.ttf", "widths": []}"#)
+        #expect(empty.standardOutput.contains("from 1 to 64"))
+        let words = try CLI.run(["measure", "Hello", "--font", "Fonts/DejaVuSans.ttf", "--widths", "10,wide"])
+        #expect(words.status != 0 && words.standardError.contains("--widths must be numbers"))
+    }
 
     @Test(arguments: cases)
     func theCommandLinesJSONIsTheBatchAnswer(_ request: Case) throws {

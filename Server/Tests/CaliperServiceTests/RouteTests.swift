@@ -42,6 +42,33 @@ import Testing
         #expect(service.processor.answer(requests[0]).contains(#""font":"NotoSans-Bold.ttf""#))
     }
 
+    /// A measure request with `widths` is answered with the size at each width, each equal to the
+    /// size a request at that `maxWidth` answers, and is the batch answer byte for byte.
+    @Test func aSizesRequestAnswersEachWidthsSize() async throws {
+        let service = try Fixtures.service()
+        let text = #""text": "A body that wraps onto several lines at a phone's width", "font": "DejaVuSans.ttf", "size": 15"#
+        let request = #"{"id": 1, "# + text + #", "widths": [120, 320, 0]}"#
+        try await Application(router: service.router()).test(.router) { client in
+            let response = try await client.execute(uri: "/v1/measure", method: .post, headers: Self.json, body: ByteBuffer(string: request))
+            #expect(response.status == .ok)
+            #expect(Self.body(response) == service.processor.answer(request))
+            let sizes = try #require(try Self.object(response)["sizes"] as? [[String: Any]])
+            #expect(sizes.count == 3)
+            for (width, size) in zip([120, 320, 0], sizes) {
+                let layoutRequest = #"{"# + text + #", "maxWidth": \#(width)}"#
+                let layout = try #require(try JSONSerialization.jsonObject(with: Data(service.processor.answer(layoutRequest).utf8)) as? [String: Any])
+                #expect(size["maxWidth"] as? Double == Double(width))
+                #expect(size["width"] as? Double == layout["width"] as? Double)
+                #expect(size["height"] as? Double == layout["height"] as? Double)
+                #expect(size["lines"] as? Int == (layout["lines"] as? [Any])?.count)
+                #expect(size["truncated"] as? Bool == layout["truncated"] as? Bool)
+            }
+            let refused = try await client.execute(
+                uri: "/v1/measure", method: .post, headers: Self.json, body: ByteBuffer(string: #"{"# + text + #", "widths": [100], "maxWidth": 100}"#))
+            #expect(refused.status == .badRequest)
+        }
+    }
+
     /// A measure request with `"platform": "android"` is answered as a TextView measures it, the
     /// batch processor's answer byte for byte: the view's size in whole px (at most 120 dp, 315 px
     /// at 2.625), its lines cut to `maxLines` and ellipsized.

@@ -47,11 +47,27 @@ struct Measure: ParsableCommand {
     @Flag(name: .long, help: "With --max-height, end the last line shown with an ellipsis when text is left out (.truncatesLastVisibleLine).")
     var truncateLastVisibleLine = false
 
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(
+        "Print only the size (width, height, line count) at each of these widths in points, comma-separated, instead of --max-width's lines: the text is measured once and broken at each.",
+        valueName: "w1,w2,…"))
+    var widths: String?
+
     /// The flags of the measure request's fields, as errors name them.
     static let flagNames = [
         "maxWidth": "--max-width", "maxHeight": "--max-height", "truncatesLastVisibleLine": "--truncate-last-visible-line",
-        "minimumScaleFactor": "--minimum-scale-factor", "scale": "--scale",
+        "minimumScaleFactor": "--minimum-scale-factor", "scale": "--scale", "widths": "--widths",
     ]
+
+    /// `--widths` read as numbers; `nil` when not given.
+    private func widthList() throws -> [Double]? {
+        guard let widths else { return nil }
+        return try widths.split(separator: ",", omittingEmptySubsequences: false).map { part in
+            guard let width = Double(part.trimmingCharacters(in: .whitespaces)) else {
+                throw ValidationError("--widths must be numbers separated by commas, not \(part.debugDescription)")
+            }
+            return width
+        }
+    }
 
     /// The fit the flags ask for, by the request model's one rule (``MeasureRequest/fit(hasMaxWidth:maxHeight:truncatesLastVisibleLine:minimumScaleFactor:naming:)``).
     private func fit() throws -> MeasureRequest.Fit {
@@ -70,7 +86,7 @@ struct Measure: ParsableCommand {
             ("--letter-spacing", style.letterSpacing != 0), ("--language", style.language != nil), ("--system-font", style.systemFont != nil),
             ("--line-break", paragraph.lineBreak != .byWordWrapping), ("--line-spacing", paragraph.lineSpacing != 0),
             ("--line-height-multiple", paragraph.lineHeightMultiple != 0),
-            ("--min-line-height", paragraph.minLineHeight != 0),
+            ("--min-line-height", paragraph.minLineHeight != 0), ("--widths", widths != nil),
             ("--max-line-height", paragraph.maxLineHeight != 0), ("--direction", paragraph.direction != .natural),
             ("--no-font-leading", paragraph.noFontLeading), ("--text-wrap", paragraph.textWrap != .wrap),
             ("--hyphenation-factor", paragraph.hyphenationFactor != 0), ("--tab-stops", paragraph.tabStops != nil),
@@ -91,12 +107,13 @@ struct Measure: ParsableCommand {
         case .ios:
             if let flag = (android.givenFlags + device.givenFlags).first { throw ValidationError("\(flag) goes with --platform android") }
         }
-        if allCategories, maxHeight != nil || minimumScaleFactor != nil {
-            throw ValidationError("--all-categories cannot be combined with --max-height or --minimum-scale-factor")
+        if allCategories, maxHeight != nil || minimumScaleFactor != nil || widths != nil {
+            throw ValidationError("--all-categories cannot be combined with --max-height, --minimum-scale-factor or --widths")
         }
         do {
-            _ = try fit()
+            let fit = try fit()
             try MeasureRequest.validate(pixelScale: scale, naming: .flags(Self.flagNames))
+            try MeasureRequest.validate(widths: try widthList(), hasMaxWidth: paragraph.maxWidth != nil, fit: fit, naming: .flags(Self.flagNames))
         } catch let error as InputError {
             throw ValidationError(error.message)
         } catch {
@@ -127,6 +144,7 @@ struct Measure: ParsableCommand {
             text: description.scaled(baseText), paragraphStyle: paragraph.paragraphStyle, maxWidth: maxWidth, fit: try fit(),
             pixelScale: scale.map { CGFloat($0) })
         request.asksIntrinsicWidths = true  // printed in every answer: `"intrinsicWidths": true` in a batch request
+        request.widths = try widthList()?.map { CGFloat($0) }
         let answer = try request.answer(with: TextMeasurer())
         if json {
             // The batch answer's members, written by the same writer: the answer to the same request.
@@ -137,8 +155,12 @@ struct Measure: ParsableCommand {
             try StandardOutput.write(lines: [writer.string])
             return
         }
-        let (text, layout) = (answer.text, answer.layout)
         let intrinsic = answer.intrinsicWidths ?? IntrinsicWidths(minContent: 0, maxContent: 0)
+        guard let layout = answer.layout else {
+            try StandardOutput.write(lines: Self.sizeLines(answer, intrinsic: intrinsic))
+            return
+        }
+        let text = answer.text
         let textStyle = text.spans[0].style
         var output = ["width: \(Readable.number(layout.size.width))", "height: \(Readable.number(layout.size.height))"]
         output.append("intrinsic widths: min-content \(Readable.number(intrinsic.minContent)), max-content \(Readable.number(intrinsic.maxContent))")
@@ -165,6 +187,22 @@ struct Measure: ParsableCommand {
             }
         }
         try StandardOutput.write(lines: output)
+    }
+
+    /// The text output of a sizes-only answer (`--widths`): one line per width.
+    private static func sizeLines(_ answer: MeasureRequest.Answer, intrinsic: IntrinsicWidths) -> [String] {
+        var output = ["intrinsic widths: min-content \(Readable.number(intrinsic.minContent)), max-content \(Readable.number(intrinsic.maxContent))"]
+        for (maxWidth, size) in answer.sizes ?? [] {
+            let lines = "\(size.lineCount) line\(size.lineCount == 1 ? "" : "s")\(size.isTruncated ? " (truncated)" : "")"
+            var line = "at \(Readable.number(maxWidth)): width \(Readable.number(size.size.width)), height \(Readable.number(size.size.height)), \(lines)"
+            if let pixelScale = answer.pixelScale {
+                line += ", rounded (scale \(Readable.number(pixelScale))) \(Readable.size(PixelRounding.ceil(size.size, scale: pixelScale)))"
+            }
+            output.append(line)
+            StandardError.warn(size.notices)
+        }
+        if answer.missingGlyphCount > 0 { output.append("missing glyphs: \(answer.missingGlyphCount) cluster(s) no font covers") }
+        return output
     }
 
     /// `--platform android`: the request model's Android request from the flags, answered and
