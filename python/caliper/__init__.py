@@ -24,6 +24,7 @@ from ._results import (
     CaliperError,
     FlowResult,
     LayoutResult,
+    LayoutSize,
     Line,
     MeasureResult,
     Overflow,
@@ -31,6 +32,7 @@ from ._results import (
     Result,
     Run,
     Size,
+    SizesResult,
 )
 
 #: The package's version, which is the library's it was built with (``caliper --version``).
@@ -38,8 +40,8 @@ __version__ = "0.2.0"
 
 __all__ = [
     "ABI_VERSION", "AndroidLine", "AndroidMeasureResult", "Attachment", "CaliperError", "FlowResult",
-    "LayoutResult", "Line", "MeasureResult", "Measurer", "Overflow", "Rect", "Request", "Result", "Run", "Size",
-    "StrPath", "library_path", "library_version",
+    "LayoutResult", "LayoutSize", "Line", "MeasureResult", "Measurer", "Overflow", "Rect", "Request", "Result", "Run",
+    "Size", "SizesResult", "StrPath", "library_path", "library_version",
 ]
 
 

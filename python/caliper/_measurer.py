@@ -10,7 +10,9 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Literal, Union, overload
 
 from . import _abi
-from ._results import AndroidMeasureResult, CaliperError, FlowResult, LayoutResult, MeasureResult, Result, result_of
+from ._results import (
+    AndroidMeasureResult, CaliperError, FlowResult, LayoutResult, MeasureResult, Result, SizesResult, result_of,
+)
 
 #: A path given as a string or a path-like object.
 StrPath = Union[str, "os.PathLike[str]"]
@@ -201,6 +203,34 @@ class Measurer:
         result = self.result(_body("measure", request, named, more))
         if not isinstance(result, (MeasureResult, AndroidMeasureResult)):
             raise TypeError(f"a measure request was answered as {type(result).__name__}")
+        return result
+
+    def sizes(
+        self, text: str | None = None, *, widths: Sequence[float], font: StrPath | None = None,
+        size: float | None = None, max_lines: int | None = None, line_break: str | None = None,
+        request: Mapping[str, Any] | None = None, **more: Any,
+    ) -> SizesResult:
+        """Measures a text once and gives only its size at each of `widths` (a measure request with
+        ``widths``): width, height, line count and truncation, each what :meth:`measure` at that
+        ``max_width`` answers, without making lines — for precomputing heights at several widths.
+
+        :param text: The text (leave it out when ``markup=`` gives it).
+        :param widths: From 1 to 64 widths in points, each 0 or more.
+        :param font: A font file's path or a fontconfig pattern; the default font when None.
+        :param size: Points; 17 when None.
+        :param max_lines: The line limit; unlimited when None or 0.
+        :param line_break: ``word``, ``char``, ``clip``, ``truncate-tail``, ``truncate-head`` or ``truncate-middle``.
+        :param request: More of the request's keys, as the protocol spells them.
+        :param more: More keys, as the protocol spells them: ``scale=3``, ``spans=[…]``.
+        :raises CaliperError: with the error answer, when the request cannot be answered.
+        """
+        if isinstance(widths, (int, float)):
+            raise TypeError("widths is a sequence of widths: give [width], not width")
+        named = {"text": text, "font": font, "size": size, "widths": list(widths), "maxLines": max_lines,
+                 "lineBreak": line_break}
+        result = self.result(_body("measure", request, named, more))
+        if not isinstance(result, SizesResult):
+            raise TypeError(f"a sizes request was answered as {type(result).__name__}")
         return result
 
     def flow(

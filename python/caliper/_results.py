@@ -227,6 +227,73 @@ class MeasureResult:
 
 
 @dataclass(frozen=True, slots=True, repr=False)
+class LayoutSize:
+    """The size of a text's layout at one width, without its lines: what a measure request at
+    that ``max_width`` answers for its width, height, line count and truncation."""
+
+    max_width: float
+    """The width asked, points."""
+    width: float
+    """Points: the widest line."""
+    height: float
+    """Points: the lines' heights and the line spacing between them."""
+    lines: int
+    """How many lines the layout has."""
+    truncated: bool
+    """Text was left out (lines over the limit, or an ellipsis)."""
+    rounded_width: float | None = None
+    """With ``scale``: ``width`` ceiled to the screen's pixels."""
+    rounded_height: float | None = None
+    """With ``scale``: ``height`` ceiled to the screen's pixels."""
+    warnings: tuple[str, ...] = ()
+    """What the styles asked for that could not be done at this width."""
+
+    __repr__ = _describe
+
+    @property
+    def size(self) -> Size:
+        """``Size(width, height)``."""
+        return Size(self.width, self.height)
+
+    @classmethod
+    def from_answer(cls, size: Mapping[str, Any]) -> LayoutSize:
+        """One entry of a sizes answer."""
+        return cls(size["maxWidth"], size["width"], size["height"], size["lines"], size["truncated"],
+                   size.get("roundedWidth"), size.get("roundedHeight"), tuple(size.get("warnings", ())))
+
+
+@dataclass(frozen=True, slots=True, repr=False)
+class SizesResult:
+    """A measure answer to a request with ``widths`` (iOS): the text's size at each width, measured
+    once and broken at each, without lines.
+
+    >>> measurer.sizes("Hello, World", widths=[40, 320], font="DejaVu Sans")
+    SizesResult(sizes=2, missing_glyphs=0)
+    """
+
+    sizes: tuple[LayoutSize, ...]
+    """One per width asked, in order."""
+    missing_glyphs: int
+    """Clusters no font covers."""
+    min_content_width: float | None = None
+    """With ``intrinsicWidths``: the widest piece between two break opportunities."""
+    max_content_width: float | None = None
+    """With ``intrinsicWidths``: the widest paragraph on one line."""
+    id: Any = None
+    """The request's ``id``, echoed."""
+    raw: dict[str, Any] = _raw()
+    """The answer as the library wrote it, parsed."""
+
+    __repr__ = _describe
+
+    @classmethod
+    def from_answer(cls, answer: dict[str, Any]) -> SizesResult:
+        """The result of a sizes answer."""
+        return cls(tuple(LayoutSize.from_answer(size) for size in answer["sizes"]), answer["missingGlyphs"],
+                   answer.get("minContentWidth"), answer.get("maxContentWidth"), answer.get("id"), answer)
+
+
+@dataclass(frozen=True, slots=True, repr=False)
 class AndroidLine:
     """A line of an Android layout, in px."""
 
@@ -410,7 +477,7 @@ class LayoutResult:
 
 
 #: Any answer's typed result.
-Result = Union[MeasureResult, AndroidMeasureResult, FlowResult, LayoutResult]
+Result = Union[MeasureResult, SizesResult, AndroidMeasureResult, FlowResult, LayoutResult]
 
 
 def result_of(answer: dict[str, Any]) -> Result | CaliperError:
@@ -422,6 +489,8 @@ def result_of(answer: dict[str, Any]) -> Result | CaliperError:
         return AndroidMeasureResult.from_answer(answer)
     if "lines" in answer:
         return MeasureResult.from_answer(answer)
+    if "sizes" in answer:
+        return SizesResult.from_answer(answer)
     if "rows" in answer:
         return FlowResult.from_answer(answer)
     return LayoutResult.from_answer(answer)

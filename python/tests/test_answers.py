@@ -40,6 +40,26 @@ def test_wrapped_paragraphs(measurer: caliper.Measurer) -> None:
     assert_answers_as_cli(measurer, support.paragraph_requests(), caliper.MeasureResult)
 
 
+def test_sizes_at_several_widths(measurer: caliper.Measurer) -> None:
+    """A request with widths answers as `caliper batch` does, and each width's size is what a
+    measure request at that max_width answers (wrapped.json's paragraphs, with a line limit)."""
+    requests = [{key: value for key, value in request.items() if key != "maxWidth"}
+                | {"widths": [0, request["maxWidth"] / 2, request["maxWidth"], 320], "maxLines": 3, "scale": 2}
+                for request in support.paragraph_requests()]
+    assert_answers_as_cli(measurer, requests, caliper.SizesResult)
+    for request in requests[:8]:
+        fields = {key: value for key, value in request.items() if key not in ("widths", "id", "text")}
+        result = measurer.sizes(request["text"], request=fields, widths=request["widths"])
+        for width, size in zip(request["widths"], result.sizes):
+            layout = measurer.measure(request["text"], max_width=width, request=fields)
+            assert (size.max_width, size.size, size.lines, size.truncated) == (width, layout.size, len(layout.lines), layout.truncated)
+            assert (size.rounded_width, size.rounded_height) == (layout.rounded_width, layout.rounded_height)
+    with pytest.raises(caliper.CaliperError, match="not both"):
+        measurer.sizes("Hello", widths=[100], maxWidth=100)
+    with pytest.raises(TypeError):
+        measurer.sizes("Hello", widths=100)  # type: ignore[arg-type]
+
+
 def test_flows(measurer: caliper.Measurer) -> None:
     assert_answers_as_cli(measurer, support.flow_requests(), caliper.FlowResult)
 
