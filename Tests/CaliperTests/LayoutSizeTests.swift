@@ -70,6 +70,7 @@ import Testing
         ParagraphStyle(lineBreakMode: .byCharWrapping, lineSpacing: 2.5),
         ParagraphStyle(numberOfLines: 3, hyphenationFactor: 0.8),
         ParagraphStyle(lineHeightMultiple: 1.3, textWrap: .balance),
+        ParagraphStyle(lineBreakMode: .byTruncatingTail, lineSpacing: 3, lineHeightMultiple: 1.2, maximumLineHeight: 19),
         ParagraphStyle(lineSpacing: 0.25, minimumLineHeight: 30, usesFontLeading: false, textWrap: .pretty),
         ParagraphStyle(
             tabStops: [TextTab(.right, location: 80), TextTab(.center, location: 140), TextTab(.decimal, location: 200)],

@@ -23,6 +23,10 @@ extension MeasuredText {
     func layoutSize(
         maxWidth: CGFloat?, paragraphStyle: ParagraphStyle, truncatesWordWrapping: Bool
     ) throws(CaliperError) -> LayoutSize {
+        if let maxWidth, maxWidth.isFinite, maxWidth >= 0, paragraphStyle.numberOfLines == 0, attributedText.isSingleStyle {
+            try paragraphStyle.validate()
+            if let size = plainLayoutSize(wrapWidth: maxWidth, paragraphStyle: paragraphStyle) { return size }
+        }
         var stacked = StackedSize()
         var lineCount = 0
         // The paragraph style of the paragraph the lines are in, looked up once a paragraph.
@@ -43,6 +47,42 @@ extension MeasuredText {
             lineCount += 1
         }
         return LayoutSize(size: stacked.size, lineCount: lineCount, isTruncated: placed.isTruncated, notices: placed.notices)
+    }
+
+    /// ``layoutSize(maxWidth:paragraphStyle:truncatesWordWrapping:)`` of text in one style
+    /// wrapped at `wrapWidth` with no line limit, when every paragraph is empty or plain
+    /// (``SizedParagraph/isPlain``) and wraps greedily between words without hyphenation or
+    /// clipping (``LineBreaker/walksPlainParagraphs``); `nil` otherwise. With no line limit,
+    /// nothing is truncated; without hyphenation, nothing is noticed; without clipping, no width
+    /// is cut: what is left of a layout's size is each line's width and height, which here are
+    /// the plain walk's widths (``LineBreaker/forEachPlainLine(of:maxWidth:maxLines:_:)``) and,
+    /// for every line of a paragraph, the box of the metrics every such line has
+    /// (``SizedParagraph/plainLineMetrics``), added line by line as the layout adds them.
+    private func plainLayoutSize(wrapWidth: CGFloat, paragraphStyle: ParagraphStyle) -> LayoutSize? {
+        var stacked = StackedSize()
+        var lineCount = 0
+        for index in segments.indices {
+            let paragraph = paragraph(index, in: paragraphStyle)
+            let style = style(ofParagraph: index, given: paragraphStyle)
+            let breaker = LineBreaker(maxWidth: wrapWidth, mode: style.lineBreakMode, hyphenationFactor: style.hyphenationFactor)
+            guard style.textWrap == .wrap, style.lineBreakMode != .byClipping, breaker.walksPlainParagraphs else { return nil }
+            let lineSpacing = style.lineSpacing
+            if paragraph.range.isEmpty {
+                let start = paragraph.range.lowerBound
+                stacked.add(
+                    height: paragraph.lineMetrics(from: start, to: start).box(in: style, top: 0).height, lineSpacing: lineSpacing,
+                    width: breaker.fragment(paragraph, start, start).width)
+                lineCount += 1
+                continue
+            }
+            guard paragraph.isPlain, paragraph.styles.count == 1 else { return nil }
+            let height = paragraph.plainLineMetrics.box(in: style, top: 0).height
+            breaker.forEachPlainLine(of: paragraph, maxWidth: wrapWidth, maxLines: .max) { line in
+                stacked.add(height: height, lineSpacing: lineSpacing, width: line.width)
+                lineCount += 1
+            }
+        }
+        return LayoutSize(size: stacked.size, lineCount: lineCount, isTruncated: false, notices: [])
     }
 
     /// Breaks, truncates and clips the lines of a layout and hands each to `place`, in order,

@@ -52,7 +52,7 @@ struct LineBreaker {
     func lines(of paragraph: SizedParagraph, maxLines: Int? = nil) -> [LineFragment] {
         let range = paragraph.range
         guard let maxWidth, !range.isEmpty else { return [fragment(paragraph, range.lowerBound, range.upperBound)] }
-        if paragraph.isPlain, mode != .byCharWrapping, !hyphenates {
+        if paragraph.isPlain, walksPlainParagraphs {
             return plainLines(of: paragraph, maxWidth: maxWidth, maxLines: maxLines ?? .max)
         }
         return generalLines(of: paragraph, maxWidth: maxWidth, maxLines: maxLines ?? .max)
@@ -68,57 +68,80 @@ struct LineBreaker {
         return lines
     }
 
-    /// ``lines(of:maxLines:)`` of a plain paragraph (``SizedParagraph/isPlain``) broken between
-    /// words without hyphenation: each line found as ``lineEnd(in:from:maxWidth:startsInsideWord:)``
-    /// finds it — the candidates screened (``plainScreen(_:contentEnds:in:from:limit:)``), the
-    /// furthest of them that fits with its exact width — and made as ``fragment(_:_:_:hyphenated:)``
-    /// makes it, but in one walk over the break opportunities: each line's candidates start after
-    /// the previous line's end without a search, and its content end is read from
-    /// ``ParagraphShape/breakContentEnds`` and its width kept from the fitting, not measured
-    /// again. A line where no candidate fits (its first word is wider than the line) or that ends
-    /// after a soft hyphen is left to the general path. `PipelineShortcutTests` check that the
-    /// lines are the general path's (``generalLines(of:maxWidth:maxLines:)``).
+    /// Whether a plain paragraph (``SizedParagraph/isPlain``) is broken by
+    /// ``forEachPlainLine(of:maxWidth:maxLines:_:)``: between words, without hyphenation.
+    var walksPlainParagraphs: Bool { mode != .byCharWrapping && !hyphenates }
+
+    /// ``lines(of:maxLines:)`` of a plain paragraph (``walksPlainParagraphs``).
     private func plainLines(of paragraph: SizedParagraph, maxWidth: CGFloat, maxLines: Int) -> [LineFragment] {
         var lines = lineArray(for: paragraph, maxWidth: maxWidth, maxLines: maxLines)
+        forEachPlainLine(of: paragraph, maxWidth: maxWidth, maxLines: maxLines) { lines.append($0) }
+        return lines
+    }
+
+    /// Calls `body` with each line of a non-empty plain paragraph (``SizedParagraph/isPlain``)
+    /// broken between words without hyphenation (``walksPlainParagraphs``), at most `maxLines`:
+    /// the lines ``generalLines(of:maxWidth:maxLines:)`` makes, found as
+    /// ``lineEnd(in:from:maxWidth:startsInsideWord:)`` finds them — the candidates screened
+    /// (``plainScreen(_:contentEnds:in:from:limit:)``), the furthest of them that fits with its
+    /// exact width — and made as ``fragment(_:_:_:hyphenated:)`` makes them, but by arithmetic in
+    /// one walk over the break opportunities: each line's candidates start after the previous
+    /// line's end without a search; its content end is read from ``ParagraphShape/breakContentEnds``
+    /// and its widths from the design-unit prefix when its edges are safe to break (else measured
+    /// by ``SizedParagraph/width(from:to:displayedTo:)``, which shapes them again), and the width
+    /// that fits is the line's, not measured again. A line where no candidate fits (its first word
+    /// is wider than the line) or that ends after a soft hyphen is left to the general path.
+    /// `PipelineShortcutTests` check that the lines are the general path's.
+    func forEachPlainLine(of paragraph: SizedParagraph, maxWidth: CGFloat, maxLines: Int, _ body: (LineFragment) -> Void) {
         let range = paragraph.range
         let base = paragraph.base
-        let breaks = paragraph.breakOpportunities
-        let contentEnds = paragraph.shape.breakContentEnds
+        let (size, unitsPerEm) = paragraph.plainScale
         let limit = maxWidth + paragraph.styles.largestSize
         let fit = maxWidth + Self.fitTolerance
-        var start = range.lowerBound
-        var next = firstIndex(in: breaks, atOrAfter: start + 1)  // the first candidate after `start`
-        while start < range.upperBound, lines.count < maxLines {
-            let screenedEnd = plainScreen(breaks[next...], contentEnds: contentEnds, in: paragraph, from: start, limit: limit)
-            var index = screenedEnd
-            var found: LineFragment?
-            while index > next {
-                index -= 1
-                let candidate = breaks[index]
-                let contentEnd = max(start, contentEnds[index] + base)
-                let width = paragraph.width(from: start, to: contentEnd, displayedTo: candidate)
-                if paragraph.endsAtSoftHyphen(candidate) {
-                    // The hyphen it shows counts: measured, and the line made, by the general path.
-                    if width + paragraph.hyphen(before: candidate).width <= fit { found = fragment(paragraph, start, candidate) }
-                } else if width <= fit {
-                    found = LineFragment(
-                        start: start, contentEnd: contentEnd, end: candidate, width: width,
-                        widthWithTrailingWhitespace: paragraph.width(from: start, to: candidate))
-                }
-                if found != nil { break }
+        paragraph.withPlainBuffers { buffers in
+            @inline(__always) func width(_ designUnits: Int) -> CGFloat {
+                Widths.width(points: Widths.points(designUnits: designUnits, size: size, unitsPerEm: unitsPerEm), letterSpacing: 0)
             }
-            if let found {
-                lines.append(found)
-                start = found.end
-                next = index + 1
-            } else {
-                let (end, _) = lineEnd(in: paragraph, from: start, maxWidth: maxWidth, startsInsideWord: false)
-                lines.append(fragment(paragraph, start, end))
-                start = end
-                next = firstIndex(in: breaks, atOrAfter: start + 1)
+            let breaks = buffers.breaks
+            var start = range.lowerBound
+            var next = breaks.lowerBound { $0 <= start }  // the first candidate after `start`
+            var lineCount = 0
+            while start < range.upperBound, lineCount < maxLines {
+                let lower = start - base
+                let startUnits = buffers.units[lower]
+                // The screen: the candidates up to the first whose estimate is over the limit.
+                var screenedEnd = next
+                while screenedEnd < breaks.count,
+                    !(width(buffers.units[max(lower, buffers.contentEnds[screenedEnd])] - startUnits) > limit)
+                {
+                    screenedEnd += 1
+                }
+                // The furthest of them that fits.
+                var index = screenedEnd
+                var found: LineFragment?
+                while found == nil, index > next {
+                    index -= 1
+                    let end = breaks[index]
+                    let contentEnd = max(lower, buffers.contentEnds[index]) + base
+                    let isSafe = buffers.isSafe[lower] && buffers.isSafe[end - base]
+                    let lineWidth = isSafe
+                        ? width(buffers.units[contentEnd - base] - startUnits) : paragraph.width(from: start, to: contentEnd, displayedTo: end)
+                    if end < range.upperBound, buffers.text[end - 1] == SizedParagraph.softHyphen {
+                        // The hyphen it shows counts: measured, and the line made, by the general path.
+                        if lineWidth + paragraph.hyphen(before: end).width <= fit { found = fragment(paragraph, start, end) }
+                    } else if lineWidth <= fit {
+                        found = LineFragment(
+                            start: start, contentEnd: contentEnd, end: end, width: lineWidth,
+                            widthWithTrailingWhitespace: isSafe ? width(buffers.units[end - base] - startUnits) : paragraph.width(from: start, to: end))
+                    }
+                }
+                let line = found ?? fragment(paragraph, start, lineEnd(in: paragraph, from: start, maxWidth: maxWidth, startsInsideWord: false).0)
+                body(line)
+                lineCount += 1
+                start = line.end
+                next = found != nil ? index + 1 : breaks.lowerBound { $0 <= start }
             }
         }
-        return lines
     }
 
     /// ``lines(of:maxLines:)`` line by line (``lineEnd(in:from:maxWidth:startsInsideWord:)``,

@@ -89,6 +89,34 @@ final class SizedParagraph {
         unitPrefix.withUnsafeBufferPointer { units in text.withUnsafeBufferPointer { text in body(units, text) } }
     }
 
+    /// What the line breaker reads to break a plain paragraph by arithmetic, lent without
+    /// copies, reference counting or bounds checks: the design-unit prefix and the safe-to-break
+    /// flags (relative offsets), the text (absolute), the break opportunities (absolute) and the
+    /// content end of a line at each (``ParagraphShape/breakContentEnds``, relative).
+    struct PlainBuffers {
+        let units: UnsafeBufferPointer<Int>
+        let isSafe: UnsafeBufferPointer<Bool>
+        let text: UnsafeBufferPointer<UInt16>
+        let breaks: UnsafeBufferPointer<Int>
+        let contentEnds: UnsafeBufferPointer<Int>
+    }
+
+    /// Calls `body` with the paragraph's ``PlainBuffers``.
+    @inline(__always)
+    func withPlainBuffers<Result>(_ body: (PlainBuffers) -> Result) -> Result {
+        unitPrefix.withUnsafeBufferPointer { units in
+            shape.isSafeBoundary.withUnsafeBufferPointer { isSafe in
+                text.withUnsafeBufferPointer { text in
+                    breakOpportunities.withUnsafeBufferPointer { breaks in
+                        shape.breakContentEnds.withUnsafeBufferPointer { contentEnds in
+                            body(PlainBuffers(units: units, isSafe: isSafe, text: text, breaks: breaks, contentEnds: contentEnds))
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// The width of `text[start..<contentEnd]` shaped to `end` (`contentEnd` or past it) in a
     /// plain paragraph (``isPlain``) when `start` and `end` are safe to break: its design units at
     /// the run's size, as ``width(from:to:displayedTo:)`` and ``width(from:to:)`` measure it on
