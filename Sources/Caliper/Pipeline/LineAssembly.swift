@@ -77,7 +77,7 @@ extension MeasuredText {
             }
             guard paragraph.isPlain, paragraph.styles.count == 1 else { return nil }
             let height = paragraph.plainLineMetrics.box(in: style, top: 0).height
-            breaker.forEachPlainLine(of: paragraph, maxWidth: wrapWidth, maxLines: .max) { line in
+            breaker.forEachPlainLine(of: paragraph, maxWidth: wrapWidth, maxLines: .max, measuresTrailingWhitespace: false) { line in
                 stacked.add(height: height, lineSpacing: lineSpacing, width: line.width)
                 lineCount += 1
             }

@@ -86,18 +86,27 @@ struct LineBreaker {
     /// (``plainScreen(_:contentEnds:in:from:limit:)``), the furthest of them that fits with its
     /// exact width — and made as ``fragment(_:_:_:hyphenated:)`` makes them, but by arithmetic in
     /// one walk over the break opportunities: each line's candidates start after the previous
-    /// line's end without a search; its content end is read from ``ParagraphShape/breakContentEnds``
-    /// and its widths from the design-unit prefix when its edges are safe to break (else measured
-    /// by ``SizedParagraph/width(from:to:displayedTo:)``, which shapes them again), and the width
+    /// line's end without a search; its content end and the units before it are read from one
+    /// small table walked in order (``SizedParagraph/breakContents``), its widths are those units
+    /// at the run's size when its edges are safe to break (else measured by
+    /// ``SizedParagraph/width(from:to:displayedTo:)``, which shapes them again), and the width
     /// that fits is the line's, not measured again. A line where no candidate fits (its first word
     /// is wider than the line) or that ends after a soft hyphen is left to the general path.
     /// `PipelineShortcutTests` check that the lines are the general path's.
-    func forEachPlainLine(of paragraph: SizedParagraph, maxWidth: CGFloat, maxLines: Int, _ body: (LineFragment) -> Void) {
+    ///
+    /// With `measuresTrailingWhitespace` false, a line's width with its trailing whitespace is not
+    /// measured: its ``LineFragment/widthWithTrailingWhitespace`` is its width (a wrapped
+    /// layout's size does not read it).
+    func forEachPlainLine(
+        of paragraph: SizedParagraph, maxWidth: CGFloat, maxLines: Int, measuresTrailingWhitespace: Bool = true,
+        _ body: (LineFragment) -> Void
+    ) {
         let range = paragraph.range
         let base = paragraph.base
         let (size, unitsPerEm) = paragraph.plainScale
         let limit = maxWidth + paragraph.styles.largestSize
         let fit = maxWidth + Self.fitTolerance
+        let hasSoftHyphen = paragraph.shape.hasSoftHyphen
         paragraph.withPlainBuffers { buffers in
             @inline(__always) func width(_ designUnits: Int) -> CGFloat {
                 Widths.width(points: Widths.points(designUnits: designUnits, size: size, unitsPerEm: unitsPerEm), letterSpacing: 0)
@@ -110,10 +119,13 @@ struct LineBreaker {
                 let lower = start - base
                 let startUnits = buffers.units[lower]
                 // The screen: the candidates up to the first whose estimate is over the limit.
+                // The units at `max(lower, content.end)`: a content end at or before the line's
+                // start is the start.
+                @inline(__always) func contentUnits(_ content: ParagraphShape.BreakContent) -> Int {
+                    content.end > lower ? content.units : startUnits
+                }
                 var screenedEnd = next
-                while screenedEnd < breaks.count,
-                    !(width(buffers.units[max(lower, buffers.contentEnds[screenedEnd])] - startUnits) > limit)
-                {
+                while screenedEnd < breaks.count, !(width(contentUnits(buffers.contents[screenedEnd]) - startUnits) > limit) {
                     screenedEnd += 1
                 }
                 // The furthest of them that fits.
@@ -122,17 +134,19 @@ struct LineBreaker {
                 while found == nil, index > next {
                     index -= 1
                     let end = breaks[index]
-                    let contentEnd = max(lower, buffers.contentEnds[index]) + base
+                    let content = buffers.contents[index]
+                    let contentEnd = max(lower, content.end) + base
                     let isSafe = buffers.isSafe[lower] && buffers.isSafe[end - base]
                     let lineWidth = isSafe
-                        ? width(buffers.units[contentEnd - base] - startUnits) : paragraph.width(from: start, to: contentEnd, displayedTo: end)
-                    if end < range.upperBound, buffers.text[end - 1] == SizedParagraph.softHyphen {
+                        ? width(contentUnits(content) - startUnits) : paragraph.width(from: start, to: contentEnd, displayedTo: end)
+                    if hasSoftHyphen, end < range.upperBound, buffers.text[end - 1] == SizedParagraph.softHyphen {
                         // The hyphen it shows counts: measured, and the line made, by the general path.
                         if lineWidth + paragraph.hyphen(before: end).width <= fit { found = fragment(paragraph, start, end) }
                     } else if lineWidth <= fit {
                         found = LineFragment(
                             start: start, contentEnd: contentEnd, end: end, width: lineWidth,
-                            widthWithTrailingWhitespace: isSafe ? width(buffers.units[end - base] - startUnits) : paragraph.width(from: start, to: end))
+                            widthWithTrailingWhitespace: !measuresTrailingWhitespace
+                                ? lineWidth : isSafe ? width(buffers.units[end - base] - startUnits) : paragraph.width(from: start, to: end))
                     }
                 }
                 let line = found ?? fragment(paragraph, start, lineEnd(in: paragraph, from: start, maxWidth: maxWidth, startsInsideWord: false).0)
@@ -192,8 +206,8 @@ struct LineBreaker {
         let boundaries = mode == .byCharWrapping ? paragraph.graphemeBoundaries : paragraph.breakOpportunities
         let candidates = boundaries[firstIndex(in: boundaries, atOrAfter: start + 1)...]
         guard let firstCandidate = candidates.first else { return (paragraph.range.upperBound, false) }
-        let contentEnds = mode == .byCharWrapping ? nil : paragraph.shape.breakContentEnds
-        if let end = furthestFitting(candidates, contentEnds: contentEnds, in: paragraph, from: start, maxWidth: maxWidth) {
+        let contents = mode == .byCharWrapping || !paragraph.isPlain ? nil : paragraph.breakContents
+        if let end = furthestFitting(candidates, contents: contents, in: paragraph, from: start, maxWidth: maxWidth) {
             if mode == .byCharWrapping { return (paragraph.extendingOverHangingWhitespace(from: end), false) }
             if hyphenates, let point = hyphenationPoint(in: paragraph, from: start, after: end, maxWidth: maxWidth) {
                 return (point, true)
@@ -261,26 +275,30 @@ struct LineBreaker {
     /// walk, with the same estimates (the content's design units at the run's size, which is what
     /// ``SizedParagraph/estimatedWidth(from:to:)`` reads for it; it has no tabs to allow for),
     /// compared with the same `limit`, but read from the unit prefix directly: arithmetic over
-    /// integers already made, nothing copied or counted. The candidates' content ends are read
-    /// from `contentEnds` when it is given (``ParagraphShape/breakContentEnds``, for candidates
-    /// that are the paragraph's break opportunities: same indices, relative offsets); otherwise
+    /// integers already made, nothing copied or counted. The candidates' content ends and their
+    /// units are read from `contents` when it is given (``SizedParagraph/breakContents``, for
+    /// candidates that are the paragraph's break opportunities: same indices); otherwise
     /// (grapheme boundaries) they are trimmed as the general screen trims them.
     func plainScreen(
-        _ candidates: ArraySlice<Int>, contentEnds: [Int]?, in paragraph: SizedParagraph, from start: Int, limit: CGFloat
+        _ candidates: ArraySlice<Int>, contents: [ParagraphShape.BreakContent]?, in paragraph: SizedParagraph, from start: Int,
+        limit: CGFloat
     ) -> Int {
         let (size, unitsPerEm) = paragraph.plainScale
         let base = paragraph.base
         return paragraph.withPlainUnits { units, text in
             let lower = start - base
             let startUnits = units[lower]
-            @inline(__always) func exceeds(_ contentEnd: Int) -> Bool {
-                let points = Widths.points(designUnits: units[contentEnd] - startUnits, size: size, unitsPerEm: unitsPerEm)
+            @inline(__always) func exceeds(units contentUnits: Int) -> Bool {
+                let points = Widths.points(designUnits: contentUnits - startUnits, size: size, unitsPerEm: unitsPerEm)
                 return Widths.width(points: points, letterSpacing: 0) > limit
             }
-            if let contentEnds {
-                return contentEnds.withUnsafeBufferPointer { contentEnds in
+            if let contents {
+                return contents.withUnsafeBufferPointer { contents in
                     var index = candidates.startIndex
-                    while index < candidates.endIndex, !exceeds(max(lower, contentEnds[index])) { index += 1 }
+                    // The units at `max(lower, end)`.
+                    while index < candidates.endIndex, !exceeds(units: contents[index].end > lower ? contents[index].units : startUnits) {
+                        index += 1
+                    }
                     return index
                 }
             }
@@ -293,7 +311,7 @@ struct LineBreaker {
                 while trimmed > previous.candidate, ParagraphSegmenter.isHangingWhitespace(text[trimmed - 1 + base]) { trimmed -= 1 }
                 let contentEnd = trimmed == previous.candidate ? previous.contentEnd : trimmed
                 previous = (candidate, contentEnd)
-                if exceeds(contentEnd) { break }
+                if exceeds(units: units[contentEnd]) { break }
                 screenedEnd = index + 1
             }
             return screenedEnd
@@ -312,11 +330,12 @@ struct LineBreaker {
     /// of runs or a run of thousands of spaces (every one a candidate when breaking by character)
     /// costs time in proportion to its length, not its square.
     private func furthestFitting(
-        _ candidates: ArraySlice<Int>, contentEnds: [Int]? = nil, in paragraph: SizedParagraph, from start: Int, maxWidth: CGFloat
+        _ candidates: ArraySlice<Int>, contents: [ParagraphShape.BreakContent]? = nil, in paragraph: SizedParagraph, from start: Int,
+        maxWidth: CGFloat
     ) -> Int? {
         let limit = maxWidth + paragraph.styles.largestSize
         let screenedEnd = paragraph.isPlain
-            ? plainScreen(candidates, contentEnds: contentEnds, in: paragraph, from: start, limit: limit)
+            ? plainScreen(candidates, contents: contents, in: paragraph, from: start, limit: limit)
             : screen(candidates, in: paragraph, from: start, limit: limit)
         var index = screenedEnd
         while index > candidates.startIndex {

@@ -25,12 +25,13 @@ final class ParagraphShape: Sendable {
     let content: [UInt16]
     /// ICU line-break opportunities, ending at `content.count`.
     let breakOpportunities: [Int]
-    /// Where the content of a line ending at each break opportunity ends: the opportunity moved
-    /// back over hanging whitespace, not before the previous opportunity — and where that leaves
-    /// only whitespace, the previous opportunity's content end. A line starting at `start` and
-    /// ending at opportunity `k` shows `start..<max(start, breakContentEnds[k])` (the line
-    /// breaker's screen reads it instead of trimming each candidate again).
-    let breakContentEnds: [Int]
+    /// What a line ending at each break opportunity shows (see ``BreakContent``): the line
+    /// breaker reads it instead of trimming each candidate again and reading the unit prefix
+    /// there, one small table walked in order rather than two large ones.
+    let breakContents: [BreakContent]
+    /// Whether a soft hyphen (U+00AD) ends the text before some break opportunity, where a line
+    /// would show a hyphen.
+    let hasSoftHyphen: Bool
     /// Grapheme cluster boundaries from 0 to `content.count`.
     let graphemeBoundaries: [Int]
     /// Runs in logical order.
@@ -82,7 +83,6 @@ final class ParagraphShape: Sendable {
         } catch {
             throw .textBoundaries(error)
         }
-        breakContentEnds = Self.contentEnds(of: content, at: breakOpportunities)
         let itemization = try Itemizer.itemize(
             content, range: 0..<content.count, graphemeBoundaries: graphemeBoundaries, styles: styles,
             baseDirection: baseDirection)
@@ -120,6 +120,7 @@ final class ParagraphShape: Sendable {
         var prefix = [Int](filling: 0, count: count + 1)
         for offset in 0..<count { prefix[offset + 1] = prefix[offset] + clusterAdvance[offset] }
         unitPrefix = prefix
+        (breakContents, hasSoftHyphen) = Self.breakContents(of: content, at: breakOpportunities, unitPrefix: prefix)
         if hasTrackedRun {
             var clusters = [Int](filling: 0, count: count + 1)
             for offset in 0..<count { clusters[offset + 1] = clusters[offset] + (flags[offset] & startsCluster != 0 ? 1 : 0) }
@@ -259,20 +260,34 @@ final class ParagraphShape: Sendable {
         return joined
     }
 
-    /// ``breakContentEnds`` of `breaks` in `content`: each break moved back over hanging
-    /// whitespace, not before the previous break, where whitespace alone the previous one's.
-    static func contentEnds(of content: [UInt16], at breaks: [Int]) -> [Int] {
-        var ends: [Int] = []
-        ends.reserveCapacity(breaks.count)
+    /// Where a line that ends at a break opportunity ends its content, and the design units
+    /// before that (see ``breakContents``).
+    struct BreakContent: Sendable {
+        /// The opportunity moved back over hanging whitespace, not before the previous
+        /// opportunity — and where that leaves only whitespace, the previous opportunity's
+        /// content end (relative). A line from `start` to the opportunity shows
+        /// `start..<max(start, end)`.
+        var end: Int
+        /// ``ParagraphShape/unitPrefix`` at ``end``.
+        var units: Int
+    }
+
+    /// ``breakContents`` of `breaks` in `content`, with the units of `unitPrefix`, and whether a
+    /// soft hyphen comes just before a break.
+    static func breakContents(of content: [UInt16], at breaks: [Int], unitPrefix: [Int]) -> ([BreakContent], Bool) {
+        var contents: [BreakContent] = []
+        contents.reserveCapacity(breaks.count)
+        var hasSoftHyphen = false
         var previous = (candidate: 0, contentEnd: 0)
         for candidate in breaks {
             var trimmed = candidate
             while trimmed > previous.candidate, ParagraphSegmenter.isHangingWhitespace(content[trimmed - 1]) { trimmed -= 1 }
             let contentEnd = trimmed == previous.candidate ? previous.contentEnd : trimmed
-            ends.append(contentEnd)
+            contents.append(BreakContent(end: contentEnd, units: unitPrefix[contentEnd]))
+            if candidate > 0, content[candidate - 1] == SizedParagraph.softHyphen { hasSoftHyphen = true }
             previous = (candidate, contentEnd)
         }
-        return ends
+        return (contents, hasSoftHyphen)
     }
 
     /// Letter-spacing slots before grapheme cluster `cluster` (by index in `graphemeBoundaries`).
@@ -293,7 +308,7 @@ final class ParagraphShape: Sendable {
         // Per glyph: one ShapedGlyph (ID, cluster, advance, two offsets, flag); per code unit: the
         // unit, prefix, safe flag.
         return 1024 + content.count * (2 + 8 + 1) + glyphs * MemoryLayout<ShapedGlyph>.stride
-            + (breakOpportunities.count * 2 + graphemeBoundaries.count + spacingPrefix.count) * 8 + runs.count * 96
+            + (breakOpportunities.count * 3 + graphemeBoundaries.count + spacingPrefix.count) * 8 + runs.count * 96
     }
 }
 

@@ -75,6 +75,12 @@ final class SizedParagraph {
     /// slice). Made on first use.
     lazy var plainLineMetrics: LineMetrics = textMetrics(from: range.lowerBound, to: range.upperBound)
 
+    /// The shape's ``ParagraphShape/breakContents`` with the units of this paragraph's
+    /// ``unitPrefix``: the shape's own, or in a paragraph with AAT tracking, read again from
+    /// the tracked prefix (made on first use).
+    private(set) lazy var breakContents: [ParagraphShape.BreakContent] = isTracked
+        ? shape.breakContents.map { ParagraphShape.BreakContent(end: $0.end, units: unitPrefix[$0.end]) } : shape.breakContents
+
     /// The run's size and its face's units per em, which turn a plain paragraph's design units
     /// into points (``Widths/points(designUnits:size:unitsPerEm:)``); only for a plain paragraph.
     var plainScale: (size: CGFloat, unitsPerEm: Int) { (plainSize, plainUnitsPerEm) }
@@ -92,24 +98,25 @@ final class SizedParagraph {
     /// What the line breaker reads to break a plain paragraph by arithmetic, lent without
     /// copies, reference counting or bounds checks: the design-unit prefix and the safe-to-break
     /// flags (relative offsets), the text (absolute), the break opportunities (absolute) and the
-    /// content end of a line at each (``ParagraphShape/breakContentEnds``, relative).
+    /// content of a line ending at each (``breakContents``).
     struct PlainBuffers {
         let units: UnsafeBufferPointer<Int>
         let isSafe: UnsafeBufferPointer<Bool>
         let text: UnsafeBufferPointer<UInt16>
         let breaks: UnsafeBufferPointer<Int>
-        let contentEnds: UnsafeBufferPointer<Int>
+        let contents: UnsafeBufferPointer<ParagraphShape.BreakContent>
     }
 
     /// Calls `body` with the paragraph's ``PlainBuffers``.
     @inline(__always)
     func withPlainBuffers<Result>(_ body: (PlainBuffers) -> Result) -> Result {
-        unitPrefix.withUnsafeBufferPointer { units in
+        let breakContents = breakContents
+        return unitPrefix.withUnsafeBufferPointer { units in
             shape.isSafeBoundary.withUnsafeBufferPointer { isSafe in
                 text.withUnsafeBufferPointer { text in
                     breakOpportunities.withUnsafeBufferPointer { breaks in
-                        shape.breakContentEnds.withUnsafeBufferPointer { contentEnds in
-                            body(PlainBuffers(units: units, isSafe: isSafe, text: text, breaks: breaks, contentEnds: contentEnds))
+                        breakContents.withUnsafeBufferPointer { contents in
+                            body(PlainBuffers(units: units, isSafe: isSafe, text: text, breaks: breaks, contents: contents))
                         }
                     }
                 }
