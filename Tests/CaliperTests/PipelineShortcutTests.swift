@@ -238,7 +238,8 @@ import TestSupport
     /// A plain paragraph's lines, found in one walk over its break opportunities, are the lines
     /// the general path finds line by line, bit for bit: every golden paragraph at widths from
     /// none to narrower than a letter, in each mode that takes the walk (and character wrapping,
-    /// which does not), with and without a line limit.
+    /// which does not), with and without a line limit; and at the widths where a line just fits
+    /// and a candidate just passes the screen, and one unit in the last place either side.
     @Test func plainLinesAreTheGeneralPathsLines() throws {
         let measurer = TextMeasurer(cache: ShapeCache())
         var plainParagraphs = 0
@@ -249,8 +250,18 @@ import TestSupport
                 let paragraph = measured.paragraph(index, in: ParagraphStyle())
                 if paragraph.isPlain { plainParagraphs += 1 }
                 let whole = paragraph.estimatedWidth(from: paragraph.range.lowerBound, to: paragraph.range.upperBound)
+                // Widths where a line just fits or just does not, and where a candidate just
+                // passes the screen (its width less the slack) or just does not: the first line
+                // at each of its first candidates.
+                let start = paragraph.range.lowerBound
+                let slack = paragraph.styles.largestSize
+                let edges = paragraph.breakOpportunities.prefix(4).flatMap { end -> [CGFloat] in
+                    let width = paragraph.width(from: start, to: paragraph.trimmingHangingWhitespace(from: start, to: end), displayedTo: end)
+                    let fits = width - LineBreaker.fitTolerance
+                    return [width, fits, fits.nextUp, fits.nextDown, fits.nextDown.nextDown, width - slack, (width - slack).nextUp, (width - slack).nextDown]
+                }.filter { $0 >= 0 }
                 for mode in [LineBreakMode.byWordWrapping, .byTruncatingTail, .byClipping, .byCharWrapping] {
-                    for width in [1.1, 1, 0.8, 0.5, 0.3, 0.15, 0.05, 0.01, 0].map({ whole * $0 }) {
+                    for width in [1.1, 1, 0.8, 0.5, 0.3, 0.15, 0.05, 0.01, 0].map({ whole * $0 }) + (mode == .byWordWrapping ? edges : []) {
                         for maxLines in [Int.max, 2] {
                             let breaker = LineBreaker(maxWidth: width, mode: mode)
                             let lines = breaker.lines(of: paragraph, maxLines: maxLines)

@@ -107,10 +107,13 @@ struct LineBreaker {
         let limit = maxWidth + paragraph.styles.largestSize
         let fit = maxWidth + Self.fitTolerance
         let hasSoftHyphen = paragraph.shape.hasSoftHyphen
+        @inline(__always) func width(_ designUnits: Int) -> CGFloat {
+            Widths.width(points: Widths.points(designUnits: designUnits, size: size, unitsPerEm: unitsPerEm), letterSpacing: 0)
+        }
+        // A width of units is over `limit` (or `fit`) exactly when the units are over these.
+        let screenUnits = Self.largestUnits(withWidthAtMost: limit, width: width)
+        let fitUnits = Self.largestUnits(withWidthAtMost: fit, width: width)
         paragraph.withPlainBuffers { buffers in
-            @inline(__always) func width(_ designUnits: Int) -> CGFloat {
-                Widths.width(points: Widths.points(designUnits: designUnits, size: size, unitsPerEm: unitsPerEm), letterSpacing: 0)
-            }
             let breaks = buffers.breaks
             var start = range.lowerBound
             var next = breaks.lowerBound { $0 <= start }  // the first candidate after `start`
@@ -125,7 +128,7 @@ struct LineBreaker {
                     content.end > lower ? content.units : startUnits
                 }
                 var screenedEnd = next
-                while screenedEnd < breaks.count, !(width(contentUnits(buffers.contents[screenedEnd]) - startUnits) > limit) {
+                while screenedEnd < breaks.count, contentUnits(buffers.contents[screenedEnd]) - startUnits <= screenUnits {
                     screenedEnd += 1
                 }
                 // The furthest of them that fits.
@@ -137,8 +140,9 @@ struct LineBreaker {
                     let content = buffers.contents[index]
                     let contentEnd = max(lower, content.end) + base
                     let isSafe = buffers.isSafe[lower] && buffers.isSafe[end - base]
-                    let lineWidth = isSafe
-                        ? width(contentUnits(content) - startUnits) : paragraph.width(from: start, to: contentEnd, displayedTo: end)
+                    let lineUnits = contentUnits(content) - startUnits
+                    if isSafe, lineUnits > fitUnits, !hasSoftHyphen { continue }  // too wide: no width to measure
+                    let lineWidth = isSafe ? width(lineUnits) : paragraph.width(from: start, to: contentEnd, displayedTo: end)
                     if hasSoftHyphen, end < range.upperBound, buffers.text[end - 1] == SizedParagraph.softHyphen {
                         // The hyphen it shows counts: measured, and the line made, by the general path.
                         if lineWidth + paragraph.hyphen(before: end).width <= fit { found = fragment(paragraph, start, end) }
@@ -156,6 +160,22 @@ struct LineBreaker {
                 next = found != nil ? index + 1 : breaks.lowerBound { $0 <= start }
             }
         }
+    }
+
+    /// The largest number of design units whose `width` is at most `bound`, for a `width` that
+    /// never falls as units rise (units × size ÷ units per em, each step rounded, is such a
+    /// function): then `width(u) > bound` exactly when `u` is over it. `Int.max` when any
+    /// paragraph's units fit, `Int.min` when none do.
+    static func largestUnits(withWidthAtMost bound: CGFloat, width: (Int) -> CGFloat) -> Int {
+        // Where the width crosses the bound, to within rounding: then a few steps to the exact unit.
+        let unitWidth = Double(width(1 << 20)) / Double(1 << 20)
+        let estimate = Double(bound) / unitWidth
+        guard estimate < 0x1p52 else { return estimate.isNaN ? Int.min : Int.max }
+        guard estimate > -0x1p52 else { return Int.min }
+        var units = Int(estimate.rounded(.down))
+        while width(units) > bound { units -= 1 }
+        while width(units + 1) <= bound { units += 1 }
+        return units
     }
 
     /// ``lines(of:maxLines:)`` line by line (``lineEnd(in:from:maxWidth:startsInsideWord:)``,
