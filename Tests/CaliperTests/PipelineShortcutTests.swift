@@ -280,4 +280,36 @@ import TestSupport
         #expect(differences.count == 0, "\(differences.count) differ: \(sample)")
         #expect(plainParagraphs > 400, "\(plainParagraphs) plain paragraphs")
     }
+
+    /// The one run of a plain paragraph's line, made without arrays, is the run the general path
+    /// reports for it (one, equal, its width bit for bit): every line of every golden paragraph
+    /// at five widths, its content displayed to its end.
+    @Test func aPlainLinesOnlyRunIsTheGeneralPathsRun() throws {
+        let measurer = TextMeasurer(cache: ShapeCache())
+        var compared = 0
+        var differences: [String] = []
+        for golden in LayoutSizeTests.paragraphs {
+            let measured = try measurer.measure(golden.text)
+            for index in measured.segments.indices {
+                let paragraph = measured.paragraph(index, in: ParagraphStyle())
+                let whole = paragraph.estimatedWidth(from: paragraph.range.lowerBound, to: paragraph.range.upperBound)
+                for width in [1, 0.7, 0.4, 0.2, 0.05].map({ whole * $0 }) {
+                    for line in LineBreaker(maxWidth: width, mode: .byWordWrapping).lines(of: paragraph) {
+                        let general = paragraph.runs(from: line.start, to: line.contentEnd, displayedTo: line.end)
+                        guard let only = paragraph.onlyRun(from: line.start, to: line.contentEnd, displayedTo: line.end) else {
+                            if paragraph.isPlain, line.start < line.contentEnd { differences.append("\(golden): no only run") }
+                            continue
+                        }
+                        compared += 1
+                        if general.count != 1 || general[0].item != only.item || general[0].width.bitPattern != only.width.bitPattern {
+                            differences.append("\(golden) \(line.start)..<\(line.contentEnd)")
+                        }
+                    }
+                }
+            }
+        }
+        let sample = differences.prefix(5).joined(separator: "; ")
+        #expect(differences.count == 0, "\(differences.count) differ: \(sample)")
+        #expect(compared > 5_000, "\(compared) lines")
+    }
 }

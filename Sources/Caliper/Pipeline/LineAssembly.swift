@@ -264,6 +264,16 @@ extension MeasuredText {
         of paragraph: SizedParagraph, in range: Range<Int>, displayedTo end: Int? = nil, hyphen: LineHyphen? = nil,
         keepsGlyphs: Bool
     ) -> [TextRun] {
+        // A line of a plain paragraph, without glyphs or a hyphen, is one run: made without the
+        // arrays of the general path below, which gives the same run.
+        if !keepsGlyphs, hyphen == nil, let (item, width) = paragraph.onlyRun(from: range.lowerBound, to: range.upperBound, displayedTo: end) {
+            return [
+                TextRun(
+                    utf16Range: item.range, font: item.face, style: paragraph.styles.styles[item.style],
+                    spanIndex: paragraph.styles.spanIndices[item.style], script: item.scriptCode, bidiLevel: Int(item.bidiLevel), x: 0,
+                    width: width)
+            ]
+        }
         // With glyphs, each run's width is read from the glyphs placed (shaping a part once).
         let kept = keepsGlyphs ? paragraph.runsWithGlyphs(from: range.lowerBound, to: range.upperBound, displayedTo: end) : nil
         var logical = kept?.runs ?? paragraph.runs(from: range.lowerBound, to: range.upperBound, displayedTo: end)

@@ -433,6 +433,14 @@ final class SizedParagraph {
         return runs
     }
 
+    /// The one run ``runs(from:to:displayedTo:)`` reports for `start..<end` of a plain paragraph
+    /// (``isPlain``: one run, no tab stops), without an array; `nil` for an empty range or a
+    /// paragraph that is not plain.
+    func onlyRun(from start: Int, to end: Int, displayedTo lineEnd: Int?) -> (item: ItemRun, width: CGFloat)? {
+        guard isPlain, start < end else { return nil }
+        return run(0, (start - base)..<(end - base), displayedTo: lineEnd.flatMap { $0 > end ? $0 - base : nil })
+    }
+
     /// Calls `body` with each run part of the line content `start..<end` (displayed to `lineEnd`)
     /// that ``runs(from:to:displayedTo:)`` reports, in logical order: the run's index, the part
     /// (relative), a tab's advance to its stop when the part is a tab measured by its stop, and the
