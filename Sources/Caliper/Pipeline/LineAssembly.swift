@@ -198,8 +198,14 @@ extension MeasuredText {
         var walk = UTF16Walk(text)
         func index(at offset: Int) -> String.Index { walk.index(at: offset) }
         var boxes: [PlacedInlineBox] = []
+        // The paragraph style of the paragraph the lines are in, looked up once a paragraph.
+        var styleIndex = -1
+        var lineStyle = paragraphStyle
         for line in placed {
-            let style = style(ofParagraph: line.paragraphIndex, given: paragraphStyle)
+            if line.paragraphIndex != styleIndex {
+                styleIndex = line.paragraphIndex
+                lineStyle = style(ofParagraph: styleIndex, given: paragraphStyle)
+            }
             let start = line.fragment.start
             // What the line shows: its own slice of the paragraph, or its truncated text.
             let (shown, shownRange) = line.truncation.map { ($0.shaped, 0..<$0.displayedText.count) }
@@ -209,7 +215,7 @@ extension MeasuredText {
             let lineMetrics = line.truncation == nil
                 ? lineMetrics(line.paragraph, from: start, to: line.fragment.end, hardBreakEnd: line.end)
                 : shown.lineMetrics(from: shownRange.lowerBound, to: shownRange.upperBound)
-            let box = lineMetrics.box(in: style, top: stack.top)
+            let box = lineMetrics.box(in: lineStyle, top: stack.top)
             let runs = Self.visualRuns(
                 of: shown, in: shownRange, displayedTo: line.truncation == nil ? line.fragment.end : nil,
                 hyphen: line.truncation == nil ? line.fragment.hyphen : nil, keepsGlyphs: keepsGlyphs)
@@ -236,7 +242,7 @@ extension MeasuredText {
                     isClipped: line.isClipped,
                     runs: runs,
                     isHyphenated: line.truncation == nil && line.fragment.hyphen != nil),
-                lineSpacing: style.lineSpacing)
+                lineSpacing: lineStyle.lineSpacing)
         }
         return stack.layout(
             isWrapped: isWrapped, isTruncated: isTruncated,
