@@ -184,12 +184,7 @@ package struct MeasureRequest {
                     writer.member("roundedWidth", number: Double(rounded.width))
                     writer.member("roundedHeight", number: Double(rounded.height))
                 }
-                if !size.notices.isEmpty {
-                    writer.key("warnings")
-                    writer.beginArray()
-                    for notice in size.notices { writer.string(notice.description) }
-                    writer.endArray()
-                }
+                LayoutJSON.writeWarnings(size.notices, to: &writer)
                 writer.endObject()
             }
             writer.endArray()

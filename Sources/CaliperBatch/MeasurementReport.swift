@@ -112,12 +112,7 @@ extension TextLayout {
         writer.key("truncated")
         writer.bool(isTruncated)
         writer.member("missingGlyphs", integer: missingGlyphCount)
-        if !notices.isEmpty {
-            writer.key("warnings")
-            writer.beginArray()
-            for notice in notices { writer.string(notice.description) }
-            writer.endArray()
-        }
+        LayoutJSON.writeWarnings(notices, to: &writer)
     }
 
     /// The measurement as one JSON object.
