@@ -215,14 +215,14 @@ import TestSupport
                 guard paragraph.isPlain else { continue }
                 let whole = paragraph.estimatedWidth(from: paragraph.range.lowerBound, to: paragraph.range.upperBound)
                 let breaker = LineBreaker(maxWidth: whole, mode: .byWordWrapping)
-                for (ends, contents) in [(paragraph.breakOpportunities, paragraph.breakContents), (paragraph.graphemeBoundaries, nil)] {
+                for (ends, readsBreakContents) in [(paragraph.breakOpportunities, true), (paragraph.graphemeBoundaries, false)] {
                     // Lines start at candidates, and (by grapheme clusters or hyphenation) between them.
                     let starts = Array(Set([paragraph.range.lowerBound] + ends.dropLast() + paragraph.graphemeBoundaries.dropLast())).sorted()
                     for start in starts {
                         let candidates = ends[firstIndex(in: ends, atOrAfter: start + 1)...]
                         for limit in [-1, 0, 3, 40, 120.5, 300].map({ CGFloat($0) }) + [whole, whole.nextDown] {
                             screened += 1
-                            let plain = breaker.plainScreen(candidates, contents: contents, in: paragraph, from: start, limit: limit)
+                            let plain = breaker.plainScreen(candidates, readsBreakContents: readsBreakContents, in: paragraph, from: start, limit: limit)
                             let general = breaker.screen(candidates, in: paragraph, from: start, limit: limit)
                             if plain != general { differences.append("\(golden) from \(start) limit \(limit): \(plain) ≠ \(general)") }
                         }

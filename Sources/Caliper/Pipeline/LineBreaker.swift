@@ -69,7 +69,8 @@ struct LineBreaker {
     }
 
     /// Whether a plain paragraph (``SizedParagraph/isPlain``) is broken by
-    /// ``forEachPlainLine(of:maxWidth:maxLines:_:)``: between words, without hyphenation.
+    /// ``forEachPlainLine(of:maxWidth:maxLines:measuresTrailingWhitespace:_:)``: between words,
+    /// without hyphenation.
     var walksPlainParagraphs: Bool { mode != .byCharWrapping && !hyphenates }
 
     /// ``lines(of:maxLines:)`` of a plain paragraph (``walksPlainParagraphs``).
@@ -83,7 +84,7 @@ struct LineBreaker {
     /// broken between words without hyphenation (``walksPlainParagraphs``), at most `maxLines`:
     /// the lines ``generalLines(of:maxWidth:maxLines:)`` makes, found as
     /// ``lineEnd(in:from:maxWidth:startsInsideWord:)`` finds them — the candidates screened
-    /// (``plainScreen(_:contentEnds:in:from:limit:)``), the furthest of them that fits with its
+    /// (``plainScreen(_:readsBreakContents:in:from:limit:)``), the furthest of them that fits with its
     /// exact width — and made as ``fragment(_:_:_:hyphenated:)`` makes them, but by arithmetic in
     /// one walk over the break opportunities: each line's candidates start after the previous
     /// line's end without a search; its content end and the units before it are read from one
@@ -103,13 +104,11 @@ struct LineBreaker {
     ) {
         let range = paragraph.range
         let base = paragraph.base
-        let (size, unitsPerEm) = paragraph.plainScale
         let limit = maxWidth + paragraph.styles.largestSize
         let fit = maxWidth + Self.fitTolerance
         let hasSoftHyphen = paragraph.shape.hasSoftHyphen
-        @inline(__always) func width(_ designUnits: Int) -> CGFloat {
-            Widths.width(points: Widths.points(designUnits: designUnits, size: size, unitsPerEm: unitsPerEm), letterSpacing: 0)
-        }
+        let scale = paragraph.plainScale
+        @inline(__always) func width(_ designUnits: Int) -> CGFloat { scale.width(units: designUnits) }
         // A width of units is over `limit` (or `fit`) exactly when the units are over these.
         let screenUnits = Self.largestUnits(withWidthAtMost: limit, width: width)
         let fitUnits = Self.largestUnits(withWidthAtMost: fit, width: width)
@@ -226,8 +225,7 @@ struct LineBreaker {
         let boundaries = mode == .byCharWrapping ? paragraph.graphemeBoundaries : paragraph.breakOpportunities
         let candidates = boundaries[firstIndex(in: boundaries, atOrAfter: start + 1)...]
         guard let firstCandidate = candidates.first else { return (paragraph.range.upperBound, false) }
-        let contents = mode == .byCharWrapping || !paragraph.isPlain ? nil : paragraph.breakContents
-        if let end = furthestFitting(candidates, contents: contents, in: paragraph, from: start, maxWidth: maxWidth) {
+        if let end = furthestFitting(candidates, readsBreakContents: mode != .byCharWrapping, in: paragraph, from: start, maxWidth: maxWidth) {
             if mode == .byCharWrapping { return (paragraph.extendingOverHangingWhitespace(from: end), false) }
             if hyphenates, let point = hyphenationPoint(in: paragraph, from: start, after: end, maxWidth: maxWidth) {
                 return (point, true)
@@ -269,7 +267,7 @@ struct LineBreaker {
         return nil
     }
 
-    /// The end of the candidates that pass ``furthestFitting(_:in:from:maxWidth:)``'s screen:
+    /// The end of the candidates that pass ``furthestFitting(_:readsBreakContents:in:from:maxWidth:)``'s screen:
     /// `candidates[startIndex..<end]`, each with an estimated width, its trailing whitespace
     /// excluded and less what its tabs may not take, of at most `limit`, stopping at the first
     /// that is wider. A soft hyphen's hyphen is left out here: a later candidate without one may
@@ -295,32 +293,30 @@ struct LineBreaker {
     /// walk, with the same estimates (the content's design units at the run's size, which is what
     /// ``SizedParagraph/estimatedWidth(from:to:)`` reads for it; it has no tabs to allow for),
     /// compared with the same `limit`, but read from the unit prefix directly: arithmetic over
-    /// integers already made, nothing copied or counted. The candidates' content ends and their
-    /// units are read from `contents` when it is given (``SizedParagraph/breakContents``, for
-    /// candidates that are the paragraph's break opportunities: same indices); otherwise
-    /// (grapheme boundaries) they are trimmed as the general screen trims them.
+    /// integers already made, nothing copied or counted. With `readsBreakContents`, for candidates
+    /// that are the paragraph's break opportunities, their content ends and units are read from
+    /// ``SizedParagraph/breakContents`` (same indices); otherwise (grapheme boundaries) they are
+    /// trimmed as the general screen trims them.
     func plainScreen(
-        _ candidates: ArraySlice<Int>, contents: [ParagraphShape.BreakContent]?, in paragraph: SizedParagraph, from start: Int,
-        limit: CGFloat
+        _ candidates: ArraySlice<Int>, readsBreakContents: Bool, in paragraph: SizedParagraph, from start: Int, limit: CGFloat
     ) -> Int {
-        let (size, unitsPerEm) = paragraph.plainScale
         let base = paragraph.base
-        return paragraph.withPlainUnits { units, text in
+        let scale = paragraph.plainScale
+        return paragraph.withPlainBuffers { buffers in
+            let (units, text) = (buffers.units, buffers.text)
             let lower = start - base
             let startUnits = units[lower]
             @inline(__always) func exceeds(units contentUnits: Int) -> Bool {
-                let points = Widths.points(designUnits: contentUnits - startUnits, size: size, unitsPerEm: unitsPerEm)
-                return Widths.width(points: points, letterSpacing: 0) > limit
+                scale.width(units: contentUnits - startUnits) > limit
             }
-            if let contents {
-                return contents.withUnsafeBufferPointer { contents in
-                    var index = candidates.startIndex
-                    // The units at `max(lower, end)`.
-                    while index < candidates.endIndex, !exceeds(units: contents[index].end > lower ? contents[index].units : startUnits) {
-                        index += 1
-                    }
-                    return index
+            if readsBreakContents {
+                let contents = buffers.contents
+                var index = candidates.startIndex
+                // The units at `max(lower, end)`.
+                while index < candidates.endIndex, !exceeds(units: contents[index].end > lower ? contents[index].units : startUnits) {
+                    index += 1
                 }
+                return index
             }
             var screenedEnd = candidates.startIndex
             var previous = (candidate: lower, contentEnd: lower)
@@ -350,12 +346,12 @@ struct LineBreaker {
     /// of runs or a run of thousands of spaces (every one a candidate when breaking by character)
     /// costs time in proportion to its length, not its square.
     private func furthestFitting(
-        _ candidates: ArraySlice<Int>, contents: [ParagraphShape.BreakContent]? = nil, in paragraph: SizedParagraph, from start: Int,
+        _ candidates: ArraySlice<Int>, readsBreakContents: Bool = false, in paragraph: SizedParagraph, from start: Int,
         maxWidth: CGFloat
     ) -> Int? {
         let limit = maxWidth + paragraph.styles.largestSize
         let screenedEnd = paragraph.isPlain
-            ? plainScreen(candidates, contents: contents, in: paragraph, from: start, limit: limit)
+            ? plainScreen(candidates, readsBreakContents: readsBreakContents, in: paragraph, from: start, limit: limit)
             : screen(candidates, in: paragraph, from: start, limit: limit)
         var index = screenedEnd
         while index > candidates.startIndex {

@@ -45,9 +45,23 @@ final class SizedParagraph {
     /// run's size, read straight from ``unitPrefix`` (``plainWidth(from:to:shapedTo:)``), which is
     /// what the general path adds up for it.
     let isPlain: Bool
-    /// A plain paragraph's run's size and its face's units per em (see ``plainScale``); 0 and 1 otherwise.
-    private let plainSize: CGFloat
-    private let plainUnitsPerEm: Int
+    /// A plain paragraph's run's size and its face's units per em (size 0 otherwise).
+    let plainScale: PlainScale
+
+    /// The size and units per em that turn a plain paragraph's design units into points.
+    struct PlainScale {
+        let size: CGFloat
+        let unitsPerEm: Int
+
+        /// The width of `designUnits` of the run at its size, as the general path measures one
+        /// piece of one run without letter spacing: the one rule every plain width is read by
+        /// (``SizedParagraph/plainWidth(from:to:shapedTo:)``, ``SizedParagraph/estimatedWidth(from:to:)``,
+        /// the line breaker's walk and screen).
+        @inline(__always)
+        func width(units designUnits: Int) -> CGFloat {
+            Widths.width(points: Widths.points(designUnits: designUnits, size: size, unitsPerEm: unitsPerEm), letterSpacing: 0)
+        }
+    }
 
     init(text: [UInt16], range: Range<Int>, shape: ParagraphShape, styles: StyleRuns, tabs: TabStops? = nil) {
         isTracked = !shape.clusterPrefix.isEmpty
@@ -64,9 +78,9 @@ final class SizedParagraph {
         tabOffsets = !hasTabs ? [] : base == 0 ? shape.tabOffsets : shape.tabOffsets.map { $0 + base }
         isPlain = shape.runs.count == 1 && !styles.hasBoxes && !styles.hasLetterSpacing && !hasTabs
         if isPlain, let run = shape.runs.first?.item {
-            (plainSize, plainUnitsPerEm) = (styles.sizes[run.style], run.face.designMetrics.unitsPerEm)
+            plainScale = PlainScale(size: styles.sizes[run.style], unitsPerEm: run.face.designMetrics.unitsPerEm)
         } else {
-            (plainSize, plainUnitsPerEm) = (0, 1)
+            plainScale = PlainScale(size: 0, unitsPerEm: 1)
         }
     }
 
@@ -81,19 +95,6 @@ final class SizedParagraph {
     private(set) lazy var breakContents: [ParagraphShape.BreakContent] = isTracked
         ? shape.breakContents.map { ParagraphShape.BreakContent(end: $0.end, units: unitPrefix[$0.end]) } : shape.breakContents
 
-    /// The run's size and its face's units per em, which turn a plain paragraph's design units
-    /// into points (``Widths/points(designUnits:size:unitsPerEm:)``); only for a plain paragraph.
-    var plainScale: (size: CGFloat, unitsPerEm: Int) { (plainSize, plainUnitsPerEm) }
-
-    /// Calls `body` with the design-unit prefix (relative offsets: see ``unitPrefix``) and the
-    /// text (absolute offsets), lent without copies or bounds checks for the line breaker's
-    /// screen of a plain paragraph.
-    @inline(__always)
-    func withPlainUnits<Result>(
-        _ body: (UnsafeBufferPointer<Int>, UnsafeBufferPointer<UInt16>) -> Result
-    ) -> Result {
-        unitPrefix.withUnsafeBufferPointer { units in text.withUnsafeBufferPointer { text in body(units, text) } }
-    }
 
     /// What the line breaker reads to break a plain paragraph by arithmetic, lent without
     /// copies, reference counting or bounds checks: the design-unit prefix and the safe-to-break
@@ -131,9 +132,7 @@ final class SizedParagraph {
     @inline(__always)
     private func plainWidth(from start: Int, to contentEnd: Int, shapedTo end: Int) -> CGFloat? {
         guard isPlain, shape.isSafeBoundary[start - base], shape.isSafeBoundary[end - base] else { return nil }
-        let points = Widths.points(
-            designUnits: unitPrefix[contentEnd - base] - unitPrefix[start - base], size: plainSize, unitsPerEm: plainUnitsPerEm)
-        return Widths.width(points: points, letterSpacing: 0)
+        return plainScale.width(units: unitPrefix[contentEnd - base] - unitPrefix[start - base])
     }
 
     var base: Int { range.lowerBound }
@@ -234,10 +233,7 @@ final class SizedParagraph {
     /// changes direction or font at every letter) does not sum them again for every line.
     func estimatedWidth(from start: Int, to end: Int) -> CGFloat {
         let (lower, upper) = (start - base, end - base)
-        if isPlain, lower <= upper {
-            let points = Widths.points(designUnits: unitPrefix[upper] - unitPrefix[lower], size: plainSize, unitsPerEm: plainUnitsPerEm)
-            return Widths.width(points: points, letterSpacing: 0)
-        }
+        if isPlain, lower <= upper { return plainScale.width(units: unitPrefix[upper] - unitPrefix[lower]) }
         return generalEstimatedWidth(from: start, to: end)
     }
 
