@@ -39,10 +39,8 @@ extension MeasuredText {
                 styleIndex = line.paragraphIndex
                 style = self.style(ofParagraph: styleIndex, given: paragraphStyle)
             }
-            let metrics = line.truncation.map { $0.shaped.lineMetrics(from: 0, to: $0.displayedText.count) }
-                ?? lineMetrics(line.paragraph, from: line.fragment.start, to: line.fragment.end, hardBreakEnd: line.end)
             stacked.add(
-                height: metrics.box(in: style, top: 0).height, lineSpacing: style.lineSpacing,
+                height: metrics(of: line).box(in: style, top: 0).height, lineSpacing: style.lineSpacing,
                 width: wraps ? line.fragment.width : max(line.fragment.widthWithTrailingWhitespace, line.fragment.width))
             lineCount += 1
         }
@@ -210,12 +208,7 @@ extension MeasuredText {
             // What the line shows: its own slice of the paragraph, or its truncated text.
             let (shown, shownRange) = line.truncation.map { ($0.shaped, 0..<$0.displayedText.count) }
                 ?? (line.paragraph, start..<line.fragment.contentEnd)
-            // A line is as tall as all the text it owns needs: its trailing whitespace and hard
-            // break included (a truncated line owns only what it shows).
-            let lineMetrics = line.truncation == nil
-                ? lineMetrics(line.paragraph, from: start, to: line.fragment.end, hardBreakEnd: line.end)
-                : shown.lineMetrics(from: shownRange.lowerBound, to: shownRange.upperBound)
-            let box = lineMetrics.box(in: lineStyle, top: stack.top)
+            let box = metrics(of: line).box(in: lineStyle, top: stack.top)
             let runs = Self.visualRuns(
                 of: shown, in: shownRange, displayedTo: line.truncation == nil ? line.fragment.end : nil,
                 hyphen: line.truncation == nil ? line.fragment.hyphen : nil, keepsGlyphs: keepsGlyphs)
@@ -248,6 +241,15 @@ extension MeasuredText {
             isWrapped: isWrapped, isTruncated: isTruncated,
             firstStyle: segments.isEmpty ? paragraphStyle : style(ofParagraph: 0, given: paragraphStyle),
             fontMetrics: style.metrics, missingGlyphCount: missingGlyphCount, inlineBoxes: boxes)
+    }
+
+    /// The metrics of a placed line, which decide its height: a line is as tall as all the text
+    /// it owns needs, its trailing whitespace and hard break included; a truncated line owns
+    /// only what it shows.
+    @inline(__always)
+    private func metrics(of line: PlacedLine) -> LineMetrics {
+        if let truncation = line.truncation { return truncation.shaped.lineMetrics(from: 0, to: truncation.displayedText.count) }
+        return lineMetrics(line.paragraph, from: line.fragment.start, to: line.fragment.end, hardBreakEnd: line.end)
     }
 
     /// The metrics of a line of `paragraph` showing `start..<end` and, when `hardBreakEnd` is past
