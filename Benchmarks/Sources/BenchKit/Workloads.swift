@@ -220,26 +220,12 @@ public final class Workbench {
     /// text), wrapped again at another width.
     func paragraphRewrap() -> Workload {
         let paragraphs = corpus.paragraphs
-        let probe = CacheProbe()
-        var measured: [MeasuredText]?
-        var caliperPass = 0
         return Workload(
             id: "paragraph.rewrap", title: "Paragraph, re-wrap at a new width", unit: "paragraphs",
             kernels: [
-                .caliper: Kernel(ops: paragraphs.count) { [bodyStyle] in
-                    if measured == nil {
-                        let measurer = TextMeasurer(cache: nil)
-                        measured = try paragraphs.map { text throws(CaliperError) in try measurer.measure(text, style: bodyStyle) }
-                    }
-                    caliperPass += 1
-                    var sum = 0.0
-                    for (index, text) in measured!.enumerated() {
-                        sum += try text.layout(maxWidth: Self.widths[(index + caliperPass) % 4]).size.height
-                    }
-                    return sum
-                },
+                .caliper: rewrapKernel(paragraphs) { text, width in try text.layout(maxWidth: width).size.height },
                 .pango: pangoRewrap(paragraphs),
-            ], probe: probe, note: nil)
+            ], probe: CacheProbe(), note: nil)
     }
 
     /// The six phone widths a feed is precomputed at (issue #45).
@@ -250,23 +236,10 @@ public final class Workbench {
     /// such query: its row is its re-wrap's (`pango_layout_get_size` after a width change).
     func paragraphHeight() -> Workload {
         let paragraphs = corpus.paragraphs
-        var measured: [MeasuredText]?
-        var caliperPass = 0
         return Workload(
             id: "paragraph.height", title: "Paragraph, height only at a new width", unit: "paragraphs",
             kernels: [
-                .caliper: Kernel(ops: paragraphs.count) { [bodyStyle] in
-                    if measured == nil {
-                        let measurer = TextMeasurer(cache: nil)
-                        measured = try paragraphs.map { text throws(CaliperError) in try measurer.measure(text, style: bodyStyle) }
-                    }
-                    caliperPass += 1
-                    var sum = 0.0
-                    for (index, text) in measured!.enumerated() {
-                        sum += try text.layoutSize(maxWidth: Self.widths[(index + caliperPass) % 4]).size.height
-                    }
-                    return sum
-                },
+                .caliper: rewrapKernel(paragraphs) { text, width in try text.layoutSize(maxWidth: width).size.height },
                 .pango: pangoRewrap(paragraphs),
             ], probe: CacheProbe(), note: "Pango re-wraps: it has no size-only query")
     }
@@ -275,18 +248,14 @@ public final class Workbench {
     /// (``MeasuredText/layoutSizes(atWidths:paragraphStyle:)``); an operation is one paragraph at all six.
     func paragraphHeights() -> Workload {
         let paragraphs = corpus.paragraphs
-        var measured: [MeasuredText]?
+        let measured = measuredOnce(paragraphs)
         let layout = pango.makeLayout(size: 15)
         return Workload(
             id: "paragraph.heights6", title: "Paragraph, height only at 6 widths", unit: "paragraphs",
             kernels: [
-                .caliper: Kernel(ops: paragraphs.count) { [bodyStyle] in
-                    if measured == nil {
-                        let measurer = TextMeasurer(cache: nil)
-                        measured = try paragraphs.map { text throws(CaliperError) in try measurer.measure(text, style: bodyStyle) }
-                    }
+                .caliper: Kernel(ops: paragraphs.count) {
                     var sum = 0.0
-                    for text in measured! {
+                    for text in try measured() {
                         for size in try text.layoutSizes(atWidths: Self.phoneWidths) { sum += size.size.height }
                     }
                     return sum
@@ -303,6 +272,33 @@ public final class Workbench {
                     return sum
                 },
             ], probe: CacheProbe(), note: "Pango sets the text once and re-wraps at each width")
+    }
+
+    /// `paragraphs` measured once in the body style (no cache) on the first pass that asks, then
+    /// kept: what the re-wrap and size-only kernels start from.
+    private func measuredOnce(_ paragraphs: [String]) -> () throws -> [MeasuredText] {
+        var measured: [MeasuredText]?
+        return { [bodyStyle] in
+            if let measured { return measured }
+            let measurer = TextMeasurer(cache: nil)
+            let made = try paragraphs.map { text throws(CaliperError) in try measurer.measure(text, style: bodyStyle) }
+            measured = made
+            return made
+        }
+    }
+
+    /// Caliper's kernel over `paragraphs` already measured (``measuredOnce(_:)``), each pass at
+    /// another of ``widths`` for each: `height` is a paragraph's height at a width.
+    private func rewrapKernel(_ paragraphs: [String], height: @escaping (MeasuredText, Double) throws -> Double) -> Kernel {
+        let measured = measuredOnce(paragraphs)
+        var pass = 0
+        return Kernel(ops: paragraphs.count) {
+            let texts = try measured()
+            pass += 1
+            var sum = 0.0
+            for (index, text) in texts.enumerated() { sum += try height(text, Self.widths[(index + pass) % 4]) }
+            return sum
+        }
     }
 
     /// Pango's re-wrap kernel: each paragraph's layout made and sized at one of ``widths`` on the
