@@ -159,45 +159,39 @@ import TestSupport
     /// paragraph between a line start and a break opportunity or grapheme boundary up to 40
     /// ahead, its content end trimmed, with and without the hanging whitespace it is displayed to.
     @Test func plainParagraphWidthsAreTheGeneralPathsWidths() throws {
-        let measurer = TextMeasurer(cache: ShapeCache())
         var plainSlices = 0
         var differences: [String] = []
-        for golden in LayoutSizeTests.paragraphs {
-            let measured = try measurer.measure(golden.text)
-            for index in measured.segments.indices {
-                let paragraph = measured.paragraph(index, in: ParagraphStyle())
-                for ends in [paragraph.breakOpportunities, paragraph.graphemeBoundaries] {
-                    let starts = [paragraph.range.lowerBound] + ends.dropLast()
-                    for (position, start) in starts.enumerated() {
-                        for end in ends[position..<min(ends.count, position + 40)] where end >= start {
-                            let contentEnd = paragraph.trimmingHangingWhitespace(from: start, to: end)
-                            if paragraph.isPlain { plainSlices += 1 }
-                            let pairs: [(CGFloat, CGFloat, String)] = [
-                                (paragraph.width(from: start, to: contentEnd, displayedTo: end),
-                                 paragraph.generalWidth(from: start, to: contentEnd, displayedTo: end), "displayed"),
-                                (paragraph.width(from: start, to: end), paragraph.generalWidth(from: start, to: end), "width"),
-                                (paragraph.estimatedWidth(from: start, to: contentEnd),
-                                 paragraph.generalEstimatedWidth(from: start, to: contentEnd), "estimate"),
-                            ]
-                            if start < end {
-                                let metrics = paragraph.lineMetrics(from: start, to: end)
-                                let general = paragraph.textMetrics(from: start, to: end)
-                                if [metrics.ascender, metrics.descender, metrics.leading].map(\.bitPattern)
-                                    != [general.ascender, general.descender, general.leading].map(\.bitPattern)
-                                {
-                                    differences.append("\(golden) \(start)..<\(end) line metrics")
-                                }
+        try Self.forEachGoldenParagraph { paragraph, golden in
+            for ends in [paragraph.breakOpportunities, paragraph.graphemeBoundaries] {
+                let starts = [paragraph.range.lowerBound] + ends.dropLast()
+                for (position, start) in starts.enumerated() {
+                    for end in ends[position..<min(ends.count, position + 40)] where end >= start {
+                        let contentEnd = paragraph.trimmingHangingWhitespace(from: start, to: end)
+                        if paragraph.isPlain { plainSlices += 1 }
+                        let pairs: [(CGFloat, CGFloat, String)] = [
+                            (paragraph.width(from: start, to: contentEnd, displayedTo: end),
+                             paragraph.generalWidth(from: start, to: contentEnd, displayedTo: end), "displayed"),
+                            (paragraph.width(from: start, to: end), paragraph.generalWidth(from: start, to: end), "width"),
+                            (paragraph.estimatedWidth(from: start, to: contentEnd),
+                             paragraph.generalEstimatedWidth(from: start, to: contentEnd), "estimate"),
+                        ]
+                        if start < end {
+                            let metrics = paragraph.lineMetrics(from: start, to: end)
+                            let general = paragraph.textMetrics(from: start, to: end)
+                            if [metrics.ascender, metrics.descender, metrics.leading].map(\.bitPattern)
+                                != [general.ascender, general.descender, general.leading].map(\.bitPattern)
+                            {
+                                differences.append("\(golden) \(start)..<\(end) line metrics")
                             }
-                            for (shortcut, general, what) in pairs where shortcut.bitPattern != general.bitPattern {
-                                differences.append("\(golden) \(start)..<\(end) \(what): \(shortcut) ≠ \(general)")
-                            }
+                        }
+                        for (shortcut, general, what) in pairs where shortcut.bitPattern != general.bitPattern {
+                            differences.append("\(golden) \(start)..<\(end) \(what): \(shortcut) ≠ \(general)")
                         }
                     }
                 }
             }
         }
-        let sample = differences.prefix(5).joined(separator: "; ")
-        #expect(differences.count == 0, "\(differences.count) differ: \(sample)")
+        Self.expectNone(differences)
         #expect(plainSlices > 100_000, "the shortcut was taken \(plainSlices) times")
     }
 
@@ -205,33 +199,27 @@ import TestSupport
     /// ends its shape keeps, passes the candidates its general screen passes: every golden
     /// paragraph, from every grapheme boundary, at limits from narrower than a letter to wider than the paragraph.
     @Test func plainScreenPassesWhatTheGeneralScreenPasses() throws {
-        let measurer = TextMeasurer(cache: ShapeCache())
         var screened = 0
         var differences: [String] = []
-        for golden in LayoutSizeTests.paragraphs {
-            let measured = try measurer.measure(golden.text)
-            for index in measured.segments.indices {
-                let paragraph = measured.paragraph(index, in: ParagraphStyle())
-                guard paragraph.isPlain else { continue }
-                let whole = paragraph.estimatedWidth(from: paragraph.range.lowerBound, to: paragraph.range.upperBound)
-                let breaker = LineBreaker(maxWidth: whole, mode: .byWordWrapping)
-                for (ends, readsBreakContents) in [(paragraph.breakOpportunities, true), (paragraph.graphemeBoundaries, false)] {
-                    // Lines start at candidates, and (by grapheme clusters or hyphenation) between them.
-                    let starts = Array(Set([paragraph.range.lowerBound] + ends.dropLast() + paragraph.graphemeBoundaries.dropLast())).sorted()
-                    for start in starts {
-                        let candidates = ends[firstIndex(in: ends, atOrAfter: start + 1)...]
-                        for limit in [-1, 0, 3, 40, 120.5, 300].map({ CGFloat($0) }) + [whole, whole.nextDown] {
-                            screened += 1
-                            let plain = breaker.plainScreen(candidates, readsBreakContents: readsBreakContents, in: paragraph, from: start, limit: limit)
-                            let general = breaker.screen(candidates, in: paragraph, from: start, limit: limit)
-                            if plain != general { differences.append("\(golden) from \(start) limit \(limit): \(plain) ≠ \(general)") }
-                        }
+        try Self.forEachGoldenParagraph { paragraph, golden in
+            guard paragraph.isPlain else { return }
+            let whole = paragraph.estimatedWidth(from: paragraph.range.lowerBound, to: paragraph.range.upperBound)
+            let breaker = LineBreaker(maxWidth: whole, mode: .byWordWrapping)
+            for (ends, readsBreakContents) in [(paragraph.breakOpportunities, true), (paragraph.graphemeBoundaries, false)] {
+                // Lines start at candidates, and (by grapheme clusters or hyphenation) between them.
+                let starts = Array(Set([paragraph.range.lowerBound] + ends.dropLast() + paragraph.graphemeBoundaries.dropLast())).sorted()
+                for start in starts {
+                    let candidates = ends[firstIndex(in: ends, atOrAfter: start + 1)...]
+                    for limit in [-1, 0, 3, 40, 120.5, 300].map({ CGFloat($0) }) + [whole, whole.nextDown] {
+                        screened += 1
+                        let plain = breaker.plainScreen(candidates, readsBreakContents: readsBreakContents, in: paragraph, from: start, limit: limit)
+                        let general = breaker.screen(candidates, in: paragraph, from: start, limit: limit)
+                        if plain != general { differences.append("\(golden) from \(start) limit \(limit): \(plain) ≠ \(general)") }
                     }
                 }
             }
         }
-        let sample = differences.prefix(5).joined(separator: "; ")
-        #expect(differences.count == 0, "\(differences.count) differ: \(sample)")
+        Self.expectNone(differences)
         #expect(screened > 50_000, "\(screened) screens")
     }
 
@@ -241,43 +229,37 @@ import TestSupport
     /// which does not), with and without a line limit; and at the widths where a line just fits
     /// and a candidate just passes the screen, and one unit in the last place either side.
     @Test func plainLinesAreTheGeneralPathsLines() throws {
-        let measurer = TextMeasurer(cache: ShapeCache())
         var plainParagraphs = 0
         var differences: [String] = []
-        for golden in LayoutSizeTests.paragraphs {
-            let measured = try measurer.measure(golden.text)
-            for index in measured.segments.indices {
-                let paragraph = measured.paragraph(index, in: ParagraphStyle())
-                if paragraph.isPlain { plainParagraphs += 1 }
-                let whole = paragraph.estimatedWidth(from: paragraph.range.lowerBound, to: paragraph.range.upperBound)
-                // Widths where a line just fits or just does not, and where a candidate just
-                // passes the screen (its width less the slack) or just does not: the first line
-                // at each of its first candidates.
-                let start = paragraph.range.lowerBound
-                let slack = paragraph.styles.largestSize
-                let edges = paragraph.breakOpportunities.prefix(4).flatMap { end -> [CGFloat] in
-                    let width = paragraph.width(from: start, to: paragraph.trimmingHangingWhitespace(from: start, to: end), displayedTo: end)
-                    let fits = width - LineBreaker.fitTolerance
-                    return [width, fits, fits.nextUp, fits.nextDown, fits.nextDown.nextDown, width - slack, (width - slack).nextUp, (width - slack).nextDown]
-                }.filter { $0 >= 0 }
-                for mode in [LineBreakMode.byWordWrapping, .byTruncatingTail, .byClipping, .byCharWrapping] {
-                    for width in [1.1, 1, 0.8, 0.5, 0.3, 0.15, 0.05, 0.01, 0].map({ whole * $0 }) + (mode == .byWordWrapping ? edges : []) {
-                        for maxLines in [Int.max, 2] {
-                            let breaker = LineBreaker(maxWidth: width, mode: mode)
-                            let lines = breaker.lines(of: paragraph, maxLines: maxLines)
-                            let general = breaker.generalLines(of: paragraph, maxWidth: width, maxLines: maxLines)
-                            let same = lines.count == general.count && zip(lines, general).allSatisfy { line, other in
-                                line == other && line.width.bitPattern == other.width.bitPattern
-                                    && line.widthWithTrailingWhitespace.bitPattern == other.widthWithTrailingWhitespace.bitPattern
-                            }
-                            if !same { differences.append("\(golden) \(mode) at \(width) (\(maxLines) lines)") }
+        try Self.forEachGoldenParagraph { paragraph, golden in
+            if paragraph.isPlain { plainParagraphs += 1 }
+            let whole = paragraph.estimatedWidth(from: paragraph.range.lowerBound, to: paragraph.range.upperBound)
+            // Widths where a line just fits or just does not, and where a candidate just
+            // passes the screen (its width less the slack) or just does not: the first line
+            // at each of its first candidates.
+            let start = paragraph.range.lowerBound
+            let slack = paragraph.styles.largestSize
+            let edges = paragraph.breakOpportunities.prefix(4).flatMap { end -> [CGFloat] in
+                let width = paragraph.width(from: start, to: paragraph.trimmingHangingWhitespace(from: start, to: end), displayedTo: end)
+                let fits = width - LineBreaker.fitTolerance
+                return [width, fits, fits.nextUp, fits.nextDown, fits.nextDown.nextDown, width - slack, (width - slack).nextUp, (width - slack).nextDown]
+            }.filter { $0 >= 0 }
+            for mode in [LineBreakMode.byWordWrapping, .byTruncatingTail, .byClipping, .byCharWrapping] {
+                for width in [1.1, 1, 0.8, 0.5, 0.3, 0.15, 0.05, 0.01, 0].map({ whole * $0 }) + (mode == .byWordWrapping ? edges : []) {
+                    for maxLines in [Int.max, 2] {
+                        let breaker = LineBreaker(maxWidth: width, mode: mode)
+                        let lines = breaker.lines(of: paragraph, maxLines: maxLines)
+                        let general = breaker.generalLines(of: paragraph, maxWidth: width, maxLines: maxLines)
+                        let same = lines.count == general.count && zip(lines, general).allSatisfy { line, other in
+                            line == other && line.width.bitPattern == other.width.bitPattern
+                                && line.widthWithTrailingWhitespace.bitPattern == other.widthWithTrailingWhitespace.bitPattern
                         }
+                        if !same { differences.append("\(golden) \(mode) at \(width) (\(maxLines) lines)") }
                     }
                 }
             }
         }
-        let sample = differences.prefix(5).joined(separator: "; ")
-        #expect(differences.count == 0, "\(differences.count) differ: \(sample)")
+        Self.expectNone(differences)
         #expect(plainParagraphs > 400, "\(plainParagraphs) plain paragraphs")
     }
 
@@ -285,31 +267,41 @@ import TestSupport
     /// reports for it (one, equal, its width bit for bit): every line of every golden paragraph
     /// at five widths, its content displayed to its end.
     @Test func aPlainLinesOnlyRunIsTheGeneralPathsRun() throws {
-        let measurer = TextMeasurer(cache: ShapeCache())
         var compared = 0
         var differences: [String] = []
-        for golden in LayoutSizeTests.paragraphs {
-            let measured = try measurer.measure(golden.text)
-            for index in measured.segments.indices {
-                let paragraph = measured.paragraph(index, in: ParagraphStyle())
-                let whole = paragraph.estimatedWidth(from: paragraph.range.lowerBound, to: paragraph.range.upperBound)
-                for width in [1, 0.7, 0.4, 0.2, 0.05].map({ whole * $0 }) {
-                    for line in LineBreaker(maxWidth: width, mode: .byWordWrapping).lines(of: paragraph) {
-                        let general = paragraph.runs(from: line.start, to: line.contentEnd, displayedTo: line.end)
-                        guard let only = paragraph.onlyRun(from: line.start, to: line.contentEnd, displayedTo: line.end) else {
-                            if paragraph.isPlain, line.start < line.contentEnd { differences.append("\(golden): no only run") }
-                            continue
-                        }
-                        compared += 1
-                        if general.count != 1 || general[0].item != only.item || general[0].width.bitPattern != only.width.bitPattern {
-                            differences.append("\(golden) \(line.start)..<\(line.contentEnd)")
-                        }
+        try Self.forEachGoldenParagraph { paragraph, golden in
+            let whole = paragraph.estimatedWidth(from: paragraph.range.lowerBound, to: paragraph.range.upperBound)
+            for width in [1, 0.7, 0.4, 0.2, 0.05].map({ whole * $0 }) {
+                for line in LineBreaker(maxWidth: width, mode: .byWordWrapping).lines(of: paragraph) {
+                    let general = paragraph.runs(from: line.start, to: line.contentEnd, displayedTo: line.end)
+                    guard let only = paragraph.onlyRun(from: line.start, to: line.contentEnd, displayedTo: line.end) else {
+                        if paragraph.isPlain, line.start < line.contentEnd { differences.append("\(golden): no only run") }
+                        continue
+                    }
+                    compared += 1
+                    if general.count != 1 || general[0].item != only.item || general[0].width.bitPattern != only.width.bitPattern {
+                        differences.append("\(golden) \(line.start)..<\(line.contentEnd)")
                     }
                 }
             }
         }
-        let sample = differences.prefix(5).joined(separator: "; ")
-        #expect(differences.count == 0, "\(differences.count) differ: \(sample)")
+        Self.expectNone(differences)
         #expect(compared > 5_000, "\(compared) lines")
+    }
+
+    /// Calls `body` with each paragraph of every golden text (``LayoutSizeTests/paragraphs``) at
+    /// its styles' sizes, in the default paragraph style, with the golden it is from.
+    static func forEachGoldenParagraph(_ body: (SizedParagraph, LayoutSizeTests.Paragraph) throws -> Void) throws {
+        let measurer = TextMeasurer(cache: ShapeCache())
+        for golden in LayoutSizeTests.paragraphs {
+            let measured = try measurer.measure(golden.text)
+            for index in measured.segments.indices { try body(measured.paragraph(index, in: ParagraphStyle()), golden) }
+        }
+    }
+
+    /// Expects no `differences`, showing how many there are and the first five.
+    static func expectNone(_ differences: [String], sourceLocation: SourceLocation = #_sourceLocation) {
+        let sample = differences.prefix(5).joined(separator: "; ")
+        #expect(differences.count == 0, "\(differences.count) differ: \(sample)", sourceLocation: sourceLocation)
     }
 }
