@@ -91,6 +91,16 @@ import Testing
         #expect(empty.standardOutput.contains("from 1 to 64"))
         let words = try CLI.run(["measure", "Hello", "--font", "Fonts/DejaVuSans.ttf", "--widths", "10,wide"])
         #expect(words.status != 0 && words.standardError.contains("--widths must be numbers"))
+        // Not a number, infinite, or a JSON number too large for a Double (read as infinity).
+        for width in ["nan", "inf", "-inf"] {
+            let command = try CLI.run(["measure", "Hello", "--font", "Fonts/DejaVuSans.ttf", "--widths", "10,\(width)"])
+            #expect(command.status != 0 && command.standardError.contains("0 or more: width 2 is"), "\(width): \(command.standardError)")
+        }
+        let overflowing = try CLI.run(["batch"], input: #"{"text": "Hello", "font": "Fonts/DejaVuSans.ttf", "widths": [10, 1e400]}"#)
+        #expect(overflowing.standardOutput.contains("0 or more: width 2 is inf"), "\(overflowing.standardOutput)")
+        // The largest finite width is a width: one line.
+        let largest = try CLI.run(["batch"], input: #"{"text": "Hello there", "font": "Fonts/DejaVuSans.ttf", "widths": [1.7976931348623157e308]}"#)
+        #expect(largest.standardOutput.contains(#""lines":1,"#), "\(largest.standardOutput)")
     }
 
     @Test(arguments: cases)

@@ -152,9 +152,23 @@ import Testing
         }
     }
 
+    /// Widths at the ends of the finite numbers — the largest, one that overflows the design-unit
+    /// thresholds of the plain walk, the smallest subnormal, negative zero — answer what the layout
+    /// answers.
+    @Test func extremeWidthsAnswerAsTheLayoutDoes() throws {
+        let style = TextStyle(font: try Fixtures.dejaVuSans, size: 17)
+        let measured = try TextMeasurer(cache: nil).measure("Extreme widths wrap a paragraph\nor do not", style: style)
+        let widths: [CGFloat] = [.greatestFiniteMagnitude, 1e308, 1e16, 0x1p52, .leastNonzeroMagnitude, -0.0]
+        for (width, size) in zip(widths, try measured.layoutSizes(atWidths: widths)) {
+            let expected = try measured.layout(maxWidth: width).layoutSize
+            #expect(size.size.width.bitPattern == expected.size.width.bitPattern && size.size.height.bitPattern == expected.size.height.bitPattern)
+            #expect(size.lineCount == expected.lineCount && size.isTruncated == expected.isTruncated, "\(width)")
+        }
+    }
+
     @Test func badWidthsAreRefusedAsTheLayoutRefusesThem() throws {
         let measured = try TextMeasurer(cache: nil).measure("Hello there", style: TextStyle(font: try Fixtures.dejaVuSans, size: 17))
-        for width in [CGFloat.nan, -1] {
+        for width in [CGFloat.nan, -1, -CGFloat.infinity, -CGFloat.leastNonzeroMagnitude] {
             #expect(throws: CaliperError.self) { try measured.layoutSize(maxWidth: width) }
             #expect(throws: CaliperError.self) { try measured.layoutSizes(atWidths: [100, width]) }
         }
