@@ -113,13 +113,16 @@ struct LineBreaker {
         let screenUnits = Self.largestUnits(withWidthAtMost: limit, width: width)
         let fitUnits = Self.largestUnits(withWidthAtMost: fit, width: width)
         paragraph.withPlainBuffers { buffers in
-            let breaks = buffers.breaks
+            let contents = buffers.contents
             var start = range.lowerBound
-            var next = breaks.lowerBound { $0 <= start }  // the first candidate after `start`
+            var next = buffers.breaks.lowerBound { $0 <= start }  // the first candidate after `start`
+            // The units before the line's start and whether it is safe to break: the paragraph's
+            // start, then read with the candidate a line ended at.
+            var startUnits = buffers.units[0]
+            var startIsSafe = buffers.isSafe[0]
             var lineCount = 0
             while start < range.upperBound, lineCount < maxLines {
                 let lower = start - base
-                let startUnits = buffers.units[lower]
                 // The screen: the candidates up to the first whose estimate is over the limit.
                 // The units at `max(lower, content.end)`: a content end at or before the line's
                 // start is the start.
@@ -127,7 +130,7 @@ struct LineBreaker {
                     content.end > lower ? content.units : startUnits
                 }
                 var screenedEnd = next
-                while screenedEnd < breaks.count, contentUnits(buffers.contents[screenedEnd]) - startUnits <= screenUnits {
+                while screenedEnd < contents.count, contentUnits(contents[screenedEnd]) - startUnits <= screenUnits {
                     screenedEnd += 1
                 }
                 // The furthest of them that fits.
@@ -135,28 +138,35 @@ struct LineBreaker {
                 var found: LineFragment?
                 while found == nil, index > next {
                     index -= 1
-                    let end = breaks[index]
-                    let content = buffers.contents[index]
+                    let content = contents[index]
+                    let end = content.offset + base
                     let contentEnd = max(lower, content.end) + base
-                    let isSafe = buffers.isSafe[lower] && buffers.isSafe[end - base]
+                    let isSafe = startIsSafe && content.isSafe
                     let lineUnits = contentUnits(content) - startUnits
                     if isSafe, lineUnits > fitUnits, !hasSoftHyphen { continue }  // too wide: no width to measure
                     let lineWidth = isSafe ? width(lineUnits) : paragraph.width(from: start, to: contentEnd, displayedTo: end)
-                    if hasSoftHyphen, end < range.upperBound, buffers.text[end - 1] == SizedParagraph.softHyphen {
+                    if content.followsSoftHyphen {
                         // The hyphen it shows counts: measured, and the line made, by the general path.
                         if lineWidth + paragraph.hyphen(before: end).width <= fit { found = fragment(paragraph, start, end) }
                     } else if lineWidth <= fit {
                         found = LineFragment(
                             start: start, contentEnd: contentEnd, end: end, width: lineWidth,
                             widthWithTrailingWhitespace: !measuresTrailingWhitespace
-                                ? lineWidth : isSafe ? width(buffers.units[end - base] - startUnits) : paragraph.width(from: start, to: end))
+                                ? lineWidth : isSafe ? width(content.breakUnits - startUnits) : paragraph.width(from: start, to: end))
                     }
+                }
+                if found != nil {
+                    (startUnits, startIsSafe) = (contents[index].breakUnits, contents[index].isSafe)
+                    next = index + 1
                 }
                 let line = found ?? fragment(paragraph, start, lineEnd(in: paragraph, from: start, maxWidth: maxWidth, startsInsideWord: false).0)
                 body(line)
                 lineCount += 1
                 start = line.end
-                next = found != nil ? index + 1 : breaks.lowerBound { $0 <= start }
+                if found == nil, start < range.upperBound {
+                    (startUnits, startIsSafe) = (buffers.units[start - base], buffers.isSafe[start - base])
+                    next = buffers.breaks.lowerBound { $0 <= start }
+                }
             }
         }
     }

@@ -120,16 +120,17 @@ final class ParagraphShape: Sendable {
         var prefix = [Int](filling: 0, count: count + 1)
         for offset in 0..<count { prefix[offset + 1] = prefix[offset] + clusterAdvance[offset] }
         unitPrefix = prefix
-        (breakContents, hasSoftHyphen) = Self.breakContents(of: content, at: breakOpportunities, unitPrefix: prefix)
+        let isSafe = (0...count).map { offset in
+            offset == 0 || offset == count || flags[offset] & startsRun != 0 || flags[offset] & (startsCluster | unsafe) == startsCluster
+        }
+        isSafeBoundary = isSafe
+        (breakContents, hasSoftHyphen) = Self.breakContents(of: content, at: breakOpportunities, unitPrefix: prefix, isSafe: isSafe)
         if hasTrackedRun {
             var clusters = [Int](filling: 0, count: count + 1)
             for offset in 0..<count { clusters[offset + 1] = clusters[offset] + (flags[offset] & startsCluster != 0 ? 1 : 0) }
             clusterPrefix = clusters
         } else {
             clusterPrefix = []
-        }
-        isSafeBoundary = (0...count).map { offset in
-            offset == 0 || offset == count || flags[offset] & startsRun != 0 || flags[offset] & (startsCluster | unsafe) == startsCluster
         }
 
         // Letter spacing follows every grapheme cluster, except inside a run of a cursive script
@@ -261,7 +262,9 @@ final class ParagraphShape: Sendable {
     }
 
     /// Where a line that ends at a break opportunity ends its content, and the design units
-    /// before that (see ``breakContents``).
+    /// before that; and what the next line, starting there, starts with (see ``breakContents``):
+    /// all a plain paragraph's line breaker reads of a candidate, in one record, so its walk reads
+    /// one table in order rather than four.
     struct BreakContent: Sendable {
         /// The opportunity moved back over hanging whitespace, not before the previous
         /// opportunity — and where that leaves only whitespace, the previous opportunity's
@@ -270,11 +273,42 @@ final class ParagraphShape: Sendable {
         var end: Int
         /// ``ParagraphShape/unitPrefix`` at ``end``.
         var units: Int
+        /// ``ParagraphShape/unitPrefix`` at the opportunity itself (``offset``).
+        var breakUnits: Int
+        /// The opportunity's offset (relative), shifted left two bits, with ``isSafe`` and
+        /// ``followsSoftHyphen`` in the two low bits.
+        private var packedOffset: Int
+
+        init(end: Int, units: Int, offset: Int, breakUnits: Int, isSafe: Bool, followsSoftHyphen: Bool) {
+            self.end = end
+            self.units = units
+            self.breakUnits = breakUnits
+            packedOffset = offset << 2 | (isSafe ? 1 : 0) | (followsSoftHyphen ? 2 : 0)
+        }
+
+        /// The opportunity (relative).
+        var offset: Int { packedOffset >> 2 }
+        /// Whether a line may start or end at the opportunity without reshaping
+        /// (``ParagraphShape/isSafeBoundary``).
+        var isSafe: Bool { packedOffset & 1 != 0 }
+        /// Whether a soft hyphen (U+00AD) comes just before the opportunity, inside the paragraph
+        /// (not at its end), where a line ending there shows a hyphen.
+        var followsSoftHyphen: Bool { packedOffset & 2 != 0 }
+
+        /// The record with its units read from `unitPrefix` (a paragraph's tracked prefix).
+        func withUnits(of unitPrefix: [Int]) -> BreakContent {
+            var record = self
+            record.units = unitPrefix[end]
+            record.breakUnits = unitPrefix[offset]
+            return record
+        }
     }
 
-    /// ``breakContents`` of `breaks` in `content`, with the units of `unitPrefix`, and whether a
-    /// soft hyphen comes just before a break.
-    static func breakContents(of content: [UInt16], at breaks: [Int], unitPrefix: [Int]) -> ([BreakContent], Bool) {
+    /// ``breakContents`` of `breaks` in `content`, with the units of `unitPrefix` and the
+    /// safe-to-break flags `isSafe`, and whether a soft hyphen comes just before a break.
+    static func breakContents(
+        of content: [UInt16], at breaks: [Int], unitPrefix: [Int], isSafe: [Bool]
+    ) -> ([BreakContent], Bool) {
         var contents: [BreakContent] = []
         contents.reserveCapacity(breaks.count)
         var hasSoftHyphen = false
@@ -283,8 +317,12 @@ final class ParagraphShape: Sendable {
             var trimmed = candidate
             while trimmed > previous.candidate, ParagraphSegmenter.isHangingWhitespace(content[trimmed - 1]) { trimmed -= 1 }
             let contentEnd = trimmed == previous.candidate ? previous.contentEnd : trimmed
-            contents.append(BreakContent(end: contentEnd, units: unitPrefix[contentEnd]))
-            if candidate > 0, content[candidate - 1] == SizedParagraph.softHyphen { hasSoftHyphen = true }
+            let followsSoftHyphen = candidate > 0 && content[candidate - 1] == SizedParagraph.softHyphen
+            contents.append(
+                BreakContent(
+                    end: contentEnd, units: unitPrefix[contentEnd], offset: candidate, breakUnits: unitPrefix[candidate],
+                    isSafe: isSafe[candidate], followsSoftHyphen: followsSoftHyphen && candidate < content.count))
+            if followsSoftHyphen { hasSoftHyphen = true }
             previous = (candidate, contentEnd)
         }
         return (contents, hasSoftHyphen)
@@ -306,9 +344,9 @@ final class ParagraphShape: Sendable {
     var byteCount: Int {
         let glyphs = runs.reduce(0) { $0 + $1.glyphs.count }
         // Per glyph: one ShapedGlyph (ID, cluster, advance, two offsets, flag); per code unit: the
-        // unit, prefix, safe flag.
+        // unit, prefix, safe flag; per break opportunity: its offset and its four-word BreakContent.
         return 1024 + content.count * (2 + 8 + 1) + glyphs * MemoryLayout<ShapedGlyph>.stride
-            + (breakOpportunities.count * 3 + graphemeBoundaries.count + spacingPrefix.count) * 8 + runs.count * 96
+            + (breakOpportunities.count * 5 + graphemeBoundaries.count + spacingPrefix.count) * 8 + runs.count * 96
     }
 }
 

@@ -93,7 +93,7 @@ final class SizedParagraph {
     /// ``unitPrefix``: the shape's own, or in a paragraph with AAT tracking, read again from
     /// the tracked prefix (made on first use).
     private(set) lazy var breakContents: [ParagraphShape.BreakContent] = isTracked
-        ? shape.breakContents.map { ParagraphShape.BreakContent(end: $0.end, units: unitPrefix[$0.end]) } : shape.breakContents
+        ? shape.breakContents.map { $0.withUnits(of: unitPrefix) } : shape.breakContents
 
 
     /// What the line breaker reads to break a plain paragraph by arithmetic, lent without
