@@ -152,6 +152,30 @@ import Testing
         }
     }
 
+    /// A text in one style keeps each paragraph's break table when it is measured, and its
+    /// size-only query reads that rather than the paragraph: texts of several paragraphs — empty
+    /// ones first, between and last, one with a soft hyphen, one with a tab (which keeps none), and
+    /// paragraphs with line spacing of their own — answer what the layout answers.
+    @Test func paragraphsOfOneStyleAnswerAsTheLayoutDoes() throws {
+        let style = TextStyle(font: try Fixtures.dejaVuSans, size: 15)
+        let sentences = "A feed measured at several widths for every post, and again at every rotation."
+        var spaced = AttributedText("\(sentences)\n\(sentences) Then more.\n\nShort.", style: style)
+        var own = ParagraphStyle()
+        own.lineSpacing = 3
+        own.minimumLineHeight = 30
+        try spaced.setParagraphStyle(own, utf16Range: 0..<sentences.utf16.count)
+        for text in [
+            AttributedText("\n\(sentences)\n\n\(sentences)\n", style: style),
+            AttributedText("Hyphen\u{AD}ation at a soft hy\u{AD}phen in a para\u{AD}graph that wraps.\n\(sentences)", style: style),
+            AttributedText("\(sentences)\nColumn\tafter a tab\n\(sentences)", style: style),
+            AttributedText("\n\n", style: style),
+            spaced,
+        ] {
+            let differences = try Self.check(text)
+            #expect(differences.isEmpty, "\(text.string.debugDescription): \(differences.prefix(3))")
+        }
+    }
+
     /// Widths at the ends of the finite numbers — the largest, one that overflows the design-unit
     /// thresholds of the plain walk, the smallest subnormal, negative zero — answer what the layout
     /// answers.

@@ -22,6 +22,50 @@ public struct MeasuredText: Sendable {
     let cache: ShapeCache?
     /// Whether its layouts keep each run's glyphs (the measurer's ``TextMeasurer/keepsGlyphs``).
     let keepsGlyphs: Bool
+    /// For text in one style whose every paragraph is empty or plain without tab characters
+    /// (``SizedParagraph/isPlain``), each paragraph's ``PlainParagraph``, which the size-only
+    /// query reads; `nil` for other text, and for text measured to be laid out or sized once
+    /// (``TextMeasurer/measure(_:baseDirection:keepsPlainParagraphs:)``).
+    let plainParagraphs: [PlainParagraph]?
+
+    init(
+        attributedText: AttributedText, utf16: [UInt16], baseDirection: BaseDirection, segments: [ParagraphSegment],
+        ownParagraphStyles: [ParagraphStyle?], paragraphStyles: [StyleRuns], shapes: [ParagraphShape], cache: ShapeCache?,
+        keepsGlyphs: Bool, keepsPlainParagraphs: Bool
+    ) {
+        self.attributedText = attributedText
+        self.utf16 = utf16
+        self.baseDirection = baseDirection
+        self.segments = segments
+        self.ownParagraphStyles = ownParagraphStyles
+        self.paragraphStyles = paragraphStyles
+        self.shapes = shapes
+        self.cache = cache
+        self.keepsGlyphs = keepsGlyphs
+        plainParagraphs = !keepsPlainParagraphs ? nil : Self.plainParagraphs(
+            of: utf16, isSingleStyle: attributedText.isSingleStyle, segments: segments, paragraphStyles: paragraphStyles,
+            shapes: shapes)
+    }
+
+    /// ``plainParagraphs`` of text in one style (`isSingleStyle`) or not: checked on the shapes
+    /// and styles first, so that text of several runs, boxes, letter spacing or tabs makes no
+    /// ``SizedParagraph`` for it.
+    private static func plainParagraphs(
+        of utf16: [UInt16], isSingleStyle: Bool, segments: [ParagraphSegment], paragraphStyles: [StyleRuns],
+        shapes: [ParagraphShape]
+    ) -> [PlainParagraph]? {
+        guard isSingleStyle else { return nil }
+        var plain: [PlainParagraph] = []
+        plain.reserveCapacity(segments.count)
+        for index in segments.indices {
+            let (shape, styles) = (shapes[index], paragraphStyles[index])
+            guard shape.runs.count <= 1, shape.tabOffsets.isEmpty, !styles.hasBoxes, !styles.hasLetterSpacing,
+                let paragraph = PlainParagraph(SizedParagraph(text: utf16, range: segments[index].content, shape: shape, styles: styles))
+            else { return nil }
+            plain.append(paragraph)
+        }
+        return plain
+    }
 
     /// The characters.
     public var text: String { attributedText.string }

@@ -23,9 +23,9 @@ extension MeasuredText {
     func layoutSize(
         maxWidth: CGFloat?, paragraphStyle: ParagraphStyle, truncatesWordWrapping: Bool
     ) throws(CaliperError) -> LayoutSize {
-        if let maxWidth, maxWidth.isFinite, maxWidth >= 0, paragraphStyle.numberOfLines == 0, attributedText.isSingleStyle {
+        if let maxWidth, maxWidth.isFinite, maxWidth >= 0, paragraphStyle.numberOfLines == 0, let plainParagraphs {
             try paragraphStyle.validate()
-            if let size = plainLayoutSize(wrapWidth: maxWidth, paragraphStyle: paragraphStyle) { return size }
+            if let size = plainLayoutSize(of: plainParagraphs, wrapWidth: maxWidth, paragraphStyle: paragraphStyle) { return size }
         }
         var stacked = StackedSize()
         var lineCount = 0
@@ -48,34 +48,36 @@ extension MeasuredText {
     }
 
     /// ``layoutSize(maxWidth:paragraphStyle:truncatesWordWrapping:)`` of text in one style
-    /// wrapped at `wrapWidth` with no line limit, when every paragraph is empty or plain
-    /// (``SizedParagraph/isPlain``) and wraps greedily between words without hyphenation or
+    /// wrapped at `wrapWidth` with no line limit, whose every paragraph is empty or plain
+    /// (``plainParagraphs``), when each wraps greedily between words without hyphenation or
     /// clipping (``LineBreaker/walksPlainParagraphs``); `nil` otherwise. With no line limit,
     /// nothing is truncated; without hyphenation, nothing is noticed; without clipping, no width
     /// is cut: what is left of a layout's size is each line's width and height, which here are
-    /// the plain walk's widths (``LineBreaker/forEachPlainLine(of:maxWidth:maxLines:_:)``) and,
-    /// for every line of a paragraph, the box of the metrics every such line has
-    /// (``SizedParagraph/plainLineMetrics``), added line by line as the layout adds them.
-    private func plainLayoutSize(wrapWidth: CGFloat, paragraphStyle: ParagraphStyle) -> LayoutSize? {
+    /// the plain walk's widths (``LineBreaker/forEachPlainLine(of:in:maxWidth:maxLines:measuresTrailingWhitespace:_:)``)
+    /// and, for every line of a paragraph, the box of the metrics every such line has
+    /// (``PlainParagraph/lineMetrics``), added line by line as the layout adds them. A paragraph
+    /// is made (``paragraph(_:in:)``) only when one of its lines needs the general path.
+    private func plainLayoutSize(
+        of plainParagraphs: [PlainParagraph], wrapWidth: CGFloat, paragraphStyle: ParagraphStyle
+    ) -> LayoutSize? {
         var stacked = StackedSize()
         var lineCount = 0
-        for index in segments.indices {
-            let paragraph = paragraph(index, in: paragraphStyle)
+        for index in plainParagraphs.indices {
+            let plain = plainParagraphs[index]
             let style = style(ofParagraph: index, given: paragraphStyle)
             let breaker = LineBreaker(maxWidth: wrapWidth, mode: style.lineBreakMode, hyphenationFactor: style.hyphenationFactor)
             guard style.textWrap == .wrap, style.lineBreakMode != .byClipping, breaker.walksPlainParagraphs else { return nil }
             let lineSpacing = style.lineSpacing
-            if paragraph.range.isEmpty {
-                let start = paragraph.range.lowerBound
-                stacked.add(
-                    height: paragraph.lineMetrics(from: start, to: start).box(in: style, top: 0).height, lineSpacing: lineSpacing,
-                    width: breaker.fragment(paragraph, start, start).width)
+            let height = plain.lineMetrics.box(in: style, top: 0).height
+            if plain.breaks.range.isEmpty {
+                stacked.add(height: height, lineSpacing: lineSpacing, width: plain.emptyLineWidth)
                 lineCount += 1
                 continue
             }
-            guard paragraph.isPlain, paragraph.styles.count == 1 else { return nil }
-            let height = paragraph.plainLineMetrics.box(in: style, top: 0).height
-            breaker.forEachPlainLine(of: paragraph, maxWidth: wrapWidth, maxLines: .max, measuresTrailingWhitespace: false) { line in
+            breaker.forEachPlainLine(
+                of: plain.breaks, in: { self.paragraph(index, in: paragraphStyle) }, maxWidth: wrapWidth, maxLines: .max,
+                measuresTrailingWhitespace: false
+            ) { line in
                 stacked.add(height: height, lineSpacing: lineSpacing, width: line.width)
                 lineCount += 1
             }

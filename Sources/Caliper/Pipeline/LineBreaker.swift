@@ -102,27 +102,43 @@ struct LineBreaker {
         of paragraph: SizedParagraph, maxWidth: CGFloat, maxLines: Int, measuresTrailingWhitespace: Bool = true,
         _ body: (LineFragment) -> Void
     ) {
-        let range = paragraph.range
-        let base = paragraph.base
-        let limit = maxWidth + paragraph.styles.largestSize
+        forEachPlainLine(
+            of: paragraph.plainBreaks, in: { paragraph }, maxWidth: maxWidth, maxLines: maxLines,
+            measuresTrailingWhitespace: measuresTrailingWhitespace, body)
+    }
+
+    /// ``forEachPlainLine(of:maxWidth:maxLines:measuresTrailingWhitespace:_:)`` from the
+    /// paragraph's ``PlainBreaks``: `paragraph` makes the ``SizedParagraph`` itself, called only
+    /// when a line needs the general path (an edge that is not safe to break, a soft hyphen, a
+    /// first word wider than the line), and then once.
+    @inline(__always)
+    func forEachPlainLine(
+        of plain: PlainBreaks, in paragraph: () -> SizedParagraph, maxWidth: CGFloat, maxLines: Int,
+        measuresTrailingWhitespace: Bool = true, _ body: (LineFragment) -> Void
+    ) {
+        let range = plain.range
+        let base = range.lowerBound
+        let limit = maxWidth + plain.largestSize
         let fit = maxWidth + Self.fitTolerance
-        let hasSoftHyphen = paragraph.shape.hasSoftHyphen
-        let scale = paragraph.plainScale
+        let hasSoftHyphen = plain.hasSoftHyphen
+        let scale = plain.scale
         @inline(__always) func width(_ designUnits: Int) -> CGFloat { scale.width(units: designUnits) }
         // A width of units is over `limit` (or `fit`) exactly when the units are over these.
         let screenUnits = Self.largestUnits(withWidthAtMost: limit, width: width)
         let fitUnits = Self.largestUnits(withWidthAtMost: fit, width: width)
-        paragraph.withPlainBuffers { buffers in
-            let contents = buffers.contents
+        plain.contents.withUnsafeBufferPointer { contents in
+            // The paragraph, once made (a local variable, not one a function captures: that
+            // would check each access to the walk's variables at run time).
+            var made: SizedParagraph?
             var start = range.lowerBound
-            var next = buffers.breaks.lowerBound { $0 <= start }  // the first candidate after `start`
+            var next = plain.firstCandidate  // the first candidate after `start`
             // The units before the line's start and whether it is safe to break: the paragraph's
-            // start, then read with the candidate a line ended at.
-            var startUnits = buffers.units[0]
-            var startIsSafe = buffers.isSafe[0]
+            // start's, then read with the candidate a line ended at.
+            var lineStart = (units: plain.startUnits, isSafe: plain.startIsSafe)
             var lineCount = 0
             while start < range.upperBound, lineCount < maxLines {
                 let lower = start - base
+                let (startUnits, startIsSafe) = lineStart
                 // The screen: the candidates up to the first whose estimate is over the limit.
                 // The units at `max(lower, content.end)`: a content end at or before the line's
                 // start is the start.
@@ -144,31 +160,45 @@ struct LineBreaker {
                     let isSafe = startIsSafe && content.isSafe
                     let lineUnits = contentUnits(content) - startUnits
                     if isSafe, lineUnits > fitUnits, !hasSoftHyphen { continue }  // too wide: no width to measure
-                    let lineWidth = isSafe ? width(lineUnits) : paragraph.width(from: start, to: contentEnd, displayedTo: end)
+                    let lineWidth = isSafe ? width(lineUnits) : Self.made(&made, by: paragraph).width(from: start, to: contentEnd, displayedTo: end)
                     if content.followsSoftHyphen {
                         // The hyphen it shows counts: measured, and the line made, by the general path.
+                        let paragraph = Self.made(&made, by: paragraph)
                         if lineWidth + paragraph.hyphen(before: end).width <= fit { found = fragment(paragraph, start, end) }
                     } else if lineWidth <= fit {
                         found = LineFragment(
                             start: start, contentEnd: contentEnd, end: end, width: lineWidth,
                             widthWithTrailingWhitespace: !measuresTrailingWhitespace
-                                ? lineWidth : isSafe ? width(content.breakUnits - startUnits) : paragraph.width(from: start, to: end))
+                                ? lineWidth : isSafe ? width(content.breakUnits - startUnits) : Self.made(&made, by: paragraph).width(from: start, to: end))
                     }
                 }
-                if found != nil {
-                    (startUnits, startIsSafe) = (contents[index].breakUnits, contents[index].isSafe)
+                let line: LineFragment
+                if let found {
+                    line = found
+                    lineStart = (contents[index].breakUnits, contents[index].isSafe)
                     next = index + 1
+                } else {
+                    let paragraph = Self.made(&made, by: paragraph)
+                    line = fragment(paragraph, start, lineEnd(in: paragraph, from: start, maxWidth: maxWidth, startsInsideWord: false).0)
+                    if line.end < range.upperBound {
+                        lineStart = paragraph.withPlainBuffers { ($0.units[line.end - base], $0.isSafe[line.end - base]) }
+                        next = paragraph.breakOpportunities.lowerBound { $0 <= line.end }
+                    }
                 }
-                let line = found ?? fragment(paragraph, start, lineEnd(in: paragraph, from: start, maxWidth: maxWidth, startsInsideWord: false).0)
                 body(line)
                 lineCount += 1
                 start = line.end
-                if found == nil, start < range.upperBound {
-                    (startUnits, startIsSafe) = (buffers.units[start - base], buffers.isSafe[start - base])
-                    next = buffers.breaks.lowerBound { $0 <= start }
-                }
             }
         }
+    }
+
+    /// `made`, made by `make` if it is not yet.
+    @inline(__always)
+    private static func made(_ made: inout SizedParagraph?, by make: () -> SizedParagraph) -> SizedParagraph {
+        if let made { return made }
+        let paragraph = make()
+        made = paragraph
+        return paragraph
     }
 
     /// The largest number of design units whose `width` is at most `bound`, for a `width` that
