@@ -31,10 +31,31 @@ import Testing
         #expect(slice.utf16UnitCount == slice.utf16.count && bridged.utf16UnitCount == bridged.utf16.count)
     }
 
+    /// A string's shifts: none for ASCII, one per scalar outside ASCII at its end in both
+    /// encodings (as the string's own views count them), and none kept for text mostly outside
+    /// ASCII.
+    @Test func theShiftsAreTheScalarsOutsideASCII() throws {
+        #expect(UTF8Shifts("plain ASCII text, long enough".utf16Units)?.ends == [])
+        let text = String(repeating: "A “feed” of café posts, 😀 words between. ", count: 3)
+        let ends = try #require(UTF8Shifts(text.utf16Units)).ends
+        let expected = text.unicodeScalars.indices.filter { !text.unicodeScalars[$0].isASCII }.map { index in
+            let end = text.unicodeScalars.index(after: index)
+            return UTF8Shifts.End(
+                utf16: text.utf16.distance(from: text.startIndex, to: end), utf8: text.utf8.distance(from: text.startIndex, to: end))
+        }
+        #expect(ends == expected && ends.count == 12)
+        #expect(UTF8Shifts("日本語のテキストです。ASCII".utf16Units) == nil)
+    }
+
     /// The walk's index at each scalar boundary equals the UTF-16 view's, going forward in steps
-    /// of every size and starting again when an offset goes back.
-    @Test func theWalkFindsTheUTF16ViewsIndices() {
-        let texts = ["", "plain ASCII text", "café “quoted” — ✓ 日本語 👩‍👩‍👧 🇫🇷", String(repeating: "ab€😀ไทย", count: 40), "\u{10FFFF}\u{80}a"]
+    /// of every size and starting again when an offset goes back; with the string's shifts
+    /// (where it has them) as without.
+    @Test(arguments: [false, true])
+    func theWalkFindsTheUTF16ViewsIndices(shifted: Bool) {
+        let texts = [
+            "", "plain ASCII text", "café “quoted” — ✓ 日本語 👩‍👩‍👧 🇫🇷", String(repeating: "ab€😀ไทย", count: 40), "\u{10FFFF}\u{80}a",
+            String(repeating: "A “feed” of café posts, one 😀 in a while, and ordinary words between them. ", count: 6),
+        ]
         for text in texts {
             let utf16 = text.utf16
             // Every offset that is not inside a surrogate pair.
@@ -43,7 +64,7 @@ import Testing
                     || !UTF16.isTrailSurrogate(utf16[utf16.index(utf16.startIndex, offsetBy: offset)])
             }
             for step in [1, 2, 3, 7, 33, 70] {
-                var walk = UTF16Walk(text)
+                var walk = UTF16Walk(text, shifts: shifted ? UTF8Shifts(text.utf16Units) : nil)
                 for offset in stride(from: 0, to: boundaries.count, by: step).map({ boundaries[$0] }) + [boundaries.last ?? 0] {
                     #expect(walk.index(at: offset) == utf16.index(utf16.startIndex, offsetBy: offset), "\(text) \(offset)")
                 }

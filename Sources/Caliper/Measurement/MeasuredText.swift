@@ -27,6 +27,9 @@ public struct MeasuredText: Sendable {
     /// query reads; `nil` for other text, and for text measured to be laid out or sized once
     /// (``TextMeasurer/measure(_:baseDirection:keepsPlainParagraphs:)``).
     let plainParagraphs: [PlainParagraph]?
+    /// Where the text's UTF-8 runs ahead of its UTF-16, for finding each line's string indices
+    /// (``UTF16Walk/init(_:shifts:)``); `nil` for text mostly outside ASCII.
+    let utf8Shifts: UTF8Shifts?
 
     init(
         attributedText: AttributedText, utf16: [UInt16], baseDirection: BaseDirection, segments: [ParagraphSegment],
@@ -42,6 +45,7 @@ public struct MeasuredText: Sendable {
         self.shapes = shapes
         self.cache = cache
         self.keepsGlyphs = keepsGlyphs
+        utf8Shifts = UTF8Shifts(utf16)
         plainParagraphs = !keepsPlainParagraphs ? nil : Self.plainParagraphs(
             of: utf16, isSingleStyle: attributedText.isSingleStyle, segments: segments, paragraphStyles: paragraphStyles,
             shapes: shapes)

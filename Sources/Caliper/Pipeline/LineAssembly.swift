@@ -194,8 +194,9 @@ extension MeasuredText {
         _ placed: [PlacedLine], paragraphStyle: ParagraphStyle, isWrapped: Bool, isTruncated: Bool
     ) -> TextLayout {
         var stack = LineStack(capacity: placed.count)
-        // Walk the string once instead of seeking from its start for every line.
-        var walk = UTF16Walk(text)
+        // Walk the string once instead of seeking from its start for every line, over the
+        // places where its UTF-8 and UTF-16 part rather than its bytes where it keeps them.
+        var walk = UTF16Walk(text, shifts: utf8Shifts)
         func index(at offset: Int) -> String.Index { walk.index(at: offset) }
         var boxes: [PlacedInlineBox] = []
         // The paragraph style of the paragraph the lines are in, looked up once a paragraph.
@@ -276,7 +277,8 @@ extension MeasuredText {
     ) -> [TextRun] {
         // A line of a plain paragraph, without glyphs or a hyphen, is one run: made without the
         // arrays of the general path below, which gives the same run.
-        if !keepsGlyphs, hyphen == nil, let (item, width) = paragraph.onlyRun(from: range.lowerBound, to: range.upperBound, displayedTo: end) {
+        if !keepsGlyphs, hyphen == nil, let only = paragraph.onlyRun(from: range.lowerBound, to: range.upperBound, displayedTo: end) {
+            let (item, width) = (only.item, only.width)
             return [
                 TextRun(
                     utf16Range: item.range, font: item.face, style: paragraph.styles.styles[item.style],
@@ -291,13 +293,13 @@ extension MeasuredText {
             item.range = range.upperBound..<range.upperBound
             item.style = hyphen.stretch
             item.face = paragraph.styles.styles[hyphen.stretch].font
-            logical.append((item, hyphen.width))
+            logical.append(SizedRun(item: item, width: hyphen.width))
         }
         var x: CGFloat = 0
         // One run (most lines) is its own visual order.
         let order = logical.count == 1 ? [0] : Bidi.visualOrder(levels: logical.map(\.item.bidiLevel))
         var runs = order.map { index in
-            let (item, width) = logical[index]
+            let (item, width) = (logical[index].item, logical[index].width)
             defer { x += width }
             return TextRun(
                 utf16Range: item.range, font: item.face, style: paragraph.styles.styles[item.style],

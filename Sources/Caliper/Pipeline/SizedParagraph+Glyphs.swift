@@ -8,8 +8,8 @@ extension SizedParagraph {
     /// bit for bit: a part is shaped (at most once) exactly where its width is.
     func runsWithGlyphs(
         from start: Int, to end: Int, displayedTo lineEnd: Int? = nil
-    ) -> (runs: [(item: ItemRun, width: CGFloat)], glyphs: [[RunGlyph]]) {
-        var runs: [(item: ItemRun, width: CGFloat)] = []
+    ) -> (runs: [SizedRun], glyphs: [[RunGlyph]]) {
+        var runs: [SizedRun] = []
         var glyphs: [[RunGlyph]] = []
         forEachRunPart(from: start, to: end, displayedTo: lineEnd) { index, part, tabAdvance, displayedEnd in
             let (run, placed) = glyphRun(index, part, tabAdvance: tabAdvance, displayedTo: displayedEnd)
@@ -39,7 +39,7 @@ extension SizedParagraph {
     /// none for an inline box; a tab measured by its stop advancing by `tabAdvance`.
     private func glyphRun(
         _ index: Int, _ part: Range<Int>, tabAdvance: CGFloat?, displayedTo end: Int?
-    ) -> (run: (item: ItemRun, width: CGFloat), glyphs: [RunGlyph]) {
+    ) -> (run: SizedRun, glyphs: [RunGlyph]) {
         let item = shape.runs[index].item
         guard styles.box(item.style) == nil else { return (run(index, part, width: tabAdvance, displayedTo: end), []) }
         let scale = Double(styles.sizes[item.style]) / Double(item.face.designMetrics.unitsPerEm)
@@ -59,7 +59,7 @@ extension SizedParagraph {
         let slots = spacingSlots(from: part.lowerBound, to: part.upperBound)
         let width = Widths.width(points: points(designUnits, of: item), letterSpacing: Widths.letterSpacing(spacing, clusters: slots))
         let spacings = spacing == 0 || slots == 0 ? nil : letterSpacings(of: glyphs, in: part, of: item, spacing: spacing)
-        return ((located, width), Self.placed(glyphs, scale: scale, tracking: tracking, clusterBase: part.lowerBound, spacings: spacings))
+        return (SizedRun(item: located, width: width), Self.placed(glyphs, scale: scale, tracking: tracking, clusterBase: part.lowerBound, spacings: spacings))
     }
 
     /// The glyphs of run `index`'s relative `part` as ``pieceWidth(_:run:displayedTo:)`` measures

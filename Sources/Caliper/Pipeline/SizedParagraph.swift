@@ -15,6 +15,14 @@ import Foundation
 /// A class, so the lines that refer to it share one reference: as a struct, every copy retained
 /// its text, shape and style's fonts, shared objects whose reference counts two threads measuring
 /// at once kept taking from each other (`caliper batch --jobs 2` spent a fifth more CPU than one job).
+/// A run of a line, its range clipped to the line, with its width in points: what
+/// ``SizedParagraph/runs(from:to:displayedTo:)`` reports. A struct, not a tuple: an optional or
+/// array of a tuple holding a run was copied through the runtime's generic value witnesses.
+struct SizedRun {
+    var item: ItemRun
+    var width: CGFloat
+}
+
 final class SizedParagraph {
     let text: [UInt16]
     let range: Range<Int>
@@ -421,8 +429,8 @@ final class SizedParagraph {
     ///
     /// With `lineEnd` past `end`, `start..<end` is the content of a line displayed to `lineEnd`,
     /// its runs measured as ``width(from:to:displayedTo:)`` measures the line.
-    func runs(from start: Int, to end: Int, displayedTo lineEnd: Int? = nil) -> [(item: ItemRun, width: CGFloat)] {
-        var runs: [(item: ItemRun, width: CGFloat)] = []
+    func runs(from start: Int, to end: Int, displayedTo lineEnd: Int? = nil) -> [SizedRun] {
+        var runs: [SizedRun] = []
         forEachRunPart(from: start, to: end, displayedTo: lineEnd) { index, part, tabAdvance, displayedEnd in
             runs.append(run(index, part, width: tabAdvance, displayedTo: displayedEnd))
         }
@@ -432,7 +440,7 @@ final class SizedParagraph {
     /// The one run ``runs(from:to:displayedTo:)`` reports for `start..<end` of a plain paragraph
     /// (``isPlain``: one run, no tab stops), without an array; `nil` for an empty range or a
     /// paragraph that is not plain.
-    func onlyRun(from start: Int, to end: Int, displayedTo lineEnd: Int?) -> (item: ItemRun, width: CGFloat)? {
+    func onlyRun(from start: Int, to end: Int, displayedTo lineEnd: Int?) -> SizedRun? {
         guard isPlain, start < end else { return nil }
         return run(0, (start - base)..<(end - base), displayedTo: lineEnd.flatMap { $0 > end ? $0 - base : nil })
     }
@@ -466,13 +474,13 @@ final class SizedParagraph {
     }
 
     /// Run `index`'s relative `part`, absolute, with its width (`width` when given).
-    func run(_ index: Int, _ part: Range<Int>, width: CGFloat? = nil, displayedTo end: Int? = nil) -> (item: ItemRun, width: CGFloat) {
+    func run(_ index: Int, _ part: Range<Int>, width: CGFloat? = nil, displayedTo end: Int? = nil) -> SizedRun {
         let run = shape.runs[index].item
         var item = run
         item.range = (part.lowerBound + base)..<(part.upperBound + base)
-        if let width { return (item, width) }
+        if let width { return SizedRun(item: item, width: width) }
         let spacing = Widths.letterSpacing(styles.letterSpacings[run.style], clusters: spacingSlots(from: part.lowerBound, to: part.upperBound))
-        return (item, Widths.width(points: pieceWidth(part, run: run, displayedTo: end), letterSpacing: spacing))
+        return SizedRun(item: item, width: Widths.width(points: pieceWidth(part, run: run, displayedTo: end), letterSpacing: spacing))
     }
 
     /// The letter spacing of the grapheme clusters that start in relative `start..<end`: each

@@ -114,14 +114,41 @@ package struct UTF16Walk {
     private let text: String
     private var offset = 0
     private var utf8Offset = 0
+    /// The string's ``UTF8Shifts``, when it has them and is stored as contiguous UTF-8; and the
+    /// next of them past ``offset``.
+    private let shifts: UTF8Shifts?
+    private var nextShift = 0
 
-    package init(_ text: String) { self.text = text }
+    package init(_ text: String) {
+        self.text = text
+        shifts = nil
+    }
+
+    /// A walk that reads the string's UTF-8 offsets from `shifts`, which must be made from
+    /// `text`'s UTF-16 units (``UTF8Shifts/init(_:)``), rather than from its bytes: a step
+    /// costs the shifts it passes, not the bytes.
+    package init(_ text: String, shifts: UTF8Shifts?) {
+        self.text = text
+        self.shifts = text.utf8.withContiguousStorageIfAvailable { _ in true } == true ? shifts : nil
+    }
 
     /// The index at UTF-16 offset `target` (at most the string's UTF-16 count).
     package mutating func index(at target: Int) -> String.Index {
         if target < offset {
             offset = 0
             utf8Offset = 0
+            nextShift = 0
+        }
+        if let shifts {
+            let ends = shifts.ends
+            while nextShift < ends.count, ends[nextShift].utf16 <= target {
+                utf8Offset = ends[nextShift].utf8
+                nextShift += 1
+            }
+            // The UTF-8 offset of the last shift passed, plus the ASCII units since it.
+            let passed = nextShift > 0 ? ends[nextShift - 1].utf16 : 0
+            offset = target
+            return text.utf8.index(text.utf8.startIndex, offsetBy: utf8Offset + (target - passed))
         }
         let start = (offset, utf8Offset)
         let walked = text.utf8.withContiguousStorageIfAvailable { bytes -> (Int, Int) in
@@ -148,5 +175,62 @@ package struct UTF16Walk {
         }
         (offset, utf8Offset) = walked
         return text.utf8.index(text.utf8.startIndex, offsetBy: utf8Offset)
+    }
+}
+
+/// Where a string's UTF-8 and UTF-16 offsets part: the end of each scalar outside ASCII, as a
+/// UTF-16 and a UTF-8 offset; between two such ends (and before the first) every unit is ASCII,
+/// one byte. Made once from the string's UTF-16 units, for ``UTF16Walk/init(_:shifts:)``.
+package struct UTF8Shifts: Sendable {
+    /// A scalar's end in both encodings.
+    package struct End: Sendable, Equatable {
+        package var utf16: Int
+        package var utf8: Int
+    }
+
+    /// The ends of the scalars outside ASCII, in order (none for ASCII text).
+    package let ends: [End]
+
+    /// The shifts of the string whose UTF-16 units are `units` (a valid string's: a lead
+    /// surrogate is followed by its trail); `nil` when more than one unit in eight is outside
+    /// ASCII (CJK, Arabic, Thai…), where the table would outgrow the text and walking its bytes
+    /// costs about as much.
+    package init?(_ units: [UInt16]) {
+        var ends: [End] = []
+        let limit = units.count / 8
+        var utf8 = 0
+        var index = 0
+        let found = units.withUnsafeBufferPointer { units -> Bool in
+            guard let base = units.baseAddress else { return true }
+            let count = units.count
+            while index < count {
+                // Four ASCII units at a time.
+                if index + 4 <= count,
+                    UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0xFF80_FF80_FF80_FF80 == 0
+                {
+                    index += 4
+                    utf8 += 4
+                    continue
+                }
+                let unit = units[index]
+                if unit < 0x80 {
+                    index += 1
+                    utf8 += 1
+                    continue
+                }
+                if unit < 0x800 {
+                    (index, utf8) = (index + 1, utf8 + 2)
+                } else if UTF16.isLeadSurrogate(unit), index + 1 < count, UTF16.isTrailSurrogate(units[index + 1]) {
+                    (index, utf8) = (index + 2, utf8 + 4)
+                } else {
+                    (index, utf8) = (index + 1, utf8 + 3)
+                }
+                guard ends.count < limit else { return false }
+                ends.append(End(utf16: index, utf8: utf8))
+            }
+            return true
+        }
+        guard found else { return nil }
+        self.ends = ends
     }
 }
