@@ -94,7 +94,7 @@ public struct TextMeasurer: Sendable {
     /// the same text and spans (see ``cachedResult(of:in:paragraphStyle:maxWidth:keepsGlyphs:compute:)``).
     private func generalSize(_ text: AttributedText) throws(CaliperError) -> CGSize {
         try cachedResult(of: text, in: \.sizes, paragraphStyle: nil, maxWidth: nil, keepsGlyphs: false) { () throws(CaliperError) in
-            try measure(text, baseDirection: .natural, keepsPlainParagraphs: false).unwrappedSize
+            try measure(text, baseDirection: .natural, keepsLayoutTables: false).unwrappedSize
         }
     }
 
@@ -189,7 +189,7 @@ public struct TextMeasurer: Sendable {
     ) throws(CaliperError) -> TextLayout {
         try cachedResult(of: text, in: \.layouts, paragraphStyle: paragraphStyle, maxWidth: maxWidth, keepsGlyphs: keepsGlyphs) {
             () throws(CaliperError) in
-            try measure(text, baseDirection: paragraphStyle.baseDirection, keepsPlainParagraphs: false)
+            try measure(text, baseDirection: paragraphStyle.baseDirection, keepsLayoutTables: false)
                 .layout(maxWidth: maxWidth, paragraphStyle: paragraphStyle)
         }
     }
@@ -232,14 +232,15 @@ public struct TextMeasurer: Sendable {
     /// A paragraph with a paragraph style of its own is shaped in its style's direction, the
     /// others in `baseDirection`.
     public func measure(_ text: AttributedText, baseDirection: BaseDirection = .natural) throws(CaliperError) -> MeasuredText {
-        try measure(text, baseDirection: baseDirection, keepsPlainParagraphs: true)
+        try measure(text, baseDirection: baseDirection, keepsLayoutTables: true)
     }
 
-    /// ``measure(_:baseDirection:)-(AttributedText,_)``; with `keepsPlainParagraphs`, the text
-    /// keeps what its size-only query reads (``MeasuredText/plainParagraphs``): a text measured
-    /// here to be laid out or sized once does not make it.
+    /// ``measure(_:baseDirection:)-(AttributedText,_)``; with `keepsLayoutTables`, the text
+    /// keeps what makes its later layouts and size queries cheaper
+    /// (``MeasuredText/plainParagraphs``, ``MeasuredText/utf8Shifts``): a text measured here to
+    /// be laid out or sized once does not make them.
     func measure(
-        _ text: AttributedText, baseDirection: BaseDirection, keepsPlainParagraphs: Bool
+        _ text: AttributedText, baseDirection: BaseDirection, keepsLayoutTables: Bool
     ) throws(CaliperError) -> MeasuredText {
         let text = try text.resolvingOpticalSizes()
         for span in text.spans { try span.style.validate() }
@@ -278,7 +279,7 @@ public struct TextMeasurer: Sendable {
         return MeasuredText(
             attributedText: text, utf16: utf16, baseDirection: baseDirection, segments: segments,
             ownParagraphStyles: ownParagraphStyles, paragraphStyles: paragraphStyles, shapes: shapes, cache: cache,
-            keepsGlyphs: keepsGlyphs, keepsPlainParagraphs: keepsPlainParagraphs)
+            keepsGlyphs: keepsGlyphs, keepsLayoutTables: keepsLayoutTables)
     }
 
     /// The intrinsic widths of `text` (CSS min-content and max-content; see

@@ -63,7 +63,7 @@ extension TextMeasurer {
         let full = try layout(text, paragraphStyle: paragraphStyle, maxWidth: size.width)
         return try MeasuredText.fitting(full, height: size.height, paragraphStyle: paragraphStyle) { limited throws(CaliperError) in
             guard truncatesLastVisibleLine else { return try layout(text, paragraphStyle: limited, maxWidth: size.width) }
-            return try measure(text, baseDirection: limited.baseDirection, keepsPlainParagraphs: false)
+            return try measure(text, baseDirection: limited.baseDirection, keepsLayoutTables: false)
                 .layout(maxWidth: size.width, paragraphStyle: limited, truncatesWordWrapping: true)
         }
     }

@@ -25,16 +25,17 @@ public struct MeasuredText: Sendable {
     /// For text in one style whose every paragraph is empty or plain without tab characters
     /// (``SizedParagraph/isPlain``), each paragraph's ``PlainParagraph``, which the size-only
     /// query reads; `nil` for other text, and for text measured to be laid out or sized once
-    /// (``TextMeasurer/measure(_:baseDirection:keepsPlainParagraphs:)``).
+    /// (``TextMeasurer/measure(_:baseDirection:keepsLayoutTables:)``).
     let plainParagraphs: [PlainParagraph]?
     /// Where the text's UTF-8 runs ahead of its UTF-16, for finding each line's string indices
-    /// (``UTF16Walk/init(_:shifts:)``); `nil` for text mostly outside ASCII.
+    /// (``UTF16Walk/init(_:shifts:)``); `nil` for text mostly outside ASCII, and for text
+    /// measured to be laid out or sized once.
     let utf8Shifts: UTF8Shifts?
 
     init(
         attributedText: AttributedText, utf16: [UInt16], baseDirection: BaseDirection, segments: [ParagraphSegment],
         ownParagraphStyles: [ParagraphStyle?], paragraphStyles: [StyleRuns], shapes: [ParagraphShape], cache: ShapeCache?,
-        keepsGlyphs: Bool, keepsPlainParagraphs: Bool
+        keepsGlyphs: Bool, keepsLayoutTables: Bool
     ) {
         self.attributedText = attributedText
         self.utf16 = utf16
@@ -45,8 +46,8 @@ public struct MeasuredText: Sendable {
         self.shapes = shapes
         self.cache = cache
         self.keepsGlyphs = keepsGlyphs
-        utf8Shifts = UTF8Shifts(utf16)
-        plainParagraphs = !keepsPlainParagraphs ? nil : Self.plainParagraphs(
+        utf8Shifts = keepsLayoutTables ? UTF8Shifts(utf16) : nil
+        plainParagraphs = !keepsLayoutTables ? nil : Self.plainParagraphs(
             of: utf16, isSingleStyle: attributedText.isSingleStyle, segments: segments, paragraphStyles: paragraphStyles,
             shapes: shapes)
     }
