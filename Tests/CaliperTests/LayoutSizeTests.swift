@@ -1,13 +1,15 @@
-// LayoutSizeTests.swift — the size-only query against the full layout: every golden paragraph, many widths, every way of breaking and truncating.
-import Caliper
+// LayoutSizeTests.swift — the size-only query and the plain re-wrap against the general path's full layout: every golden paragraph, many widths, every way of breaking and truncating.
+@testable import Caliper
 import Foundation
 import TestSupport
 import Testing
 
 /// `MeasuredText.layoutSize(maxWidth:paragraphStyle:)` must answer what
 /// `layout(maxWidth:paragraphStyle:)` answers — size, line count, truncation and notices — bit
-/// for bit. The reference is the full layout, which the golden tests check against independent
-/// engines; the texts are every paragraph of the iOS goldens (Tests/Goldens), laid out at widths
+/// for bit, and the layout of a text that keeps its layout tables (its plain re-wrap) must be
+/// the general path's layout. The reference is the full layout of the same text measured
+/// without those tables, which takes the general path, and which the golden tests check against
+/// independent engines; the texts are every paragraph of the iOS goldens (Tests/Goldens), laid out at widths
 /// from none to narrower than a letter, in paragraph styles that truncate, clip, break by
 /// character, hyphenate, balance, space lines, and set tab stops; rich text from rich.json; and
 /// inline boxes of every alignment.
@@ -83,14 +85,23 @@ import Testing
         return [nil, .infinity] + [1.2, 1, 0.97, 0.71, 0.5, 0.33, 0.19, 0.07, 0.01, 0].map { unwrapped * $0 }
     }
 
+    /// What differs, at each of ``widths(of:)`` in each of ``paragraphStyles``, between `text`
+    /// measured as ``TextMeasurer/measure(_:baseDirection:)`` measures it (its size-only answers
+    /// and its layouts) and the general path's layouts of it.
     static func check(_ text: AttributedText, measurer: TextMeasurer = TextMeasurer(cache: nil)) throws -> [String] {
         let measured = try measurer.measure(text)
-        let widths = try widths(of: measured)
+        // The reference: the text measured without layout tables, laid out by the general path.
+        let general = try measurer.measure(text, baseDirection: .natural, keepsLayoutTables: false)
+        let widths = try widths(of: general)
         var differences: [String] = []
         for (index, style) in paragraphStyles.enumerated() {
             let sizes = try measured.layoutSizes(atWidths: widths, paragraphStyle: style)
             for (width, size) in zip(widths, sizes) {
-                let expected = try measured.layout(maxWidth: width, paragraphStyle: style).layoutSize
+                let layout = try general.layout(maxWidth: width, paragraphStyle: style)
+                if try measured.layout(maxWidth: width, paragraphStyle: style) != layout {
+                    differences.append("style \(index) width \(String(describing: width)): the layout differs")
+                }
+                let expected = layout.layoutSize
                 // Compared bit for bit: `==` would take 0 and -0 (or two NaNs) wrongly.
                 let same = size.size.width.bitPattern == expected.size.width.bitPattern
                     && size.size.height.bitPattern == expected.size.height.bitPattern

@@ -48,7 +48,7 @@ import Testing
     }
 
     /// The walk's index at each scalar boundary equals the UTF-16 view's, going forward in steps
-    /// of every size and starting again when an offset goes back; with the string's shifts
+    /// of every size, each offset asked twice, and starting again when an offset goes back; with the string's shifts
     /// (where it has them) as without.
     @Test(arguments: [false, true])
     func theWalkFindsTheUTF16ViewsIndices(shifted: Bool) {
@@ -67,6 +67,8 @@ import Testing
                 var walk = UTF16Walk(text, shifts: shifted ? UTF8Shifts(text.utf16Units) : nil)
                 for offset in stride(from: 0, to: boundaries.count, by: step).map({ boundaries[$0] }) + [boundaries.last ?? 0] {
                     #expect(walk.index(at: offset) == utf16.index(utf16.startIndex, offsetBy: offset), "\(text) \(offset)")
+                    // Asked again (a line's end, then the next line's start): the same index.
+                    #expect(walk.index(at: offset) == utf16.index(utf16.startIndex, offsetBy: offset), "\(text) \(offset) again")
                 }
                 // Back to an earlier offset: the walk starts again.
                 let earlier = boundaries[boundaries.count / 2]

@@ -52,9 +52,9 @@ public struct MeasuredText: Sendable {
             shapes: shapes)
     }
 
-    /// ``plainParagraphs`` of text in one style (`isSingleStyle`) or not: checked on the shapes
-    /// and styles first, so that text of several runs, boxes, letter spacing or tabs makes no
-    /// ``SizedParagraph`` for it.
+    /// ``plainParagraphs`` of text in one style (`isSingleStyle`) or not: each paragraph's shape
+    /// and styles are checked first (``PlainParagraph/admits(shape:styles:)``), so that text of
+    /// several runs, boxes, letter spacing or tabs makes no ``SizedParagraph`` for it.
     private static func plainParagraphs(
         of utf16: [UInt16], isSingleStyle: Bool, segments: [ParagraphSegment], paragraphStyles: [StyleRuns],
         shapes: [ParagraphShape]
@@ -64,7 +64,7 @@ public struct MeasuredText: Sendable {
         plain.reserveCapacity(segments.count)
         for index in segments.indices {
             let (shape, styles) = (shapes[index], paragraphStyles[index])
-            guard shape.runs.count <= 1, shape.tabOffsets.isEmpty, !styles.hasBoxes, !styles.hasLetterSpacing,
+            guard PlainParagraph.admits(shape: shape, styles: styles),
                 let paragraph = PlainParagraph(SizedParagraph(text: utf16, range: segments[index].content, shape: shape, styles: styles))
             else { return nil }
             plain.append(paragraph)

@@ -7,6 +7,11 @@ extension MeasuredText {
     func layout(
         maxWidth: CGFloat?, paragraphStyle: ParagraphStyle, truncatesWordWrapping: Bool
     ) throws(CaliperError) -> TextLayout {
+        if !keepsGlyphs, let (plainParagraphs, wrapWidth) = try plainWrapping(maxWidth: maxWidth, paragraphStyle: paragraphStyle),
+            let layout = plainLayout(of: plainParagraphs, wrapWidth: wrapWidth, paragraphStyle: paragraphStyle)
+        {
+            return layout
+        }
         var lines: [PlacedLine] = []
         let placed = try placeLines(maxWidth: maxWidth, paragraphStyle: paragraphStyle, truncatesWordWrapping: truncatesWordWrapping) {
             lines.append($0)
@@ -23,9 +28,10 @@ extension MeasuredText {
     func layoutSize(
         maxWidth: CGFloat?, paragraphStyle: ParagraphStyle, truncatesWordWrapping: Bool
     ) throws(CaliperError) -> LayoutSize {
-        if let maxWidth, maxWidth.isFinite, maxWidth >= 0, paragraphStyle.numberOfLines == 0, let plainParagraphs {
-            try paragraphStyle.validate()
-            if let size = plainLayoutSize(of: plainParagraphs, wrapWidth: maxWidth, paragraphStyle: paragraphStyle) { return size }
+        if let (plainParagraphs, wrapWidth) = try plainWrapping(maxWidth: maxWidth, paragraphStyle: paragraphStyle),
+            let size = plainLayoutSize(of: plainParagraphs, wrapWidth: wrapWidth, paragraphStyle: paragraphStyle)
+        {
+            return size
         }
         var stacked = StackedSize()
         var lineCount = 0
@@ -64,9 +70,7 @@ extension MeasuredText {
         var lineCount = 0
         for index in plainParagraphs.indices {
             let plain = plainParagraphs[index]
-            let style = style(ofParagraph: index, given: paragraphStyle)
-            let breaker = LineBreaker(maxWidth: wrapWidth, mode: style.lineBreakMode, hyphenationFactor: style.hyphenationFactor)
-            guard style.textWrap == .wrap, style.lineBreakMode != .byClipping, breaker.walksPlainParagraphs else { return nil }
+            guard let (breaker, style) = plainBreaker(ofParagraph: index, wrapWidth: wrapWidth, given: paragraphStyle) else { return nil }
             let lineSpacing = style.lineSpacing
             let height = plain.lineMetrics.box(in: style, top: 0).height
             if plain.breaks.range.isEmpty {
@@ -83,6 +87,86 @@ extension MeasuredText {
             }
         }
         return LayoutSize(size: stacked.size, lineCount: lineCount, isTruncated: false, notices: [])
+    }
+
+    /// ``layout(maxWidth:paragraphStyle:truncatesWordWrapping:)`` of text in one style wrapped
+    /// at `wrapWidth` with no line limit, whose every paragraph is empty or plain
+    /// (``plainParagraphs``), when each wraps greedily between words without hyphenation or
+    /// clipping (``plainBreaker(ofParagraph:wrapWidth:given:)``); `nil` otherwise. The lines are
+    /// the plain walk's (as in ``plainLayoutSize(of:wrapWidth:paragraphStyle:)``); with no line
+    /// limit nothing is truncated and without hyphenation nothing noticed, so what is left of the
+    /// general assembly is each line's box (the paragraph's ``PlainParagraph/lineMetrics``) and
+    /// its one run (``PlainParagraph/run(from:to:width:)``, as wide as the line's content). A
+    /// line that shows nothing or ends with a soft hyphen's hyphen, and an empty paragraph's
+    /// line, take their runs and fragment from the general path's code, for which the paragraph
+    /// is made. No ``PlacedLine`` is made, nor an array of them. `PipelineShortcutTests` check
+    /// that the layout is the general path's.
+    private func plainLayout(
+        of plainParagraphs: [PlainParagraph], wrapWidth: CGFloat, paragraphStyle: ParagraphStyle
+    ) -> TextLayout? {
+        var lines = PlainLines(
+            text: text, shifts: utf8Shifts,
+            capacity: plainParagraphs.reduce(0) { $0 + $1.breaks.estimatedLineCount(at: wrapWidth) })
+        for index in plainParagraphs.indices {
+            let plain = plainParagraphs[index]
+            guard let (breaker, lineStyle) = plainBreaker(ofParagraph: index, wrapWidth: wrapWidth, given: paragraphStyle) else {
+                return nil
+            }
+            let segment = segments[index]
+            // The paragraph, made on first need (not a local function's: a variable one captures
+            // is checked at run time at each access).
+            var made: SizedParagraph?
+            let range = plain.breaks.range
+            if range.isEmpty {
+                let paragraph = paragraph(index, in: paragraphStyle)
+                lines.append(
+                    breaker.fragment(paragraph, range.lowerBound, range.upperBound), of: plain, segment: segment, style: lineStyle
+                ) { paragraph }
+                continue
+            }
+            breaker.forEachPlainLine(
+                of: plain.breaks, in: { self.paragraph(index, in: paragraphStyle) }, maxWidth: wrapWidth, maxLines: .max
+            ) { line in
+                lines.append(line, of: plain, segment: segment, style: lineStyle) {
+                    if let made { return made }
+                    let paragraph = self.paragraph(index, in: paragraphStyle)
+                    made = paragraph
+                    return paragraph
+                }
+            }
+        }
+        return lines.stack.layout(
+            isWrapped: true, isTruncated: false,
+            firstStyle: segments.isEmpty ? paragraphStyle : style(ofParagraph: 0, given: paragraphStyle),
+            fontMetrics: style.metrics, missingGlyphCount: missingGlyphCount)
+    }
+
+    /// The text's ``plainParagraphs`` and the width to wrap them at by arithmetic
+    /// (``plainLayout(of:wrapWidth:paragraphStyle:)``, ``plainLayoutSize(of:wrapWidth:paragraphStyle:)``):
+    /// `maxWidth`, when it is finite and not negative and `paragraphStyle` sets no line limit;
+    /// `nil` otherwise, and for text that keeps no plain paragraphs. Throws what the general path
+    /// throws for an invalid `paragraphStyle`.
+    private func plainWrapping(
+        maxWidth: CGFloat?, paragraphStyle: ParagraphStyle
+    ) throws(CaliperError) -> (paragraphs: [PlainParagraph], wrapWidth: CGFloat)? {
+        guard let maxWidth, maxWidth.isFinite, maxWidth >= 0, paragraphStyle.numberOfLines == 0, let plainParagraphs else {
+            return nil
+        }
+        try paragraphStyle.validate()
+        return (plainParagraphs, maxWidth)
+    }
+
+    /// The line breaker of paragraph `index` at `wrapWidth` and the paragraph style it is laid
+    /// out in (its own, else `paragraphStyle`), when its lines are the plain walk's: it wraps
+    /// greedily (``TextWrap/wrap``) between words without hyphenation
+    /// (``LineBreaker/walksPlainParagraphs``) and does not clip; `nil` otherwise.
+    private func plainBreaker(
+        ofParagraph index: Int, wrapWidth: CGFloat, given paragraphStyle: ParagraphStyle
+    ) -> (breaker: LineBreaker, style: ParagraphStyle)? {
+        let style = style(ofParagraph: index, given: paragraphStyle)
+        let breaker = LineBreaker(maxWidth: wrapWidth, mode: style.lineBreakMode, hyphenationFactor: style.hyphenationFactor)
+        guard style.textWrap == .wrap, style.lineBreakMode != .byClipping, breaker.walksPlainParagraphs else { return nil }
+        return (breaker, style)
     }
 
     /// Breaks, truncates and clips the lines of a layout and hands each to `place`, in order,
@@ -271,20 +355,14 @@ extension MeasuredText {
     /// x offset from the line's left edge, and with `keepsGlyphs` its glyphs; a line's `hyphen`
     /// is a run of its own after the last one in logical order, at its bidi level, with an empty
     /// range at the line's end.
-    private static func visualRuns(
+    fileprivate static func visualRuns(
         of paragraph: SizedParagraph, in range: Range<Int>, displayedTo end: Int? = nil, hyphen: LineHyphen? = nil,
         keepsGlyphs: Bool
     ) -> [TextRun] {
         // A line of a plain paragraph, without glyphs or a hyphen, is one run: made without the
         // arrays of the general path below, which gives the same run.
         if !keepsGlyphs, hyphen == nil, let only = paragraph.onlyRun(from: range.lowerBound, to: range.upperBound, displayedTo: end) {
-            let (item, width) = (only.item, only.width)
-            return [
-                TextRun(
-                    utf16Range: item.range, font: item.face, style: paragraph.styles.styles[item.style],
-                    spanIndex: paragraph.styles.spanIndices[item.style], script: item.scriptCode, bidiLevel: Int(item.bidiLevel), x: 0,
-                    width: width)
-            ]
+            return [TextRun(only, of: paragraph, x: 0)]
         }
         // With glyphs, each run's width is read from the glyphs placed (shaping a part once).
         let kept = keepsGlyphs ? paragraph.runsWithGlyphs(from: range.lowerBound, to: range.upperBound, displayedTo: end) : nil
@@ -299,12 +377,8 @@ extension MeasuredText {
         // One run (most lines) is its own visual order.
         let order = logical.count == 1 ? [0] : Bidi.visualOrder(levels: logical.map(\.item.bidiLevel))
         var runs = order.map { index in
-            let (item, width) = (logical[index].item, logical[index].width)
-            defer { x += width }
-            return TextRun(
-                utf16Range: item.range, font: item.face, style: paragraph.styles.styles[item.style],
-                spanIndex: paragraph.styles.spanIndices[item.style], script: item.scriptCode, bidiLevel: Int(item.bidiLevel), x: x,
-                width: width)
+            defer { x += logical[index].width }
+            return TextRun(logical[index], of: paragraph, x: x)
         }
         if var glyphs = kept?.glyphs {
             // The hyphen's run, when one was added after the last.
@@ -403,6 +477,18 @@ extension TextRun {
         self.init(
             utf16Range: NSRange(location: utf16Range.lowerBound, length: utf16Range.count), font: font, size: style.size,
             baselineOffset: style.baselineOffset, spanIndex: spanIndex, script: script, bidiLevel: bidiLevel, x: x, width: width)
+    }
+
+    /// The run of `paragraph` that `sized` stands for, `x` points from its line's left edge: its
+    /// range and width, set in its face at the size and baseline offset of its style stretch, in
+    /// its script and bidi level, with its span's index (its glyphs, when kept, are set after).
+    @inline(__always)
+    init(_ sized: SizedRun, of paragraph: SizedParagraph, x: CGFloat) {
+        let item = sized.item
+        let style = paragraph.styles.styles[item.style]
+        self.init(
+            utf16Range: item.range, font: item.face, style: style, spanIndex: paragraph.styles.spanIndices[item.style],
+            script: item.scriptCode, bidiLevel: Int(item.bidiLevel), x: x, width: sized.width)
     }
 }
 
@@ -516,6 +602,47 @@ struct UnwrappedSize {
     }
 
     var size: CGSize { CGSize(width: width, height: height - lastSpacing) }
+}
+
+/// The lines of a plain layout (``MeasuredText/plainLayout(of:wrapWidth:paragraphStyle:)``),
+/// assembled as they come from the plain walk: stacked, with their string indices found by one
+/// walk over the text.
+private struct PlainLines {
+    var stack: LineStack
+    var walk: UTF16Walk
+
+    /// No lines yet of `text`, whose ``UTF8Shifts`` are `shifts`, with room for `capacity`.
+    init(text: String, shifts: UTF8Shifts?, capacity: Int) {
+        stack = LineStack(capacity: capacity)
+        walk = UTF16Walk(text, shifts: shifts)
+    }
+
+    /// Adds `line` of the plain paragraph `plain` (of `segment`), laid out in `style`: its box is
+    /// the paragraph's line metrics', its one run the paragraph's
+    /// (``PlainParagraph/run(from:to:width:)``), unless it shows nothing or ends with a hyphen:
+    /// then its runs are the general path's, of the paragraph `paragraph` makes. The paragraph's
+    /// last line owns its hard break.
+    @inline(__always)
+    mutating func append(
+        _ line: LineFragment, of plain: PlainParagraph, segment: ParagraphSegment, style: ParagraphStyle,
+        paragraph: () -> SizedParagraph
+    ) {
+        let end = line.end == segment.content.upperBound ? segment.end : line.end
+        let runs: [TextRun]
+        if line.hyphen == nil, line.start < line.contentEnd, let run = plain.run(from: line.start, to: line.contentEnd, width: line.width) {
+            runs = [run]
+        } else {
+            runs = MeasuredText.visualRuns(
+                of: paragraph(), in: line.start..<line.contentEnd, displayedTo: line.end, hyphen: line.hyphen, keepsGlyphs: false)
+        }
+        stack.append(
+            TextLine(
+                utf16Range: NSRange(location: line.start, length: end - line.start),
+                range: walk.index(at: line.start)..<walk.index(at: end), width: line.width,
+                widthWithTrailingWhitespace: line.widthWithTrailingWhitespace, box: plain.lineMetrics.box(in: style, top: stack.top),
+                runs: runs, isHyphenated: line.hyphen != nil),
+            lineSpacing: style.lineSpacing)
+    }
 }
 
 /// What a layout reports of its lines, placed before assembly.

@@ -181,7 +181,7 @@ struct LineBreaker {
                     let paragraph = Self.made(&made, by: paragraph)
                     line = fragment(paragraph, start, lineEnd(in: paragraph, from: start, maxWidth: maxWidth, startsInsideWord: false).0)
                     if line.end < range.upperBound {
-                        lineStart = paragraph.withPlainBuffers { ($0.units[line.end - base], $0.isSafe[line.end - base]) }
+                        lineStart = (paragraph.units(before: line.end - base), paragraph.shape.isSafeBoundary[line.end - base])
                         next = paragraph.breakOpportunities.lowerBound { $0 <= line.end }
                     }
                 }

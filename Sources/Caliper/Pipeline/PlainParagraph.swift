@@ -25,39 +25,71 @@ struct PlainBreaks: Sendable {
     /// reshaping.
     let startUnits: Int
     let startIsSafe: Bool
+
+    /// About how many lines the paragraph takes at `wrapWidth`, to make room for: its width
+    /// over `wrapWidth` and an eighth more (a greedy line leaves some of its width empty), at
+    /// least one and at most one more than its break opportunities.
+    func estimatedLineCount(at wrapWidth: CGFloat) -> Int {
+        let width = scale.width(units: (contents.last?.breakUnits ?? startUnits) - startUnits)
+        let estimate = Double(width) / Double(max(wrapWidth, 1)) * 1.125
+        return 1 + Int(min(max(estimate, 0), Double(contents.count)))
+    }
 }
 
-/// What a ``MeasuredText`` in one style keeps of each paragraph for its size-only query
-/// (``MeasuredText/plainParagraphs``), made when it is measured: its ``PlainBreaks``, the
-/// metrics every one of its lines has, and for an empty paragraph its one line's width. The
-/// query reads this small value and one table per paragraph, not the paragraph's shape, styles
-/// and fonts, and makes no ``SizedParagraph`` unless a line needs the general path.
+/// What a ``MeasuredText`` in one style keeps of each paragraph for its size-only query and its
+/// plain re-wrap (``MeasuredText/plainParagraphs``), made when it is measured: its
+/// ``PlainBreaks``, the metrics every one of its lines has, the run every one of its lines
+/// shows, and for an empty paragraph its one line's width. The query reads this small value and
+/// one table per paragraph, not the paragraph's shape, styles and fonts, and makes no
+/// ``SizedParagraph`` unless a line needs the general path.
 struct PlainParagraph: Sendable {
     let breaks: PlainBreaks
     /// ``SizedParagraph/plainLineMetrics``; for an empty paragraph, its one line's metrics
     /// (``SizedParagraph/lineMetrics(from:to:)`` of its empty range).
     let lineMetrics: LineMetrics
+    /// The run a line showing some of the paragraph shows, but for its range and width: the
+    /// paragraph's one run in its font, style, script and level, at x 0 (see
+    /// ``run(from:to:width:)``); `nil` for an empty paragraph.
+    private let lineRun: TextRun?
     /// An empty paragraph's one line's width (``LineBreaker/fragment(_:_:_:hyphenated:)``); 0 for
     /// the others.
     let emptyLineWidth: CGFloat
 
-    /// `paragraph` as the size-only query reads it, when it is empty or plain in one style
-    /// without tab characters (``SizedParagraph/isPlain``); `nil` otherwise.
+    /// Whether a paragraph of `shape` in `styles` is kept: it is in one style, holds no tab
+    /// character, and is empty or plain (``SizedParagraph/isPlain``: one run, no inline box, no
+    /// letter spacing). Read before a ``SizedParagraph`` is made for it.
+    static func admits(shape: ParagraphShape, styles: StyleRuns) -> Bool {
+        styles.count == 1 && shape.tabOffsets.isEmpty
+            && (shape.runs.isEmpty || SizedParagraph.isPlain(runCount: shape.runs.count, styles: styles, hasTabs: false))
+    }
+
+    /// `paragraph` as the size-only query and the plain re-wrap read it, when its shape and
+    /// styles are admitted (``admits(shape:styles:)``); `nil` otherwise.
     init?(_ paragraph: SizedParagraph) {
+        guard Self.admits(shape: paragraph.shape, styles: paragraph.styles) else { return nil }
         let range = paragraph.range
-        if range.isEmpty {
-            breaks = paragraph.plainBreaks
+        breaks = paragraph.plainBreaks
+        guard let item = paragraph.shape.runs.first?.item, !range.isEmpty else {
             lineMetrics = paragraph.lineMetrics(from: range.lowerBound, to: range.lowerBound)
+            lineRun = nil
             emptyLineWidth = LineBreaker(maxWidth: nil, mode: .byWordWrapping)
                 .fragment(paragraph, range.lowerBound, range.lowerBound).width
             return
         }
-        guard paragraph.isPlain, paragraph.styles.count == 1, paragraph.tabs == nil, paragraph.shape.tabOffsets.isEmpty else {
-            return nil
-        }
-        breaks = paragraph.plainBreaks
         lineMetrics = paragraph.plainLineMetrics
+        lineRun = TextRun(SizedRun(item: item, width: 0), of: paragraph, x: 0)
         emptyLineWidth = 0
+    }
+
+    /// The one run of a line showing `start..<end` of the paragraph (absolute, not empty) `width`
+    /// wide, as ``SizedParagraph/onlyRun(from:to:displayedTo:)`` makes it and the layout places
+    /// it; `nil` for an empty paragraph.
+    @inline(__always)
+    func run(from start: Int, to end: Int, width: CGFloat) -> TextRun? {
+        guard var run = lineRun else { return nil }
+        run.utf16Range = NSRange(location: start, length: end - start)
+        run.width = width
+        return run
     }
 }
 
@@ -65,10 +97,9 @@ extension SizedParagraph {
     /// The paragraph's break opportunities as the plain walk reads them (meaningful for a plain
     /// paragraph, ``isPlain``, and an empty one).
     var plainBreaks: PlainBreaks {
-        let (startUnits, startIsSafe) = withPlainBuffers { ($0.units[0], $0.isSafe[0]) }
-        return PlainBreaks(
+        PlainBreaks(
             range: range, scale: plainScale, largestSize: styles.largestSize, hasSoftHyphen: shape.hasSoftHyphen,
             contents: breakContents, firstCandidate: breakOpportunities.lowerBound { $0 <= range.lowerBound },
-            startUnits: startUnits, startIsSafe: startIsSafe)
+            startUnits: units(before: 0), startIsSafe: shape.isSafeBoundary[0])
     }
 }

@@ -56,6 +56,13 @@ final class SizedParagraph {
     /// A plain paragraph's run's size and its face's units per em (size 0 otherwise).
     let plainScale: PlainScale
 
+    /// The rule of ``isPlain``: a paragraph of `runCount` runs in `styles`, measuring its tabs by
+    /// their stops when `hasTabs`, is plain when it is one run with neither inline boxes, letter
+    /// spacing nor tab stops.
+    static func isPlain(runCount: Int, styles: StyleRuns, hasTabs: Bool) -> Bool {
+        runCount == 1 && !styles.hasBoxes && !styles.hasLetterSpacing && !hasTabs
+    }
+
     /// The size and units per em that turn a plain paragraph's design units into points.
     struct PlainScale {
         let size: CGFloat
@@ -84,7 +91,7 @@ final class SizedParagraph {
         let hasTabs = tabs != nil && !shape.tabOffsets.isEmpty
         self.tabs = hasTabs ? tabs : nil
         tabOffsets = !hasTabs ? [] : base == 0 ? shape.tabOffsets : shape.tabOffsets.map { $0 + base }
-        isPlain = shape.runs.count == 1 && !styles.hasBoxes && !styles.hasLetterSpacing && !hasTabs
+        isPlain = Self.isPlain(runCount: shape.runs.count, styles: styles, hasTabs: hasTabs)
         if isPlain, let run = shape.runs.first?.item {
             plainScale = PlainScale(size: styles.sizes[run.style], unitsPerEm: run.face.designMetrics.unitsPerEm)
         } else {
@@ -231,6 +238,9 @@ final class SizedParagraph {
     }
 
     func units(_ part: Range<Int>) -> Int { unitPrefix[part.upperBound] - unitPrefix[part.lowerBound] }
+
+    /// The design units before relative `offset` (see ``unitPrefix``).
+    func units(before offset: Int) -> Int { unitPrefix[offset] }
 
     /// Width in points of `text[start..<end]` read from the whole-paragraph shaping, letter
     /// spacing included. Exact when both edges are safe boundaries and within one run; otherwise

@@ -118,10 +118,15 @@ package struct UTF16Walk {
     /// next of them past ``offset``.
     private let shifts: UTF8Shifts?
     private var nextShift = 0
+    /// The last offset asked for (-1 before the first) and its index: a line's end is often the
+    /// next line's start.
+    private var foundTarget = -1
+    private var foundIndex: String.Index
 
     package init(_ text: String) {
         self.text = text
         shifts = nil
+        foundIndex = text.startIndex
     }
 
     /// A walk that reads the string's UTF-8 offsets from `shifts`, which must be made from
@@ -130,10 +135,18 @@ package struct UTF16Walk {
     package init(_ text: String, shifts: UTF8Shifts?) {
         self.text = text
         self.shifts = text.utf8.withContiguousStorageIfAvailable { _ in true } == true ? shifts : nil
+        foundIndex = text.startIndex
     }
 
     /// The index at UTF-16 offset `target` (at most the string's UTF-16 count).
     package mutating func index(at target: Int) -> String.Index {
+        if target == foundTarget { return foundIndex }
+        foundIndex = seek(target)
+        foundTarget = target
+        return foundIndex
+    }
+
+    private mutating func seek(_ target: Int) -> String.Index {
         if target < offset {
             offset = 0
             utf8Offset = 0
