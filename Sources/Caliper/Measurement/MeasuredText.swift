@@ -5,51 +5,85 @@ import Foundation
 /// into lines at any width, line limit or spacing without shaping it again. Made by
 /// ``TextMeasurer/measure(_:style:baseDirection:)`` and ``TextMeasurer/measure(_:baseDirection:)``.
 public struct MeasuredText: Sendable {
+    /// What the text holds, in one object: a copy of a measured text (out of an array of them,
+    /// into a function) retains one reference, not one per array, and touches one object's
+    /// memory rather than a dozen — what asking the sizes of many kept texts at a new width
+    /// costs beside the query itself.
+    private let storage: Storage
+
     /// The text and its styles as measured: as given, except that a font following the point
     /// size on its `opsz` axis is its instance at its span's size (see
     /// ``FontFace/instance(atPointSize:)``).
-    public let attributedText: AttributedText
-    let utf16: [UInt16]
+    public var attributedText: AttributedText { storage.attributedText }
+    var utf16: [UInt16] { storage.utf16 }
     /// The paragraph direction it was shaped with, in the paragraphs without a paragraph style of
     /// their own (a layout's `ParagraphStyle.baseDirection` is not used).
-    public let baseDirection: BaseDirection
-    let segments: [ParagraphSegment]
+    public var baseDirection: BaseDirection { storage.baseDirection }
+    var segments: [ParagraphSegment] { storage.segments }
     /// Each paragraph's own paragraph style, `nil` where it takes the layout's.
-    let ownParagraphStyles: [ParagraphStyle?]
+    var ownParagraphStyles: [ParagraphStyle?] { storage.ownParagraphStyles }
     /// Each paragraph's style stretches.
-    let paragraphStyles: [StyleRuns]
-    let shapes: [ParagraphShape]
-    let cache: ShapeCache?
+    var paragraphStyles: [StyleRuns] { storage.paragraphStyles }
+    var shapes: [ParagraphShape] { storage.shapes }
+    var cache: ShapeCache? { storage.cache }
     /// Whether its layouts keep each run's glyphs (the measurer's ``TextMeasurer/keepsGlyphs``).
-    let keepsGlyphs: Bool
+    var keepsGlyphs: Bool { storage.keepsGlyphs }
     /// For text in one style whose every paragraph is empty or plain without tab characters
-    /// (``SizedParagraph/isPlain``), each paragraph's ``PlainParagraph``, which the size-only
-    /// query reads; `nil` for other text, and for text measured to be laid out or sized once
-    /// (``TextMeasurer/measure(_:baseDirection:keepsLayoutTables:)``).
-    let plainParagraphs: [PlainParagraph]?
+    /// (``PlainParagraph/admits(shape:styles:)``), each paragraph's ``PlainParagraph``, which the
+    /// size-only query and the plain re-wrap read; `nil` for other text, and for text measured
+    /// to be laid out or sized once (``TextMeasurer/measure(_:baseDirection:keepsLayoutTables:)``).
+    var plainParagraphs: [PlainParagraph]? { storage.plainParagraphs }
     /// Where the text's UTF-8 runs ahead of its UTF-16, for finding each line's string indices
     /// (``UTF16Walk/init(_:shifts:)``); `nil` for text mostly outside ASCII, and for text
     /// measured to be laid out or sized once.
-    let utf8Shifts: UTF8Shifts?
+    var utf8Shifts: UTF8Shifts? { storage.utf8Shifts }
+
+    /// The stored values of a ``MeasuredText``, which never change once measured.
+    private final class Storage: Sendable {
+        let attributedText: AttributedText
+        let utf16: [UInt16]
+        let baseDirection: BaseDirection
+        let segments: [ParagraphSegment]
+        let ownParagraphStyles: [ParagraphStyle?]
+        let paragraphStyles: [StyleRuns]
+        let shapes: [ParagraphShape]
+        let cache: ShapeCache?
+        let keepsGlyphs: Bool
+        let plainParagraphs: [PlainParagraph]?
+        let utf8Shifts: UTF8Shifts?
+
+        init(
+            attributedText: AttributedText, utf16: [UInt16], baseDirection: BaseDirection, segments: [ParagraphSegment],
+            ownParagraphStyles: [ParagraphStyle?], paragraphStyles: [StyleRuns], shapes: [ParagraphShape], cache: ShapeCache?,
+            keepsGlyphs: Bool, plainParagraphs: [PlainParagraph]?, utf8Shifts: UTF8Shifts?
+        ) {
+            self.attributedText = attributedText
+            self.utf16 = utf16
+            self.baseDirection = baseDirection
+            self.segments = segments
+            self.ownParagraphStyles = ownParagraphStyles
+            self.paragraphStyles = paragraphStyles
+            self.shapes = shapes
+            self.cache = cache
+            self.keepsGlyphs = keepsGlyphs
+            self.plainParagraphs = plainParagraphs
+            self.utf8Shifts = utf8Shifts
+        }
+    }
 
     init(
         attributedText: AttributedText, utf16: [UInt16], baseDirection: BaseDirection, segments: [ParagraphSegment],
         ownParagraphStyles: [ParagraphStyle?], paragraphStyles: [StyleRuns], shapes: [ParagraphShape], cache: ShapeCache?,
         keepsGlyphs: Bool, keepsLayoutTables: Bool
     ) {
-        self.attributedText = attributedText
-        self.utf16 = utf16
-        self.baseDirection = baseDirection
-        self.segments = segments
-        self.ownParagraphStyles = ownParagraphStyles
-        self.paragraphStyles = paragraphStyles
-        self.shapes = shapes
-        self.cache = cache
-        self.keepsGlyphs = keepsGlyphs
-        utf8Shifts = keepsLayoutTables ? UTF8Shifts(utf16) : nil
-        plainParagraphs = !keepsLayoutTables ? nil : Self.plainParagraphs(
-            of: utf16, isSingleStyle: attributedText.isSingleStyle, segments: segments, paragraphStyles: paragraphStyles,
-            shapes: shapes)
+        storage = Storage(
+            attributedText: attributedText, utf16: utf16, baseDirection: baseDirection, segments: segments,
+            ownParagraphStyles: ownParagraphStyles, paragraphStyles: paragraphStyles, shapes: shapes, cache: cache,
+            keepsGlyphs: keepsGlyphs,
+            plainParagraphs: !keepsLayoutTables ? nil : Self.plainParagraphs(
+                of: utf16, isSingleStyle: attributedText.isSingleStyle, segments: segments, paragraphStyles: paragraphStyles,
+                shapes: shapes),
+            utf8Shifts: keepsLayoutTables ? UTF8Shifts(utf16) : nil)
     }
 
     /// ``plainParagraphs`` of text in one style (`isSingleStyle`) or not: each paragraph's shape
