@@ -150,13 +150,19 @@ import Testing
     }
 
     /// Arabic joins across a break opportunity and Latin kerns across one: lines end at unsafe
-    /// edges, where the full layout reshapes; the size-only query must find the same lines.
+    /// edges, where the full layout reshapes; the size-only query must find the same lines. In
+    /// Caliper Unsafe Break Test a letter after a space is 150 units wider than alone
+    /// (Fonts/make_unsafe_break_font.py), so lines start at unsafe edges too: a line that wraps
+    /// is narrower than the paragraph's advances say, and of equal words, as wide as the first.
     @Test func unsafeToBreakEdgesReshapeAsTheLayoutDoes() throws {
         let arabic = TextStyle(font: try Fixtures.font("Fonts/NotoSansArabic-Regular.ttf"), size: 17)
         let latin = TextStyle(font: try Fixtures.font("Fonts/DejaVuSans.ttf"), size: 17)
+        let startsMoved = TextStyle(font: try Fixtures.font("Fonts/Breaking/CaliperUnsafeBreakTest.ttf"), size: 17)
         for text in [
             AttributedText("مرحبا بالعالم هذا نص عربي طويل يلتف على عدة أسطر في الفقرة", style: arabic),
             AttributedText("AV. To WAVE, Ty Yo LT AT VA fi ffi ffl Te Yu r. y, \"A\" 'V'", style: latin),
+            AttributedText(Array(repeating: "Edge", count: 40).joined(separator: " "), style: startsMoved),
+            AttributedText("Each word after the first starts after a space, so each line that wraps starts at an unsafe edge.", style: startsMoved),
         ] {
             let differences = try Self.check(text)
             #expect(differences.isEmpty, "\(text.string): \(differences.prefix(3))")

@@ -263,6 +263,37 @@ import TestSupport
         #expect(plainParagraphs > 400, "\(plainParagraphs) plain paragraphs")
     }
 
+    /// A line that starts at an edge that is not safe to break is measured by shaping it again,
+    /// on the walk as on the general path. In Caliper Unsafe Break Test a letter after a space
+    /// is 150 units wider than alone (Fonts/make_unsafe_break_font.py): every line after the
+    /// first starts at such an edge and is narrower than the paragraph's advances say (the
+    /// fixture fonts kern the space, before the edge, so their lines show no difference). Of 40
+    /// equal words, at widths that fit a divisor of 40 of them, every line — the last, whose
+    /// end is safe, too — is as wide as the first.
+    @Test func linesStartingAtUnsafeEdgesAreShapedAgain() throws {
+        let style = TextStyle(font: try Fixtures.font("Fonts/Breaking/CaliperUnsafeBreakTest.ttf"), size: 17)
+        let text = AttributedText(Array(repeating: "Edge", count: 40).joined(separator: " "), style: style)
+        let paragraph = try TextMeasurer(cache: nil).measure(text).paragraph(0, in: ParagraphStyle())
+        #expect(paragraph.isPlain)
+        let start = paragraph.range.lowerBound
+        for words in [1, 2, 4, 5, 8, 10, 20, 40] {
+            let end = paragraph.breakOpportunities[words - 1]
+            let width = paragraph.width(from: start, to: paragraph.trimmingHangingWhitespace(from: start, to: end), displayedTo: end)
+            for maxLines in [Int.max, 2] {
+                let breaker = LineBreaker(maxWidth: width, mode: .byWordWrapping)
+                let lines = breaker.lines(of: paragraph, maxLines: maxLines)
+                let general = breaker.generalLines(of: paragraph, maxWidth: width, maxLines: maxLines)
+                #expect(lines.count == min(40 / words, maxLines), "\(words) words a line")
+                #expect(lines.allSatisfy { $0.width.bitPattern == width.bitPattern }, "\(words) words a line: \(lines.map(\.width))")
+                let same = lines.count == general.count && zip(lines, general).allSatisfy { line, other in
+                    line == other && line.width.bitPattern == other.width.bitPattern
+                        && line.widthWithTrailingWhitespace.bitPattern == other.widthWithTrailingWhitespace.bitPattern
+                }
+                #expect(same, "\(words) words a line, \(maxLines) lines: \(lines) ≠ \(general)")
+            }
+        }
+    }
+
     /// The one run of a plain paragraph's line, made without arrays, is the run the general path
     /// reports for it (one, equal, its width bit for bit): every line of every golden paragraph
     /// at five widths, its content displayed to its end.
