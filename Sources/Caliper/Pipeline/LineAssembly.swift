@@ -69,17 +69,18 @@ extension MeasuredText {
         var stacked = StackedSize()
         var lineCount = 0
         for index in plainParagraphs.indices {
-            let plain = plainParagraphs[index]
             guard let (breaker, style) = plainBreaker(ofParagraph: index, wrapWidth: wrapWidth, given: paragraphStyle) else { return nil }
             let lineSpacing = style.lineSpacing
-            let height = plain.lineMetrics.box(in: style, top: 0).height
-            if plain.breaks.range.isEmpty {
-                stacked.add(height: height, lineSpacing: lineSpacing, width: plain.emptyLineWidth)
+            // The parts read, not the whole paragraph: a copy of it would retain its run's too.
+            let height = plainParagraphs[index].lineMetrics.box(in: style, top: 0).height
+            let breaks = plainParagraphs[index].breaks
+            if breaks.range.isEmpty {
+                stacked.add(height: height, lineSpacing: lineSpacing, width: plainParagraphs[index].emptyLineWidth)
                 lineCount += 1
                 continue
             }
             breaker.forEachPlainLine(
-                of: plain.breaks, in: { self.paragraph(index, in: paragraphStyle) }, maxWidth: wrapWidth, maxLines: .max,
+                of: breaks, in: { self.paragraph(index, in: paragraphStyle) }, maxWidth: wrapWidth, maxLines: .max,
                 measuresTrailingWhitespace: false
             ) { line in
                 stacked.add(height: height, lineSpacing: lineSpacing, width: line.width)
