@@ -146,8 +146,17 @@ struct LineBreaker {
                     content.end > lower ? content.units : startUnits
                 }
                 var screenedEnd = next
-                while screenedEnd < contents.count, contentUnits(contents[screenedEnd]) - startUnits <= screenUnits {
-                    screenedEnd += 1
+                if screenUnits >= 0 {
+                    // Content ends never go back: the candidates that show nothing (0 units,
+                    // which pass) come first, and each after them is measured by its own units.
+                    while screenedEnd < contents.count, contents[screenedEnd].end <= lower { screenedEnd += 1 }
+                    let (sum, overflows) = startUnits.addingReportingOverflow(screenUnits)
+                    let bound = overflows ? Int.max : sum  // `units - startUnits <= screenUnits`
+                    while screenedEnd < contents.count, contents[screenedEnd].units <= bound { screenedEnd += 1 }
+                } else {
+                    while screenedEnd < contents.count, contentUnits(contents[screenedEnd]) - startUnits <= screenUnits {
+                        screenedEnd += 1
+                    }
                 }
                 // The furthest of them that fits.
                 var index = screenedEnd

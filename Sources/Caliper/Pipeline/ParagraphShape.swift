@@ -269,7 +269,8 @@ final class ParagraphShape: Sendable {
         /// The opportunity moved back over hanging whitespace, not before the previous
         /// opportunity — and where that leaves only whitespace, the previous opportunity's
         /// content end (relative). A line from `start` to the opportunity shows
-        /// `start..<max(start, end)`.
+        /// `start..<max(start, end)`. Never before the previous record's (the plain walk's screen
+        /// relies on it).
         var end: Int
         /// ``ParagraphShape/unitPrefix`` at ``end``.
         var units: Int
