@@ -20,8 +20,13 @@ public struct MeasuredText: Sendable {
     /// their own (a layout's `ParagraphStyle.baseDirection` is not used).
     public var baseDirection: BaseDirection { storage.baseDirection }
     var segments: [ParagraphSegment] { storage.segments }
-    /// Each paragraph's own paragraph style, `nil` where it takes the layout's.
-    var ownParagraphStyles: [ParagraphStyle?] { storage.ownParagraphStyles }
+    /// Paragraph `index`'s own paragraph style, `nil` where it takes the layout's.
+    @inline(__always)
+    func ownStyle(ofParagraph index: Int) -> ParagraphStyle? {
+        // None kept when no paragraph has one: a size query then reads no array for it.
+        let own = storage.ownParagraphStyles
+        return index < own.count ? own[index] : nil
+    }
     /// Each paragraph's style stretches.
     var paragraphStyles: [StyleRuns] { storage.paragraphStyles }
     var shapes: [ParagraphShape] { storage.shapes }
@@ -44,6 +49,8 @@ public struct MeasuredText: Sendable {
         let utf16: [UInt16]
         let baseDirection: BaseDirection
         let segments: [ParagraphSegment]
+        /// Each paragraph's own paragraph style, `nil` where it takes the layout's; empty when
+        /// no paragraph has one.
         let ownParagraphStyles: [ParagraphStyle?]
         let paragraphStyles: [StyleRuns]
         let shapes: [ParagraphShape]
@@ -61,7 +68,7 @@ public struct MeasuredText: Sendable {
             self.utf16 = utf16
             self.baseDirection = baseDirection
             self.segments = segments
-            self.ownParagraphStyles = ownParagraphStyles
+            self.ownParagraphStyles = ownParagraphStyles.contains { $0 != nil } ? ownParagraphStyles : []
             self.paragraphStyles = paragraphStyles
             self.shapes = shapes
             self.cache = cache
@@ -123,12 +130,12 @@ public struct MeasuredText: Sendable {
 
     /// The style paragraph `index` is laid out in: its own, or the layout's `paragraphStyle`.
     func style(ofParagraph index: Int, given paragraphStyle: ParagraphStyle) -> ParagraphStyle {
-        ownParagraphStyles[index] ?? paragraphStyle
+        ownStyle(ofParagraph: index) ?? paragraphStyle
     }
 
     /// The direction paragraph `index` was shaped in: its own style's, or ``baseDirection``.
     func direction(ofParagraph index: Int) -> BaseDirection {
-        ownParagraphStyles[index]?.baseDirection ?? baseDirection
+        ownStyle(ofParagraph: index)?.baseDirection ?? baseDirection
     }
 
     /// Grapheme clusters no font of the cascade covers.
@@ -145,7 +152,7 @@ public struct MeasuredText: Sendable {
             size.add(
                 lineWidth: paragraph.width(from: range.lowerBound, to: range.upperBound),
                 metrics: lineMetrics(paragraph, from: range.lowerBound, to: range.upperBound, hardBreakEnd: segment.end),
-                ownStyle: ownParagraphStyles[index])
+                ownStyle: ownStyle(ofParagraph: index))
         }
         return size.size
     }
