@@ -33,9 +33,10 @@ public struct MeasuredText: Sendable {
     var cache: ShapeCache? { storage.cache }
     /// Whether its layouts keep each run's glyphs (the measurer's ``TextMeasurer/keepsGlyphs``).
     var keepsGlyphs: Bool { storage.keepsGlyphs }
-    /// For text in one style whose every paragraph is empty or plain without tab characters
-    /// (``PlainParagraph/admits(shape:styles:)``), each paragraph's ``PlainParagraph``, which the
-    /// size-only query and the plain re-wrap read; `nil` for other text, and for text measured
+    /// For text in one style (and so no paragraph style of its own) whose every paragraph is
+    /// empty or plain without tab characters (``PlainParagraph/admits(shape:styles:)``), each
+    /// paragraph's ``PlainParagraph``, which the size-only query and the plain re-wrap read
+    /// (``plainWrapping(maxWidth:paragraphStyle:)``); `nil` for other text, and for text measured
     /// to be laid out or sized once (``TextMeasurer/measure(_:baseDirection:keepsLayoutTables:)``).
     var plainParagraphs: [PlainParagraph]? { storage.plainParagraphs }
     /// Where the text's UTF-8 runs ahead of its UTF-16, for finding each line's string indices
@@ -88,14 +89,16 @@ public struct MeasuredText: Sendable {
             ownParagraphStyles: ownParagraphStyles, paragraphStyles: paragraphStyles, shapes: shapes, cache: cache,
             keepsGlyphs: keepsGlyphs,
             plainParagraphs: !keepsLayoutTables ? nil : Self.plainParagraphs(
-                of: utf16, isSingleStyle: attributedText.isSingleStyle, segments: segments, paragraphStyles: paragraphStyles,
-                shapes: shapes),
+                of: utf16, isSingleStyle: attributedText.isSingleStyle && ownParagraphStyles.allSatisfy { $0 == nil },
+                segments: segments, paragraphStyles: paragraphStyles, shapes: shapes),
             utf8Shifts: keepsLayoutTables ? UTF8Shifts(utf16) : nil)
     }
 
-    /// ``plainParagraphs`` of text in one style (`isSingleStyle`) or not: each paragraph's shape
-    /// and styles are checked first (``PlainParagraph/admits(shape:styles:)``), so that text of
-    /// several runs, boxes, letter spacing or tabs makes no ``SizedParagraph`` for it.
+    /// ``plainParagraphs`` of text in one style without paragraph styles of its own
+    /// (`isSingleStyle`: the plain paths lay every paragraph out in the layout's paragraph
+    /// style) or not: each paragraph's shape and styles are checked first
+    /// (``PlainParagraph/admits(shape:styles:)``), so that text of several runs, boxes, letter
+    /// spacing or tabs makes no ``SizedParagraph`` for it.
     private static func plainParagraphs(
         of utf16: [UInt16], isSingleStyle: Bool, segments: [ParagraphSegment], paragraphStyles: [StyleRuns],
         shapes: [ParagraphShape]
@@ -224,6 +227,14 @@ public struct MeasuredText: Sendable {
             sizes.append(try layoutSize(maxWidth: width, paragraphStyle: paragraphStyle, truncatesWordWrapping: false))
         }
         return sizes
+    }
+}
+
+extension MeasuredText: CustomReflectable {
+    /// The text as measured and its paragraph direction, as a measured text whose values were
+    /// its own stored properties shows them (`print`, `dump`, debuggers).
+    public var customMirror: Mirror {
+        Mirror(self, children: ["attributedText": attributedText, "baseDirection": baseDirection], displayStyle: .struct)
     }
 }
 

@@ -1,4 +1,4 @@
-// LineAssembly.swift — a measured text's paragraphs broken into lines, truncated, and assembled into a TextLayout's lines, runs and metrics, with the line geometry the fast paths share.
+// LineAssembly.swift — a measured text's paragraphs broken into lines, truncated, and assembled into a TextLayout's lines, runs and metrics, with the line geometry the fast paths share (the plain paths are in PlainLayout.swift).
 import Foundation
 
 extension MeasuredText {
@@ -7,10 +7,8 @@ extension MeasuredText {
     func layout(
         maxWidth: CGFloat?, paragraphStyle: ParagraphStyle, truncatesWordWrapping: Bool
     ) throws(CaliperError) -> TextLayout {
-        if !keepsGlyphs, let (plainParagraphs, wrapWidth) = try plainWrapping(maxWidth: maxWidth, paragraphStyle: paragraphStyle),
-            let layout = plainLayout(of: plainParagraphs, wrapWidth: wrapWidth, paragraphStyle: paragraphStyle)
-        {
-            return layout
+        if !keepsGlyphs, let (plainParagraphs, wrapWidth, breaker) = try plainWrapping(maxWidth: maxWidth, paragraphStyle: paragraphStyle) {
+            return plainLayout(of: plainParagraphs, wrapWidth: wrapWidth, breaker: breaker, paragraphStyle: paragraphStyle)
         }
         var lines: [PlacedLine] = []
         let placed = try placeLines(maxWidth: maxWidth, paragraphStyle: paragraphStyle, truncatesWordWrapping: truncatesWordWrapping) {
@@ -28,10 +26,8 @@ extension MeasuredText {
     func layoutSize(
         maxWidth: CGFloat?, paragraphStyle: ParagraphStyle, truncatesWordWrapping: Bool
     ) throws(CaliperError) -> LayoutSize {
-        if let (plainParagraphs, wrapWidth) = try plainWrapping(maxWidth: maxWidth, paragraphStyle: paragraphStyle),
-            let size = plainLayoutSize(of: plainParagraphs, wrapWidth: wrapWidth, paragraphStyle: paragraphStyle)
-        {
-            return size
+        if let (plainParagraphs, wrapWidth, breaker) = try plainWrapping(maxWidth: maxWidth, paragraphStyle: paragraphStyle) {
+            return plainLayoutSize(of: plainParagraphs, wrapWidth: wrapWidth, breaker: breaker, paragraphStyle: paragraphStyle)
         }
         var stacked = StackedSize()
         var lineCount = 0
@@ -51,123 +47,6 @@ extension MeasuredText {
             lineCount += 1
         }
         return LayoutSize(size: stacked.size, lineCount: lineCount, isTruncated: placed.isTruncated, notices: placed.notices)
-    }
-
-    /// ``layoutSize(maxWidth:paragraphStyle:truncatesWordWrapping:)`` of text in one style
-    /// wrapped at `wrapWidth` with no line limit, whose every paragraph is empty or plain
-    /// (``plainParagraphs``), when each wraps greedily between words without hyphenation or
-    /// clipping (``LineBreaker/walksPlainParagraphs``); `nil` otherwise. With no line limit,
-    /// nothing is truncated; without hyphenation, nothing is noticed; without clipping, no width
-    /// is cut: what is left of a layout's size is each line's width and height, which here are
-    /// the plain walk's widths (``LineBreaker/forEachPlainLine(of:in:maxWidth:maxLines:measuresTrailingWhitespace:_:)``)
-    /// and, for every line of a paragraph, the box of the metrics every such line has
-    /// (``PlainParagraph/lineMetrics``), added line by line as the layout adds them. A paragraph
-    /// is made (``paragraph(_:in:)``) only when one of its lines needs the general path.
-    private func plainLayoutSize(
-        of plainParagraphs: [PlainParagraph], wrapWidth: CGFloat, paragraphStyle: ParagraphStyle
-    ) -> LayoutSize? {
-        var stacked = StackedSize()
-        var lineCount = 0
-        for index in plainParagraphs.indices {
-            guard let (breaker, style) = plainBreaker(ofParagraph: index, wrapWidth: wrapWidth, given: paragraphStyle) else { return nil }
-            let lineSpacing = style.lineSpacing
-            // The parts read, not the whole paragraph: a copy of it would retain its run's too.
-            let height = plainParagraphs[index].lineMetrics.box(in: style, top: 0).height
-            let breaks = plainParagraphs[index].breaks
-            if breaks.range.isEmpty {
-                stacked.add(height: height, lineSpacing: lineSpacing, width: plainParagraphs[index].emptyLineWidth)
-                lineCount += 1
-                continue
-            }
-            breaker.forEachPlainLine(
-                of: breaks, in: { self.paragraph(index, in: paragraphStyle) }, maxWidth: wrapWidth, maxLines: .max,
-                measuresTrailingWhitespace: false
-            ) { line in
-                stacked.add(height: height, lineSpacing: lineSpacing, width: line.width)
-                lineCount += 1
-            }
-        }
-        return LayoutSize(size: stacked.size, lineCount: lineCount, isTruncated: false, notices: [])
-    }
-
-    /// ``layout(maxWidth:paragraphStyle:truncatesWordWrapping:)`` of text in one style wrapped
-    /// at `wrapWidth` with no line limit, whose every paragraph is empty or plain
-    /// (``plainParagraphs``), when each wraps greedily between words without hyphenation or
-    /// clipping (``plainBreaker(ofParagraph:wrapWidth:given:)``); `nil` otherwise. The lines are
-    /// the plain walk's (as in ``plainLayoutSize(of:wrapWidth:paragraphStyle:)``); with no line
-    /// limit nothing is truncated and without hyphenation nothing noticed, so what is left of the
-    /// general assembly is each line's box (the paragraph's ``PlainParagraph/lineMetrics``) and
-    /// its one run (``PlainParagraph/run(from:to:width:)``, as wide as the line's content). A
-    /// line that shows nothing or ends with a soft hyphen's hyphen, and an empty paragraph's
-    /// line, take their runs and fragment from the general path's code, for which the paragraph
-    /// is made. No ``PlacedLine`` is made, nor an array of them. `PipelineShortcutTests` check
-    /// that the layout is the general path's.
-    private func plainLayout(
-        of plainParagraphs: [PlainParagraph], wrapWidth: CGFloat, paragraphStyle: ParagraphStyle
-    ) -> TextLayout? {
-        var lines = PlainLines(
-            text: text, shifts: utf8Shifts,
-            capacity: plainParagraphs.reduce(0) { $0 + $1.breaks.estimatedLineCount(at: wrapWidth) })
-        for index in plainParagraphs.indices {
-            let plain = plainParagraphs[index]
-            guard let (breaker, lineStyle) = plainBreaker(ofParagraph: index, wrapWidth: wrapWidth, given: paragraphStyle) else {
-                return nil
-            }
-            let segment = segments[index]
-            // The paragraph, made on first need (not a local function's: a variable one captures
-            // is checked at run time at each access).
-            var made: SizedParagraph?
-            let range = plain.breaks.range
-            if range.isEmpty {
-                let paragraph = paragraph(index, in: paragraphStyle)
-                lines.append(
-                    breaker.fragment(paragraph, range.lowerBound, range.upperBound), of: plain, segment: segment, style: lineStyle
-                ) { paragraph }
-                continue
-            }
-            breaker.forEachPlainLine(
-                of: plain.breaks, in: { self.paragraph(index, in: paragraphStyle) }, maxWidth: wrapWidth, maxLines: .max
-            ) { line in
-                lines.append(line, of: plain, segment: segment, style: lineStyle) {
-                    if let made { return made }
-                    let paragraph = self.paragraph(index, in: paragraphStyle)
-                    made = paragraph
-                    return paragraph
-                }
-            }
-        }
-        return lines.stack.layout(
-            isWrapped: true, isTruncated: false,
-            firstStyle: segments.isEmpty ? paragraphStyle : style(ofParagraph: 0, given: paragraphStyle),
-            fontMetrics: style.metrics, missingGlyphCount: missingGlyphCount)
-    }
-
-    /// The text's ``plainParagraphs`` and the width to wrap them at by arithmetic
-    /// (``plainLayout(of:wrapWidth:paragraphStyle:)``, ``plainLayoutSize(of:wrapWidth:paragraphStyle:)``):
-    /// `maxWidth`, when it is finite and not negative and `paragraphStyle` sets no line limit;
-    /// `nil` otherwise, and for text that keeps no plain paragraphs. Throws what the general path
-    /// throws for an invalid `paragraphStyle`.
-    private func plainWrapping(
-        maxWidth: CGFloat?, paragraphStyle: ParagraphStyle
-    ) throws(CaliperError) -> (paragraphs: [PlainParagraph], wrapWidth: CGFloat)? {
-        guard let maxWidth, maxWidth.isFinite, maxWidth >= 0, paragraphStyle.numberOfLines == 0, let plainParagraphs else {
-            return nil
-        }
-        try paragraphStyle.validate()
-        return (plainParagraphs, maxWidth)
-    }
-
-    /// The line breaker of paragraph `index` at `wrapWidth` and the paragraph style it is laid
-    /// out in (its own, else `paragraphStyle`), when its lines are the plain walk's: it wraps
-    /// greedily (``TextWrap/wrap``) between words without hyphenation
-    /// (``LineBreaker/walksPlainParagraphs``) and does not clip; `nil` otherwise.
-    private func plainBreaker(
-        ofParagraph index: Int, wrapWidth: CGFloat, given paragraphStyle: ParagraphStyle
-    ) -> (breaker: LineBreaker, style: ParagraphStyle)? {
-        let style = style(ofParagraph: index, given: paragraphStyle)
-        let breaker = LineBreaker(maxWidth: wrapWidth, mode: style.lineBreakMode, hyphenationFactor: style.hyphenationFactor)
-        guard style.textWrap == .wrap, style.lineBreakMode != .byClipping, breaker.walksPlainParagraphs else { return nil }
-        return (breaker, style)
     }
 
     /// Breaks, truncates and clips the lines of a layout and hands each to `place`, in order,
@@ -356,7 +235,7 @@ extension MeasuredText {
     /// x offset from the line's left edge, and with `keepsGlyphs` its glyphs; a line's `hyphen`
     /// is a run of its own after the last one in logical order, at its bidi level, with an empty
     /// range at the line's end.
-    fileprivate static func visualRuns(
+    static func visualRuns(
         of paragraph: SizedParagraph, in range: Range<Int>, displayedTo end: Int? = nil, hyphen: LineHyphen? = nil,
         keepsGlyphs: Bool
     ) -> [TextRun] {
@@ -603,47 +482,6 @@ struct UnwrappedSize {
     }
 
     var size: CGSize { CGSize(width: width, height: height - lastSpacing) }
-}
-
-/// The lines of a plain layout (``MeasuredText/plainLayout(of:wrapWidth:paragraphStyle:)``),
-/// assembled as they come from the plain walk: stacked, with their string indices found by one
-/// walk over the text.
-private struct PlainLines {
-    var stack: LineStack
-    var walk: UTF16Walk
-
-    /// No lines yet of `text`, whose ``UTF8Shifts`` are `shifts`, with room for `capacity`.
-    init(text: String, shifts: UTF8Shifts?, capacity: Int) {
-        stack = LineStack(capacity: capacity)
-        walk = UTF16Walk(text, shifts: shifts)
-    }
-
-    /// Adds `line` of the plain paragraph `plain` (of `segment`), laid out in `style`: its box is
-    /// the paragraph's line metrics', its one run the paragraph's
-    /// (``PlainParagraph/run(from:to:width:)``), unless it shows nothing or ends with a hyphen:
-    /// then its runs are the general path's, of the paragraph `paragraph` makes. The paragraph's
-    /// last line owns its hard break.
-    @inline(__always)
-    mutating func append(
-        _ line: LineFragment, of plain: PlainParagraph, segment: ParagraphSegment, style: ParagraphStyle,
-        paragraph: () -> SizedParagraph
-    ) {
-        let end = line.end == segment.content.upperBound ? segment.end : line.end
-        let runs: [TextRun]
-        if line.hyphen == nil, line.start < line.contentEnd, let run = plain.run(from: line.start, to: line.contentEnd, width: line.width) {
-            runs = [run]
-        } else {
-            runs = MeasuredText.visualRuns(
-                of: paragraph(), in: line.start..<line.contentEnd, displayedTo: line.end, hyphen: line.hyphen, keepsGlyphs: false)
-        }
-        stack.append(
-            TextLine(
-                utf16Range: NSRange(location: line.start, length: end - line.start),
-                range: walk.index(at: line.start)..<walk.index(at: end), width: line.width,
-                widthWithTrailingWhitespace: line.widthWithTrailingWhitespace, box: plain.lineMetrics.box(in: style, top: stack.top),
-                runs: runs, isHyphenated: line.hyphen != nil),
-            lineSpacing: style.lineSpacing)
-    }
 }
 
 /// What a layout reports of its lines, placed before assembly.

@@ -56,8 +56,9 @@ struct PlainParagraph: Sendable {
     let emptyLineWidth: CGFloat
 
     /// Whether a paragraph of `shape` in `styles` is kept: it is in one style, holds no tab
-    /// character, and is empty or plain (``SizedParagraph/isPlain``: one run, no inline box, no
-    /// letter spacing). Read before a ``SizedParagraph`` is made for it.
+    /// character, and is empty (whatever its style: its one line shows no letter spacing or
+    /// box) or plain (``SizedParagraph/isPlain``: one run, no inline box, no letter spacing).
+    /// Read before a ``SizedParagraph`` is made for it.
     static func admits(shape: ParagraphShape, styles: StyleRuns) -> Bool {
         styles.count == 1 && shape.tabOffsets.isEmpty
             && (shape.runs.isEmpty || SizedParagraph.isPlain(runCount: shape.runs.count, styles: styles, hasTabs: false))
