@@ -227,7 +227,8 @@ import TestSupport
     /// the general path finds line by line, bit for bit: every golden paragraph at widths from
     /// none to narrower than a letter, in each mode that takes the walk (and character wrapping,
     /// which does not), with and without a line limit; and at the widths where a line just fits
-    /// and a candidate just passes the screen, and one unit in the last place either side.
+    /// and a candidate just passes the screen, and one unit in the last place either side; and
+    /// the walk over a paragraph's kept breaks (``PlainParagraph``) finds them too.
     @Test func plainLinesAreTheGeneralPathsLines() throws {
         var plainParagraphs = 0
         var differences: [String] = []
@@ -255,6 +256,20 @@ import TestSupport
                                 && line.widthWithTrailingWhitespace.bitPattern == other.widthWithTrailingWhitespace.bitPattern
                         }
                         if !same { differences.append("\(golden) \(mode) at \(width) (\(maxLines) lines)") }
+                        // The walk over a kept paragraph's breaks, whose screen reads their units
+                        // from an array of their own, finds the same lines.
+                        guard breaker.walksPlainParagraphs, paragraph.isPlain, !paragraph.range.isEmpty,
+                            let kept = PlainParagraph(paragraph)
+                        else { continue }
+                        var walked: [LineFragment] = []
+                        breaker.forEachPlainLine(of: kept.breaks, in: { paragraph }, maxWidth: width, maxLines: maxLines) {
+                            walked.append($0)
+                        }
+                        let keptSame = walked.count == general.count && zip(walked, general).allSatisfy { line, other in
+                            line == other && line.width.bitPattern == other.width.bitPattern
+                                && line.widthWithTrailingWhitespace.bitPattern == other.widthWithTrailingWhitespace.bitPattern
+                        }
+                        if !keptSame { differences.append("kept: \(golden) \(mode) at \(width) (\(maxLines) lines)") }
                     }
                 }
             }

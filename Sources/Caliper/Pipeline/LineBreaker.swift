@@ -127,6 +127,10 @@ struct LineBreaker {
         let screenUnits = Self.largestUnits(withWidthAtMost: limit, width: width)
         let fitUnits = Self.largestUnits(withWidthAtMost: fit, width: width)
         plain.contents.withUnsafeBufferPointer { contents in
+          plain.contentUnits.withUnsafeBufferPointer { unitsAtEnds in
+            // The screen reads the records' units from their own array where the paragraph
+            // keeps one: a quarter of the bytes.
+            let readsUnitsAtEnds = unitsAtEnds.count == contents.count
             // The paragraph, once made (a local variable, not one a function captures: that
             // would check each access to the walk's variables at run time).
             var made: SizedParagraph?
@@ -152,7 +156,11 @@ struct LineBreaker {
                     while screenedEnd < contents.count, contents[screenedEnd].end <= lower { screenedEnd += 1 }
                     let (sum, overflows) = startUnits.addingReportingOverflow(screenUnits)
                     let bound = overflows ? Int.max : sum  // `units - startUnits <= screenUnits`
-                    while screenedEnd < contents.count, contents[screenedEnd].units <= bound { screenedEnd += 1 }
+                    if readsUnitsAtEnds {
+                        while screenedEnd < unitsAtEnds.count, unitsAtEnds[screenedEnd] <= bound { screenedEnd += 1 }
+                    } else {
+                        while screenedEnd < contents.count, contents[screenedEnd].units <= bound { screenedEnd += 1 }
+                    }
                 } else {
                     while screenedEnd < contents.count, contentUnits(contents[screenedEnd]) - startUnits <= screenUnits {
                         screenedEnd += 1
@@ -198,6 +206,7 @@ struct LineBreaker {
                 lineCount += 1
                 start = line.end
             }
+          }
         }
     }
 

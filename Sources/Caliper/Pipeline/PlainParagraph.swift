@@ -19,6 +19,10 @@ struct PlainBreaks: Sendable {
     /// One record per break opportunity, in order, with the paragraph's units (tracked where it
     /// has AAT tracking).
     let contents: [ParagraphShape.BreakContent]
+    /// Each record's ``ParagraphShape/BreakContent/units``, in an array of their own, which the
+    /// walk's screen reads (8 bytes a candidate, not 32) where it is kept: by a ``PlainParagraph``,
+    /// read at every size query; empty otherwise.
+    var contentUnits: [Int] = []
     /// The index of the first record after the paragraph's start.
     let firstCandidate: Int
     /// The units before the paragraph's start, and whether a line may start there without
@@ -43,7 +47,7 @@ struct PlainBreaks: Sendable {
 /// one table per paragraph, not the paragraph's shape, styles and fonts, and makes no
 /// ``SizedParagraph`` unless a line needs the general path.
 struct PlainParagraph: Sendable {
-    let breaks: PlainBreaks
+    private(set) var breaks: PlainBreaks
     /// ``SizedParagraph/plainLineMetrics``; for an empty paragraph, its one line's metrics
     /// (``SizedParagraph/lineMetrics(from:to:)`` of its empty range).
     let lineMetrics: LineMetrics
@@ -77,6 +81,7 @@ struct PlainParagraph: Sendable {
                 .fragment(paragraph, range.lowerBound, range.lowerBound).width
             return
         }
+        breaks.contentUnits = breaks.contents.map(\.units)
         lineMetrics = paragraph.plainLineMetrics
         lineRun = TextRun(SizedRun(item: item, width: 0), of: paragraph, x: 0)
         emptyLineWidth = 0
