@@ -228,6 +228,25 @@ def build_variable_font(base, family, axes, masters, instances, postscript_famil
     return font
 
 
+def build_with_features(unicodes, features, family, description, path):
+    """DejaVu Sans subset to `unicodes` (make_opsz_font.subset_dejavu) with no layout tables but
+    those that `features` (feature-file text) compiles, renamed `family`, its name ID 10 set to
+    `description`, and saved to `path`, its folder made: what make_language_font.py and
+    make_unsafe_break_font.py build."""
+    import make_opsz_font
+    from fontTools.feaLib.builder import addOpenTypeFeaturesFromString
+
+    font = make_opsz_font.subset_dejavu(unicodes, layout_features=[])
+    for table in ("GSUB", "GPOS", "GDEF"):
+        if table in font:
+            del font[table]
+    addOpenTypeFeaturesFromString(font, features)
+    rename(font, family, "")
+    font["name"].setName(description, 10, 3, 1, 0x409)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    save(font, path)
+
+
 def save(font, path):
     """Write `font` with fixed head timestamps, so that rebuilding gives the same bytes."""
     font["head"].created = font["head"].modified = FIXED_TIME

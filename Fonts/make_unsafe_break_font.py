@@ -32,11 +32,8 @@ in a folder).
 import os
 import sys
 
-from fontTools.feaLib.builder import addOpenTypeFeaturesFromString
-
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import make_opsz_font  # noqa: E402  (the DejaVu subset)
-import make_trak_fonts  # noqa: E402  (renaming, fixed timestamps, saving)
+import make_trak_fonts  # noqa: E402  (the DejaVu subset with features, renamed and saved)
 
 REPO = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 OUTPUT = os.path.join(REPO, "Fonts", "Breaking", "CaliperUnsafeBreakTest.ttf")
@@ -55,18 +52,10 @@ feature kern {
 
 
 def main():
-    font = make_opsz_font.subset_dejavu(UNICODES, layout_features=[])
-    for table in ("GSUB", "GPOS", "GDEF"):
-        if table in font:
-            del font[table]
-    addOpenTypeFeaturesFromString(font, FEATURES)
-    make_trak_fonts.rename(font, "Caliper Unsafe Break Test", "")
-    font["name"].setName(
+    make_trak_fonts.build_with_features(
+        UNICODES, FEATURES, "Caliper Unsafe Break Test",
         "Derived from DejaVu Sans 2.37 (Bitstream Vera licence) by Caliper's Fonts/make_unsafe_break_font.py "
-        "for tests: Basic Latin, with a kern rule that moves a letter after a space. Not Bitstream Vera.",
-        10, 3, 1, 0x409)
-    os.makedirs(os.path.dirname(OUTPUT), exist_ok=True)
-    make_trak_fonts.save(font, OUTPUT)
+        "for tests: Basic Latin, with a kern rule that moves a letter after a space. Not Bitstream Vera.", OUTPUT)
 
 
 if __name__ == "__main__":
