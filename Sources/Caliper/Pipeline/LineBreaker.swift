@@ -177,16 +177,16 @@ struct LineBreaker {
                     let isSafe = startIsSafe && content.isSafe
                     let lineUnits = contentUnits(content) - startUnits
                     if isSafe, lineUnits > fitUnits, !hasSoftHyphen { continue }  // too wide: no width to measure
-                    let lineWidth = isSafe ? width(lineUnits) : Self.made(&made, by: paragraph).width(from: start, to: contentEnd, displayedTo: end)
+                    let lineWidth = isSafe ? width(lineUnits) : SizedParagraph.made(&made, by: paragraph).width(from: start, to: contentEnd, displayedTo: end)
                     if content.followsSoftHyphen {
                         // The hyphen it shows counts: measured, and the line made, by the general path.
-                        let paragraph = Self.made(&made, by: paragraph)
+                        let paragraph = SizedParagraph.made(&made, by: paragraph)
                         if lineWidth + paragraph.hyphen(before: end).width <= fit { found = fragment(paragraph, start, end) }
                     } else if lineWidth <= fit {
                         found = LineFragment(
                             start: start, contentEnd: contentEnd, end: end, width: lineWidth,
                             widthWithTrailingWhitespace: !measuresTrailingWhitespace
-                                ? lineWidth : isSafe ? width(content.breakUnits - startUnits) : Self.made(&made, by: paragraph).width(from: start, to: end))
+                                ? lineWidth : isSafe ? width(content.breakUnits - startUnits) : SizedParagraph.made(&made, by: paragraph).width(from: start, to: end))
                     }
                 }
                 let line: LineFragment
@@ -195,7 +195,7 @@ struct LineBreaker {
                     lineStart = (contents[index].breakUnits, contents[index].isSafe)
                     next = index + 1
                 } else {
-                    let paragraph = Self.made(&made, by: paragraph)
+                    let paragraph = SizedParagraph.made(&made, by: paragraph)
                     line = fragment(paragraph, start, lineEnd(in: paragraph, from: start, maxWidth: maxWidth, startsInsideWord: false).0)
                     if line.end < range.upperBound {
                         lineStart = (paragraph.units(before: line.end - base), paragraph.shape.isSafeBoundary[line.end - base])
@@ -208,15 +208,6 @@ struct LineBreaker {
             }
           }
         }
-    }
-
-    /// `made`, made by `make` if it is not yet.
-    @inline(__always)
-    private static func made(_ made: inout SizedParagraph?, by make: () -> SizedParagraph) -> SizedParagraph {
-        if let made { return made }
-        let paragraph = make()
-        made = paragraph
-        return paragraph
     }
 
     /// The largest number of design units whose `width` is at most `bound`, for a `width` that

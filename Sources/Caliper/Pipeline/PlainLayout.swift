@@ -93,26 +93,17 @@ extension MeasuredText {
                 continue
             }
             breaker.forEachPlainLine(
-                of: plain.breaks, in: { self.paragraph(index, in: paragraphStyle, madeOnce: &made) }, maxWidth: wrapWidth,
-                maxLines: .max
+                of: plain.breaks, in: { SizedParagraph.made(&made) { self.paragraph(index, in: paragraphStyle) } },
+                maxWidth: wrapWidth, maxLines: .max
             ) { line in
                 lines.append(line, of: plain, segment: segment, style: paragraphStyle) {
-                    self.paragraph(index, in: paragraphStyle, madeOnce: &made)
+                    SizedParagraph.made(&made) { self.paragraph(index, in: paragraphStyle) }
                 }
             }
         }
         return lines.stack.layout(
             isWrapped: true, isTruncated: false, firstStyle: paragraphStyle, fontMetrics: style.metrics,
             missingGlyphCount: missingGlyphCount)
-    }
-
-    /// `made`, else ``paragraph(_:in:)`` made now and kept in `made`.
-    @inline(__always)
-    private func paragraph(_ index: Int, in paragraphStyle: ParagraphStyle, madeOnce made: inout SizedParagraph?) -> SizedParagraph {
-        if let made { return made }
-        let paragraph = paragraph(index, in: paragraphStyle)
-        made = paragraph
-        return paragraph
     }
 }
 

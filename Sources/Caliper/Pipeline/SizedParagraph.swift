@@ -1,6 +1,14 @@
 // SizedParagraph.swift — a paragraph's shape placed in its text, with widths of any slice of it at its styles' sizes.
 import Foundation
 
+/// A run of a line, its range clipped to the line, with its width in points: what
+/// ``SizedParagraph/runs(from:to:displayedTo:)`` reports. A struct, not a tuple: an optional or
+/// array of a tuple holding a run was copied through the runtime's generic value witnesses.
+struct SizedRun {
+    var item: ItemRun
+    var width: CGFloat
+}
+
 /// A paragraph of a text at its styles' sizes, seen through its size-independent
 /// ``ParagraphShape`` (the glyphs in design units, made once; this adds the sizes, so the name
 /// says "sized"): the paragraph shaped once as one endless line (as Skia's paragraph does). Offsets here
@@ -15,14 +23,6 @@ import Foundation
 /// A class, so the lines that refer to it share one reference: as a struct, every copy retained
 /// its text, shape and style's fonts, shared objects whose reference counts two threads measuring
 /// at once kept taking from each other (`caliper batch --jobs 2` spent a fifth more CPU than one job).
-/// A run of a line, its range clipped to the line, with its width in points: what
-/// ``SizedParagraph/runs(from:to:displayedTo:)`` reports. A struct, not a tuple: an optional or
-/// array of a tuple holding a run was copied through the runtime's generic value witnesses.
-struct SizedRun {
-    var item: ItemRun
-    var width: CGFloat
-}
-
 final class SizedParagraph {
     let text: [UInt16]
     let range: Range<Int>
@@ -111,15 +111,13 @@ final class SizedParagraph {
         ? shape.breakContents.map { $0.withUnits(of: unitPrefix) } : shape.breakContents
 
 
-    /// What the line breaker reads to break a plain paragraph by arithmetic, lent without
-    /// copies, reference counting or bounds checks: the design-unit prefix and the safe-to-break
-    /// flags (relative offsets), the text (absolute), the break opportunities (absolute) and the
-    /// content of a line ending at each (``breakContents``).
+    /// What the line breaker's plain screen reads (``LineBreaker/plainScreen(_:readsBreakContents:in:from:limit:)``),
+    /// lent without copies, reference counting or bounds checks: the design-unit prefix
+    /// (relative offsets), the text (absolute) and the content of a line ending at each break
+    /// opportunity (``breakContents``). The walk reads a ``PlainBreaks`` instead.
     struct PlainBuffers {
         let units: UnsafeBufferPointer<Int>
-        let isSafe: UnsafeBufferPointer<Bool>
         let text: UnsafeBufferPointer<UInt16>
-        let breaks: UnsafeBufferPointer<Int>
         let contents: UnsafeBufferPointer<ParagraphShape.BreakContent>
     }
 
@@ -128,13 +126,9 @@ final class SizedParagraph {
     func withPlainBuffers<Result>(_ body: (PlainBuffers) -> Result) -> Result {
         let breakContents = breakContents
         return unitPrefix.withUnsafeBufferPointer { units in
-            shape.isSafeBoundary.withUnsafeBufferPointer { isSafe in
-                text.withUnsafeBufferPointer { text in
-                    breakOpportunities.withUnsafeBufferPointer { breaks in
-                        breakContents.withUnsafeBufferPointer { contents in
-                            body(PlainBuffers(units: units, isSafe: isSafe, text: text, breaks: breaks, contents: contents))
-                        }
-                    }
+            text.withUnsafeBufferPointer { text in
+                breakContents.withUnsafeBufferPointer { contents in
+                    body(PlainBuffers(units: units, text: text, contents: contents))
                 }
             }
         }
@@ -238,6 +232,16 @@ final class SizedParagraph {
     }
 
     func units(_ part: Range<Int>) -> Int { unitPrefix[part.upperBound] - unitPrefix[part.lowerBound] }
+
+    /// `made`, else the paragraph `make` makes, kept in `made`: a paragraph made on first need
+    /// and then once (the plain walk's and the plain layout's).
+    @inline(__always)
+    static func made(_ made: inout SizedParagraph?, by make: () -> SizedParagraph) -> SizedParagraph {
+        if let made { return made }
+        let paragraph = make()
+        made = paragraph
+        return paragraph
+    }
 
     /// The design units before relative `offset` (see ``unitPrefix``).
     func units(before offset: Int) -> Int { unitPrefix[offset] }
