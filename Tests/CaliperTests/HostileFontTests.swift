@@ -1,5 +1,6 @@
-// HostileFontTests.swift — HarfBuzz's test fonts whose layout tables loop or grow the text, shaped with and without a language or a feature.
+// HostileFontTests.swift — HarfBuzz's test fonts whose layout tables loop or grow the text, shaped with and without a language or a feature, and re-wrapped from a kept measurement.
 import Caliper
+import Foundation
 import Testing
 
 /// The five fonts of HarfBuzz's test suite (from Unicode's text-rendering-tests, `Fonts/HarfBuzzTests/`)
@@ -42,6 +43,37 @@ import Testing
                 #expect(glyphs.count <= Self.maximumGlyphs(forLength: text.utf16.count), "\(font) \(text) \(name)")
                 #expect(glyphs.map(\.glyph) == plainGlyphs.map(\.glyph), "\(font) \(text) \(name): as without it")
                 #expect(try measurer.size(of: text, style: style).width == plainWidth, "\(font) \(text) \(name)")
+            }
+        }
+    }
+
+    /// A text measured once and kept (``TextMeasurer/measure(_:style:baseDirection:)``) re-wraps
+    /// and sizes by its kept tables (the plain walk straight into lines, the size-only query):
+    /// with each font, in each of the three ways, at widths from the text's own to none at all,
+    /// it answers within the same limits what the measurer's one-off layout answers.
+    @Test(arguments: cases)
+    func keptTextsRewrapAsTheOneOffLayout(font: String, texts: [String]) throws {
+        let face = try Fixtures.font("Fonts/HarfBuzzTests/\(font)")
+        let measurer = TextMeasurer(cache: nil)
+        for text in texts {
+            let plainStyle = TextStyle(font: face, size: 17, fallback: .none)
+            var withLanguage = plainStyle
+            withLanguage.language = "en"
+            var withKerning = plainStyle
+            withKerning.features = [try FontFeature("kern")]
+            // The text twice over in two paragraphs, so that it wraps and breaks between words.
+            let wrapped = "\(text) \(text) \(text)\n\(text) \(text)"
+            for (name, style) in [("plain", plainStyle), ("language en", withLanguage), ("kern", withKerning)] {
+                let kept = try measurer.measure(wrapped, style: style)
+                let unwrapped = try measurer.layout(wrapped, style: style).size.width
+                let widths: [CGFloat] = [1.2, 1, 0.6, 0.3, 0.1, 0].map { unwrapped * $0 }
+                let sizes = try kept.layoutSizes(atWidths: widths.map { $0 })
+                for (width, size) in zip(widths, sizes) {
+                    let oneOff = try measurer.layout(wrapped, style: style, maxWidth: width)
+                    #expect(try kept.layout(maxWidth: width) == oneOff, "\(font) \(text) \(name) at \(width)")
+                    #expect(size == oneOff.layoutSize, "\(font) \(text) \(name) at \(width)")
+                    #expect(oneOff.lines.allSatisfy { $0.runs.allSatisfy { $0.width.isFinite } }, "\(font) \(text) \(name)")
+                }
             }
         }
     }
