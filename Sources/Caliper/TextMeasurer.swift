@@ -92,9 +92,11 @@ public struct TextMeasurer: Sendable {
 
     /// The general pipeline's size on one line per paragraph, or the cache's size for a call with
     /// the same text and spans (see ``cachedResult(of:in:paragraphStyle:maxWidth:keepsGlyphs:compute:)``).
+    /// The size is kept; a paragraph shape made for it only when its paragraph misses a second
+    /// time (``ParagraphShapeTable/Admission/onSecondMiss``): most labels are sized once.
     private func generalSize(_ text: AttributedText) throws(CaliperError) -> CGSize {
         try cachedResult(of: text, in: \.sizes, paragraphStyle: nil, maxWidth: nil, keepsGlyphs: false) { () throws(CaliperError) in
-            try measure(text, baseDirection: .natural, keepsLayoutTables: false).unwrappedSize
+            try measure(text, baseDirection: .natural, keepsLayoutTables: false, shapeAdmission: .onSecondMiss).unwrappedSize
         }
     }
 
@@ -238,9 +240,11 @@ public struct TextMeasurer: Sendable {
     /// ``measure(_:baseDirection:)-(AttributedText,_)``; with `keepsLayoutTables`, the text
     /// keeps what makes its later layouts and size queries cheaper
     /// (``MeasuredText/plainParagraphs``, ``MeasuredText/utf8Shifts``): a text measured here to
-    /// be laid out or sized once does not make them.
+    /// be laid out or sized once does not make them. The cache keeps the paragraph shapes it makes
+    /// as `shapeAdmission` says (see ``ParagraphShapeTable``).
     func measure(
-        _ text: AttributedText, baseDirection: BaseDirection, keepsLayoutTables: Bool
+        _ text: AttributedText, baseDirection: BaseDirection, keepsLayoutTables: Bool,
+        shapeAdmission: ParagraphShapeTable.Admission = .always
     ) throws(CaliperError) -> MeasuredText {
         let text = try text.resolvingOpticalSizes()
         for span in text.spans { try span.style.validate() }
@@ -274,7 +278,7 @@ public struct TextMeasurer: Sendable {
             shapes.append(
                 try ParagraphShape.make(
                     content: Array(utf16[segment.content]), styles: styles, direction: ownStyle?.baseDirection ?? baseDirection,
-                    cache: cache))
+                    cache: cache, admission: shapeAdmission))
         }
         return MeasuredText(
             attributedText: text, utf16: utf16, baseDirection: baseDirection, segments: segments,

@@ -6,7 +6,28 @@ import Foundation
 /// **Bound**: ``byteBudget``, the approximate bytes of the shapes and their keys' text; past it the
 /// least recently used are dropped until three quarters of it remain. A shape larger than the
 /// whole budget is computed and not kept.
+///
+/// **Admission**: a shape made for a layout or a measurement is kept at once; one made for a size
+/// on one line (``Admission/onSecondMiss``) only the second time its key misses, as TinyLFU's
+/// doorkeeper admits an item (Einziger, Friedman and Manes, "TinyLFU: A Highly Efficient Cache
+/// Admission Policy", ACM Transactions on Storage 13(4), 2017): most labels are sized once, and
+/// their sizes are kept in the size table anyway, so keeping every shape only fills memory that
+/// the next label could have reused — a cold pass over distinct mixed-script labels ran about a
+/// third faster without it (issue #45). The doorkeeper is a set of key digests, emptied when it
+/// holds ``doorkeeperLimit`` (one per kibibyte of the budget, so at most about 2% of it in
+/// memory); a digest shared by two keys admits a shape one miss early, which changes what is kept,
+/// never a result.
 final class ParagraphShapeTable: Sendable {
+    /// When a shape made on a miss is kept.
+    enum Admission: Sendable {
+        /// At once: a layout or measurement, whose text is often laid out again (at another width,
+        /// in another size).
+        case always
+        /// The second time its key misses while the doorkeeper remembers the first: a size on
+        /// one line, whose text is usually sized once.
+        case onSecondMiss
+    }
+
     struct Key: Hashable, Sendable {
         /// A style stretch as shaping sees it.
         struct Stretch: Hashable, Sendable {
@@ -67,15 +88,21 @@ final class ParagraphShapeTable: Sendable {
     private struct State {
         var entries: [Key: Entry] = [:]
         var clock: UInt64 = 0
+        /// The digests of the keys whose shapes were not admitted on their first miss.
+        var doorkeeper = Set<Int>()
         var statistics = ShapeCache.Statistics(hits: 0, misses: 0, evictions: 0, entryCount: 0, byteCount: 0)
     }
 
     /// The most bytes kept.
     let byteBudget: Int
+    /// How many keys the doorkeeper remembers before it forgets them all: one per kibibyte of
+    /// ``byteBudget`` (a shape takes at least about one).
+    let doorkeeperLimit: Int
     private let state = Locked(State())
 
     init(byteBudget: Int) {
         self.byteBudget = max(0, byteBudget)
+        doorkeeperLimit = self.byteBudget / 1024
     }
 
     /// The table's counters and size now.
@@ -86,6 +113,7 @@ final class ParagraphShapeTable: Sendable {
         let dropped = state.withLock { state in
             defer {
                 state.entries.removeAll()
+                state.doorkeeper.removeAll()
                 state.statistics.entryCount = 0
                 state.statistics.byteCount = 0
             }
@@ -94,9 +122,11 @@ final class ParagraphShapeTable: Sendable {
         withExtendedLifetime(dropped) {}  // freed after the lock
     }
 
-    /// The shape for `key`, computed by `make` on a miss. Two threads missing the same key at once
-    /// may both compute it; both results are identical and one is kept.
-    func shape(for key: Key, make: () throws(CaliperError) -> ParagraphShape) throws(CaliperError) -> ParagraphShape {
+    /// The shape for `key`, computed by `make` on a miss and kept as `admission` says. Two threads
+    /// missing the same key at once may both compute it; both results are identical and one is kept.
+    func shape(
+        for key: Key, admission: Admission = .always, make: () throws(CaliperError) -> ParagraphShape
+    ) throws(CaliperError) -> ParagraphShape {
         let cached: ParagraphShape? = state.withLock { state in
             state.clock += 1
             guard let entry = state.entries[key] else {
@@ -113,6 +143,11 @@ final class ParagraphShapeTable: Sendable {
         guard bytes <= byteBudget else { return shape }
         var evicted: [(key: Key, value: Entry)] = []
         state.withLock { state in
+            if admission == .onSecondMiss, state.doorkeeper.remove(key.digest) == nil {
+                if state.doorkeeper.count >= doorkeeperLimit { state.doorkeeper.removeAll(keepingCapacity: true) }
+                state.doorkeeper.insert(key.digest)
+                return
+            }
             if state.entries[key] == nil {
                 state.statistics.entryCount += 1
                 state.statistics.byteCount += bytes

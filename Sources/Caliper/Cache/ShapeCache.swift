@@ -29,6 +29,12 @@ import Foundation
 /// by word, and a word seen before, in any paragraph, is not shaped again; the glyphs are those of
 /// shaping the run whole, so this too changes no result.
 ///
+/// A paragraph shape made for a size on one line (``TextMeasurer/size(of:style:)`` of text the
+/// label fast path does not take) is kept only the second time its paragraph misses: the size
+/// itself is kept at once, and most labels are sized once, so keeping each one's shape would fill
+/// memory the next label could reuse. A layout's or measurement's shape is kept at once (see
+/// ``ParagraphShapeTable``'s admission).
+///
 /// **Bound**: the approximate bytes of what is cached. Paragraph shapes get half of
 /// ``byteBudget`` (past it the least recently used are dropped until three quarters of their share
 /// remain); shaped words, labels and label words an eighth each, layouts three thirty-seconds and
@@ -118,9 +124,12 @@ public final class ShapeCache: Sendable {
         words.removeAll()
     }
 
-    /// The shape for `key`, from ``paragraphs`` or computed by `make` on a miss.
+    /// The shape for `key`, from ``paragraphs`` or computed by `make` on a miss (and kept as
+    /// `admission` says).
     @inline(__always)
-    func shape(for key: Key, make: () throws(CaliperError) -> ParagraphShape) throws(CaliperError) -> ParagraphShape {
-        try paragraphs.shape(for: key, make: make)
+    func shape(
+        for key: Key, admission: ParagraphShapeTable.Admission = .always, make: () throws(CaliperError) -> ParagraphShape
+    ) throws(CaliperError) -> ParagraphShape {
+        try paragraphs.shape(for: key, admission: admission, make: make)
     }
 }

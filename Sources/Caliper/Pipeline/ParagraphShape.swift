@@ -352,13 +352,15 @@ final class ParagraphShape: Sendable {
 }
 
 extension ParagraphShape {
-    /// The shape of `content` in the stretches of `styles`, from `cache` when it has it.
+    /// The shape of `content` in the stretches of `styles`, from `cache` when it has it (and kept
+    /// there as `admission` says when it does not).
     static func make(
-        content: [UInt16], styles: StyleRuns, direction: BaseDirection, cache: ShapeCache?
+        content: [UInt16], styles: StyleRuns, direction: BaseDirection, cache: ShapeCache?,
+        admission: ParagraphShapeTable.Admission = .always
     ) throws(CaliperError) -> ParagraphShape {
         guard let cache else { return try ParagraphShape(content: content, styles: styles, baseDirection: direction) }
         let key = ShapeCache.Key(content: content, styles: styles, direction: direction)
-        return try cache.shape(for: key) { () throws(CaliperError) -> ParagraphShape in
+        return try cache.shape(for: key, admission: admission) { () throws(CaliperError) -> ParagraphShape in
             try ParagraphShape(content: content, styles: styles, baseDirection: direction, words: cache.words)
         }
     }

@@ -1,0 +1,61 @@
+// ShapeAdmissionTests.swift — a size on one line keeps its paragraph shape only the second time it misses (TinyLFU's doorkeeper); a layout keeps it at once.
+import Foundation
+import TestSupport
+import Testing
+
+@testable import Caliper
+
+@Suite struct ShapeAdmissionTests {
+    /// International text: not a plain Latin label, so every size below takes the general path.
+    static let text = "Hello 世界 مرحبا"
+
+    @Test func aSizeKeepsItsShapeTheSecondTimeItsParagraphMisses() throws {
+        let cache = ShapeCache()
+        let measurer = TextMeasurer(cache: cache)
+        let uncached = TextMeasurer(cache: nil)
+        let font = try Fixtures.font("Fonts/NotoSans-Regular.ttf")
+        // 11 pt: a miss, not kept; 13 pt: a second miss, kept; 17 pt: a hit; 17 pt again: the size table's.
+        for (index, size) in [11.0, 13, 17, 17].enumerated() {
+            let style = TextStyle(font: font, size: CGFloat(size))
+            #expect(try measurer.size(of: Self.text, style: style) == uncached.size(of: Self.text, style: style), "\(size) pt")
+            #expect(cache.paragraphs.statistics.entryCount == (index == 0 ? 0 : 1), "\(size) pt")
+        }
+        #expect(cache.paragraphs.statistics.misses == 2)
+        #expect(cache.paragraphs.statistics.hits == 1)
+        // Attributed text takes the same door.
+        var attributed = AttributedText("Ana ", style: TextStyle(font: font, size: 15))
+        attributed.append(Self.text, style: TextStyle(font: font, size: 13))
+        #expect(try measurer.size(of: attributed) == uncached.size(of: attributed))
+        #expect(cache.paragraphs.statistics.entryCount == 1)
+        // A layout and a measurement keep theirs at once.
+        let style = TextStyle(font: font, size: 17)
+        #expect(try measurer.layout("Ana 東京", style: style, maxWidth: 100) == uncached.layout("Ana 東京", style: style, maxWidth: 100))
+        #expect(cache.paragraphs.statistics.entryCount == 2)
+        _ = try measurer.measure("Ana مرحبا", style: style)
+        #expect(cache.paragraphs.statistics.entryCount == 3)
+        // A shape a layout kept serves a size at once.
+        let hits = cache.paragraphs.statistics.hits
+        #expect(try measurer.size(of: "Ana 東京", style: style) == uncached.size(of: "Ana 東京", style: style))
+        #expect(cache.paragraphs.statistics.hits == hits + 1)
+        // Emptying the cache empties the doorkeeper: the first size after it is a first miss again.
+        cache.removeAll()
+        _ = try measurer.size(of: Self.text, style: TextStyle(font: font, size: 11))
+        #expect(cache.paragraphs.statistics.entryCount == 0)
+    }
+
+    /// The doorkeeper remembers one key per kibibyte of the shapes' budget, then forgets them all.
+    @Test(arguments: [1_022, 1_024])
+    func theDoorkeeperForgetsEveryKeyAtItsLimit(othersBetween: Int) throws {
+        let cache = ShapeCache(byteBudget: 2 << 20)  // shapes get half: 1 MiB, 1,024 keys
+        #expect(cache.paragraphs.doorkeeperLimit == 1_024)
+        let measurer = TextMeasurer(cache: cache)
+        let font = try Fixtures.font("Fonts/NotoSans-Regular.ttf")
+        let small = TextStyle(font: font, size: 11)
+        _ = try measurer.size(of: Self.text, style: small)
+        for index in 0..<othersBetween { _ = try measurer.size(of: "label \(index) 世界", style: small) }
+        #expect(cache.paragraphs.statistics.entryCount == 0)
+        _ = try measurer.size(of: Self.text, style: TextStyle(font: font, size: 13))
+        // 1 + 1,022 keys fit: the first is remembered and its shape kept; 1 + 1,024 do not.
+        #expect(cache.paragraphs.statistics.entryCount == (othersBetween < 1_023 ? 1 : 0))
+    }
+}
