@@ -58,4 +58,28 @@ import Testing
         // 1 + 1,022 keys fit: the first is remembered and its shape kept; 1 + 1,024 do not.
         #expect(cache.paragraphs.statistics.entryCount == (othersBetween < 1_023 ? 1 : 0))
     }
+
+    /// A size whose paragraph shape is not kept is made without line-break opportunities (ICU is
+    /// not asked): it must be the size of the text measured in full, for every golden text, in the
+    /// goldens' fonts, with and without a cache, and with tabs, soft hyphens, bidi and hard breaks.
+    @Test func sizesMadeWithoutBreaksAreTheFullMeasurementsSizes() throws {
+        let font = try Fixtures.font("Fonts/NotoSans-Regular.ttf")
+        let extra = [
+            "a\tb\t\tc", "soft\u{AD}hy\u{AD}phen\u{AD}", "עברית and English 123", "\u{202B}embedded\u{202C} مرحبا",
+            "one\ntwo\r\nthree\u{2029}four\n", "  leading and trailing  ", "\n", "東京 😀 ภาษาไทย",
+        ].map { ($0, TextStyle(font: font, size: 15)) }
+        let corpus = try ShapeCacheTests.corpus().filter { $0.3 == nil }.map { ($0.0, $0.1) } + extra
+        var compared = 0
+        for (text, style) in corpus {
+            let full = try TextMeasurer(cache: nil).measure(text, style: style)
+            let expected = full.unwrappedSize
+            #expect(try TextMeasurer(cache: nil).size(of: text, style: style) == expected, "\(text.prefix(20).debugDescription)")
+            let cache = ShapeCache()
+            #expect(try TextMeasurer(cache: cache).size(of: text, style: style) == expected, "\(text.prefix(20).debugDescription)")
+            // (Two equal paragraphs of one text are a second miss: the second's shape is kept.)
+            if !text.contains(where: \.isNewline) { #expect(cache.paragraphs.statistics.entryCount == 0) }
+            compared += 1
+        }
+        #expect(compared > 100)
+    }
 }

@@ -122,32 +122,28 @@ final class ParagraphShapeTable: Sendable {
         withExtendedLifetime(dropped) {}  // freed after the lock
     }
 
-    /// The shape for `key`, computed by `make` on a miss and kept as `admission` says. Two threads
-    /// missing the same key at once may both compute it; both results are identical and one is kept.
+    /// The shape for `key`, computed by `make` on a miss — told whether it will be kept, as
+    /// `admission` says — and then kept or not. Two threads missing the same key at once may both
+    /// compute it; both results are identical and one is kept.
     func shape(
-        for key: Key, admission: Admission = .always, make: () throws(CaliperError) -> ParagraphShape
+        for key: Key, admission: Admission = .always, make: (_ isKept: Bool) throws(CaliperError) -> ParagraphShape
     ) throws(CaliperError) -> ParagraphShape {
-        let cached: ParagraphShape? = state.withLock { state in
+        let (cached, isAdmitted): (ParagraphShape?, Bool) = state.withLock { state in
             state.clock += 1
             guard let entry = state.entries[key] else {
                 state.statistics.misses += 1
-                return nil
+                return (nil, admission == .always || Self.passesDoorkeeper(key, in: &state, limit: doorkeeperLimit))
             }
             state.statistics.hits += 1
             entry.lastUsed = state.clock
-            return entry.shape
+            return (entry.shape, true)
         }
         if let cached { return cached }
-        let shape = try make()
+        let shape = try make(isAdmitted)
         let bytes = shape.byteCount + key.content.count * 2
-        guard bytes <= byteBudget else { return shape }
+        guard isAdmitted, bytes <= byteBudget else { return shape }
         var evicted: [(key: Key, value: Entry)] = []
         state.withLock { state in
-            if admission == .onSecondMiss, state.doorkeeper.remove(key.digest) == nil {
-                if state.doorkeeper.count >= doorkeeperLimit { state.doorkeeper.removeAll(keepingCapacity: true) }
-                state.doorkeeper.insert(key.digest)
-                return
-            }
             if state.entries[key] == nil {
                 state.statistics.entryCount += 1
                 state.statistics.byteCount += bytes
@@ -157,6 +153,16 @@ final class ParagraphShapeTable: Sendable {
         }
         withExtendedLifetime(evicted) {}  // the shapes let go are freed after the lock
         return shape
+    }
+
+    /// Whether a key that missed is admitted on this miss: when the doorkeeper remembers its
+    /// first (and forgets it now); else the doorkeeper remembers this one, emptied first when it
+    /// holds `limit` keys.
+    private static func passesDoorkeeper(_ key: Key, in state: inout State, limit: Int) -> Bool {
+        if state.doorkeeper.remove(key.digest) != nil { return true }
+        if state.doorkeeper.count >= limit { state.doorkeeper.removeAll(keepingCapacity: true) }
+        state.doorkeeper.insert(key.digest)
+        return false
     }
 
     /// Drops the least recently used entries until three quarters of the budget remain, and

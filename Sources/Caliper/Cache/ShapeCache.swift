@@ -124,11 +124,11 @@ public final class ShapeCache: Sendable {
         words.removeAll()
     }
 
-    /// The shape for `key`, from ``paragraphs`` or computed by `make` on a miss (and kept as
-    /// `admission` says).
+    /// The shape for `key`, from ``paragraphs`` or computed by `make` on a miss (told whether it
+    /// will be kept, as `admission` says).
     @inline(__always)
     func shape(
-        for key: Key, admission: ParagraphShapeTable.Admission = .always, make: () throws(CaliperError) -> ParagraphShape
+        for key: Key, admission: ParagraphShapeTable.Admission = .always, make: (_ isKept: Bool) throws(CaliperError) -> ParagraphShape
     ) throws(CaliperError) -> ParagraphShape {
         try paragraphs.shape(for: key, admission: admission, make: make)
     }

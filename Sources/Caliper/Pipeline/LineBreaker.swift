@@ -52,6 +52,7 @@ struct LineBreaker {
     func lines(of paragraph: SizedParagraph, maxLines: Int? = nil) -> [LineFragment] {
         let range = paragraph.range
         guard let maxWidth, !range.isEmpty else { return [fragment(paragraph, range.lowerBound, range.upperBound)] }
+        assert(paragraph.shape.breaksLines, "a shape made for a size on one line has no break opportunities")
         if paragraph.isPlain, walksPlainParagraphs {
             return plainLines(of: paragraph, maxWidth: maxWidth, maxLines: maxLines ?? .max)
         }

@@ -23,8 +23,13 @@ struct ShapingAttributes: Sendable, Hashable {
 final class ParagraphShape: Sendable {
     /// The paragraph's UTF-16 code units (no hard break).
     let content: [UInt16]
-    /// ICU line-break opportunities, ending at `content.count`.
+    /// ICU line-break opportunities, ending at `content.count`; empty in a shape that does not
+    /// ``breaksLines``.
     let breakOpportunities: [Int]
+    /// Whether the shape has its line-break opportunities (``breakOpportunities``,
+    /// ``breakContents``): every shape but one made for a size on one line that the cache does
+    /// not keep (see ``make(content:styles:direction:cache:admission:)``), which no line breaker sees.
+    let breaksLines: Bool
     /// What a line ending at each break opportunity shows (see ``BreakContent``): the line
     /// breaker reads it instead of trimming each candidate again and reading the unit prefix
     /// there, one small table walked in order rather than two large ones.
@@ -64,11 +69,15 @@ final class ParagraphShape: Sendable {
         (Int32(0)..<Int32(256)).filter { cursiveScripts.contains(UnicodeProperties.scriptCode($0)) })
 
     /// Analyses and shapes `content` in the stretches of `styles`. Lines break with the first
-    /// stretch's language as ICU's locale (one iterator walks the whole paragraph). With `words`,
+    /// stretch's language as ICU's locale (one iterator walks the whole paragraph); without
+    /// `breaksLines`, ICU is not asked for them (a size on one line reads none). With `words`,
     /// runs in faces that shape words apart from spaces are shaped word by word, each word looked
     /// up there first (see ``shapeByWords(_:range:run:shaping:graphemeBoundaries:words:)``).
-    init(content: [UInt16], styles: StyleRuns, baseDirection: BaseDirection, words: WordTable? = nil) throws(CaliperError) {
+    init(
+        content: [UInt16], styles: StyleRuns, baseDirection: BaseDirection, words: WordTable? = nil, breaksLines: Bool = true
+    ) throws(CaliperError) {
         self.content = content
+        self.breaksLines = breaksLines
         tabOffsets = content.contains(0x09) ? content.indices.filter { content[$0] == 0x09 } : []
         var shaping: [ShapingAttributes] = []
         shaping.reserveCapacity(styles.styles.count)
@@ -78,7 +87,7 @@ final class ParagraphShape: Sendable {
         self.shaping = shaping
         let locale = styles.styles[0].language ?? ""
         do {
-            breakOpportunities = try TextBoundaries.lineBreakOpportunities(in: content, locale: locale).map(\.utf16Offset)
+            breakOpportunities = breaksLines ? try TextBoundaries.lineBreakOpportunities(in: content, locale: locale).map(\.utf16Offset) : []
             graphemeBoundaries = GraphemeClusters.boundaries(in: content)
         } catch {
             throw .textBoundaries(error)
@@ -353,15 +362,21 @@ final class ParagraphShape: Sendable {
 
 extension ParagraphShape {
     /// The shape of `content` in the stretches of `styles`, from `cache` when it has it (and kept
-    /// there as `admission` says when it does not).
+    /// there as `admission` says when it does not). A shape made for a size on one line
+    /// (``ParagraphShapeTable/Admission/onSecondMiss``) that is not kept does not
+    /// ``breaksLines``: ICU's line breaking is most of a cold label's analysis, and its size
+    /// reads no break. (Its text's errors stay loud where they matter: a measurement or layout of
+    /// it asks ICU, and throws what ICU reports.)
     static func make(
         content: [UInt16], styles: StyleRuns, direction: BaseDirection, cache: ShapeCache?,
         admission: ParagraphShapeTable.Admission = .always
     ) throws(CaliperError) -> ParagraphShape {
-        guard let cache else { return try ParagraphShape(content: content, styles: styles, baseDirection: direction) }
+        guard let cache else {
+            return try ParagraphShape(content: content, styles: styles, baseDirection: direction, breaksLines: admission == .always)
+        }
         let key = ShapeCache.Key(content: content, styles: styles, direction: direction)
-        return try cache.shape(for: key, admission: admission) { () throws(CaliperError) -> ParagraphShape in
-            try ParagraphShape(content: content, styles: styles, baseDirection: direction, words: cache.words)
+        return try cache.shape(for: key, admission: admission) { (isKept: Bool) throws(CaliperError) -> ParagraphShape in
+            try ParagraphShape(content: content, styles: styles, baseDirection: direction, words: cache.words, breaksLines: isKept)
         }
     }
 
