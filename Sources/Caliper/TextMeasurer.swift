@@ -241,7 +241,10 @@ public struct TextMeasurer: Sendable {
     /// keeps what makes its later layouts and size queries cheaper
     /// (``MeasuredText/plainParagraphs``, ``MeasuredText/utf8Shifts``): a text measured here to
     /// be laid out or sized once does not make them. The cache keeps the paragraph shapes it makes
-    /// as `shapeAdmission` says (see ``ParagraphShapeTable``).
+    /// as `shapeAdmission` says (see ``ParagraphShapeTable``). With
+    /// ``ParagraphShapeTable/Admission/onSecondMiss``, a shape not admitted has no line breaks
+    /// (``ParagraphShape/breaksLines``): the text may be asked its ``MeasuredText/unwrappedSize``
+    /// and nothing else (line breakers and intrinsic widths assert it), as ``generalSize(_:)`` does.
     func measure(
         _ text: AttributedText, baseDirection: BaseDirection, keepsLayoutTables: Bool,
         shapeAdmission: ParagraphShapeTable.Admission = .always

@@ -22,6 +22,12 @@ import Testing
         }
         #expect(cache.paragraphs.statistics.misses == 2)
         #expect(cache.paragraphs.statistics.hits == 1)
+        // The shape kept has its line breaks: a layout from it wraps as one made afresh (a shape
+        // kept without them would wrap nowhere, and trip the line breaker's assertion).
+        let narrow = TextStyle(font: font, size: 13)
+        #expect(try measurer.layout(Self.text, style: narrow, maxWidth: 30) == uncached.layout(Self.text, style: narrow, maxWidth: 30))
+        #expect(try uncached.layout(Self.text, style: narrow, maxWidth: 30).lines.count > 1)
+        #expect(cache.paragraphs.statistics.hits == 2)
         // Attributed text takes the same door.
         var attributed = AttributedText("Ana ", style: TextStyle(font: font, size: 15))
         attributed.append(Self.text, style: TextStyle(font: font, size: 13))
@@ -37,14 +43,19 @@ import Testing
         let hits = cache.paragraphs.statistics.hits
         #expect(try measurer.size(of: "Ana 東京", style: style) == uncached.size(of: "Ana 東京", style: style))
         #expect(cache.paragraphs.statistics.hits == hits + 1)
-        // Emptying the cache empties the doorkeeper: the first size after it is a first miss again.
+        // Emptying the cache empties the doorkeeper: a text sized once before it is a first miss
+        // again after it.
+        let other = "Other 世界 مرحبا"
+        _ = try measurer.size(of: other, style: TextStyle(font: font, size: 11))
         cache.removeAll()
-        _ = try measurer.size(of: Self.text, style: TextStyle(font: font, size: 11))
+        _ = try measurer.size(of: other, style: TextStyle(font: font, size: 13))
         #expect(cache.paragraphs.statistics.entryCount == 0)
+        _ = try measurer.size(of: other, style: TextStyle(font: font, size: 15))
+        #expect(cache.paragraphs.statistics.entryCount == 1)
     }
 
     /// The doorkeeper remembers one key per kibibyte of the shapes' budget, then forgets them all.
-    @Test(arguments: [1_022, 1_024])
+    @Test(arguments: [1_022, 1_023, 1_024])
     func theDoorkeeperForgetsEveryKeyAtItsLimit(othersBetween: Int) throws {
         let cache = ShapeCache(byteBudget: 2 << 20)  // shapes get half: 1 MiB, 1,024 keys
         #expect(cache.paragraphs.doorkeeperLimit == 1_024)
@@ -55,8 +66,9 @@ import Testing
         for index in 0..<othersBetween { _ = try measurer.size(of: "label \(index) 世界", style: small) }
         #expect(cache.paragraphs.statistics.entryCount == 0)
         _ = try measurer.size(of: Self.text, style: TextStyle(font: font, size: 13))
-        // 1 + 1,022 keys fit: the first is remembered and its shape kept; 1 + 1,024 do not.
-        #expect(cache.paragraphs.statistics.entryCount == (othersBetween < 1_023 ? 1 : 0))
+        // 1 + 1,023 keys fit: the first is remembered and its shape kept; 1 + 1,024 do not (the
+        // 1,025th empties the doorkeeper).
+        #expect(cache.paragraphs.statistics.entryCount == (othersBetween < 1_024 ? 1 : 0))
     }
 
     /// A size whose paragraph shape is not kept is made without line-break opportunities (ICU is
@@ -81,5 +93,26 @@ import Testing
             compared += 1
         }
         #expect(compared > 100)
+    }
+
+    /// What the table tells `make` (whether the shape is admitted, and so made with its line
+    /// breaks): a size's shape on its second miss, and never where no shape fits the budget (a
+    /// table under a kibibyte), where one admitted would be made in full and then dropped.
+    @Test(arguments: [(64 << 10, [false, true]), (750, [false, false, false])])
+    func theTableTellsMakeWhetherItAdmits(budget: Int, expected: [Bool]) throws {
+        let table = ParagraphShapeTable(byteBudget: budget)
+        let style = TextStyle(font: try Fixtures.font("Fonts/NotoSans-Regular.ttf"), size: 13)
+        let content = Array(Self.text.utf16)
+        let styles = StyleRuns(style: style, cascade: try FontCascade(style: style), length: content.count)
+        let key = ParagraphShapeTable.Key(content: content, styles: styles, direction: .natural)
+        var told: [Bool] = []
+        for _ in 0..<3 {
+            _ = try table.shape(for: key, admission: .onSecondMiss) { (isAdmitted: Bool) throws(CaliperError) -> ParagraphShape in
+                told.append(isAdmitted)
+                return try ParagraphShape(content: content, styles: styles, baseDirection: .natural, breaksLines: isAdmitted)
+            }
+        }
+        #expect(told == expected)  // with room, the third call is a hit: `make` is not called
+        #expect(table.statistics.entryCount == (budget > 1024 ? 1 : 0))
     }
 }

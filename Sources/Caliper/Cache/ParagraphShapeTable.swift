@@ -8,15 +8,19 @@ import Foundation
 /// whole budget is computed and not kept.
 ///
 /// **Admission**: a shape made for a layout or a measurement is kept at once; one made for a size
-/// on one line (``Admission/onSecondMiss``) only the second time its key misses, as TinyLFU's
-/// doorkeeper admits an item (Einziger, Friedman and Manes, "TinyLFU: A Highly Efficient Cache
-/// Admission Policy", ACM Transactions on Storage 13(4), 2017): most labels are sized once, and
-/// their sizes are kept in the size table anyway, so keeping every shape only fills memory that
-/// the next label could have reused — a cold pass over distinct mixed-script labels ran about a
-/// third faster without it (issue #45). The doorkeeper is a set of key digests, emptied when it
-/// holds ``doorkeeperLimit`` (one per kibibyte of the budget, so at most about 2% of it in
-/// memory); a digest shared by two keys admits a shape one miss early, which changes what is kept,
-/// never a result.
+/// on one line (``Admission/onSecondMiss``) only the second time its key misses — content
+/// delivery networks' "cache on second hit", which keeps one-hit wonders out (Maggs and
+/// Sitaraman, "Algorithmic Nuggets in Content Delivery", ACM SIGCOMM Computer Communication
+/// Review 45(3), 2015), its first hits remembered as TinyLFU's doorkeeper remembers them
+/// (Einziger, Friedman and Manes, "TinyLFU: A Highly Efficient Cache Admission Policy", ACM
+/// Transactions on Storage 13(4), 2017). Most labels are sized once, and their sizes are kept in
+/// the size table anyway, so keeping every shape only filled memory that the next label could have
+/// reused: a cold pass over distinct mixed-script labels ran about 1.4 times as fast without it
+/// (issue #45). The doorkeeper is a set of key digests, emptied when it holds ``doorkeeperLimit``
+/// (one per kibibyte of the budget, so at most about 2% of it in memory, not counted in
+/// ``statistics``); a digest shared by two keys admits a shape one miss early, which changes what
+/// is kept, never a result. A table whose budget is under a kibibyte (less than any shape counts)
+/// admits no size's shape.
 final class ParagraphShapeTable: Sendable {
     /// When a shape made on a miss is kept.
     enum Admission: Sendable {
@@ -122,11 +126,12 @@ final class ParagraphShapeTable: Sendable {
         withExtendedLifetime(dropped) {}  // freed after the lock
     }
 
-    /// The shape for `key`, computed by `make` on a miss — told whether it will be kept, as
-    /// `admission` says — and then kept or not. Two threads missing the same key at once may both
-    /// compute it; both results are identical and one is kept.
+    /// The shape for `key`, computed by `make` on a miss — told whether `admission` admits it (a
+    /// shape not admitted may leave out its line breaks, see ``ParagraphShape/breaksLines``) —
+    /// and kept when admitted and within the budget. Two threads missing the same key at once may
+    /// both compute it; one admitted is kept, and every shape kept has its line breaks.
     func shape(
-        for key: Key, admission: Admission = .always, make: (_ isKept: Bool) throws(CaliperError) -> ParagraphShape
+        for key: Key, admission: Admission = .always, make: (_ isAdmitted: Bool) throws(CaliperError) -> ParagraphShape
     ) throws(CaliperError) -> ParagraphShape {
         let (cached, isAdmitted): (ParagraphShape?, Bool) = state.withLock { state in
             state.clock += 1
@@ -142,6 +147,7 @@ final class ParagraphShapeTable: Sendable {
         let shape = try make(isAdmitted)
         let bytes = shape.byteCount + key.content.count * 2
         guard isAdmitted, bytes <= byteBudget else { return shape }
+        assert(shape.breaksLines, "a shape kept must have its line breaks: every later layout reads them")
         var evicted: [(key: Key, value: Entry)] = []
         state.withLock { state in
             if state.entries[key] == nil {
@@ -157,8 +163,10 @@ final class ParagraphShapeTable: Sendable {
 
     /// Whether a key that missed is admitted on this miss: when the doorkeeper remembers its
     /// first (and forgets it now); else the doorkeeper remembers this one, emptied first when it
-    /// holds `limit` keys.
+    /// holds `limit` keys. With no room for a key (a budget under a kibibyte, which no shape fits),
+    /// never.
     private static func passesDoorkeeper(_ key: Key, in state: inout State, limit: Int) -> Bool {
+        guard limit > 0 else { return false }
         if state.doorkeeper.remove(key.digest) != nil { return true }
         if state.doorkeeper.count >= limit { state.doorkeeper.removeAll(keepingCapacity: true) }
         state.doorkeeper.insert(key.digest)

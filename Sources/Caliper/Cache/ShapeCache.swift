@@ -30,10 +30,11 @@ import Foundation
 /// shaping the run whole, so this too changes no result.
 ///
 /// A paragraph shape made for a size on one line (``TextMeasurer/size(of:style:)`` of text the
-/// label fast path does not take) is kept only the second time its paragraph misses: the size
-/// itself is kept at once, and most labels are sized once, so keeping each one's shape would fill
-/// memory the next label could reuse. A layout's or measurement's shape is kept at once (see
-/// ``ParagraphShapeTable``'s admission).
+/// label fast path does not take, and ``TextMeasurer/size(of:)-(AttributedText)``) is kept only
+/// the second time its paragraph misses: the size itself is kept at once, and most labels are
+/// sized once, so keeping each one's shape would fill memory the next label could reuse. A text
+/// sized at several point sizes is shaped twice before its shape is kept. A layout's or
+/// measurement's shape is kept at once (see ``ParagraphShapeTable``'s admission).
 ///
 /// **Bound**: the approximate bytes of what is cached. Paragraph shapes get half of
 /// ``byteBudget`` (past it the least recently used are dropped until three quarters of their share
@@ -124,11 +125,12 @@ public final class ShapeCache: Sendable {
         words.removeAll()
     }
 
-    /// The shape for `key`, from ``paragraphs`` or computed by `make` on a miss (told whether it
-    /// will be kept, as `admission` says).
+    /// The shape for `key`, from ``paragraphs`` or computed by `make` on a miss (told whether
+    /// `admission` admits it, see ``ParagraphShapeTable/shape(for:admission:make:)``).
     @inline(__always)
     func shape(
-        for key: Key, admission: ParagraphShapeTable.Admission = .always, make: (_ isKept: Bool) throws(CaliperError) -> ParagraphShape
+        for key: Key, admission: ParagraphShapeTable.Admission = .always,
+        make: (_ isAdmitted: Bool) throws(CaliperError) -> ParagraphShape
     ) throws(CaliperError) -> ParagraphShape {
         try paragraphs.shape(for: key, admission: admission, make: make)
     }

@@ -84,6 +84,7 @@ public struct MeasuredText: Sendable {
         ownParagraphStyles: [ParagraphStyle?], paragraphStyles: [StyleRuns], shapes: [ParagraphShape], cache: ShapeCache?,
         keepsGlyphs: Bool, keepsLayoutTables: Bool
     ) {
+        assert(!keepsLayoutTables || shapes.allSatisfy(\.breaksLines), "a text's layout tables read its break opportunities")
         storage = Storage(
             attributedText: attributedText, utf16: utf16, baseDirection: baseDirection, segments: segments,
             ownParagraphStyles: ownParagraphStyles, paragraphStyles: paragraphStyles, shapes: shapes, cache: cache,
@@ -169,6 +170,7 @@ public struct MeasuredText: Sendable {
     /// show; with a ``ParagraphStyle/hyphenationFactor`` above 0, words break at their
     /// hyphenation points too, each piece with its hyphen (CSS `hyphens: auto`).
     public func intrinsicWidths(paragraphStyle: ParagraphStyle = ParagraphStyle()) -> IntrinsicWidths {
+        assert(shapes.allSatisfy(\.breaksLines), "a text measured for a size on one line has no break opportunities")
         let breaker = LineBreaker(maxWidth: nil, mode: .byWordWrapping)
         var widths = IntrinsicWidths(minContent: 0, maxContent: 0)
         for (index, segment) in segments.enumerated() {

@@ -363,10 +363,11 @@ final class ParagraphShape: Sendable {
 extension ParagraphShape {
     /// The shape of `content` in the stretches of `styles`, from `cache` when it has it (and kept
     /// there as `admission` says when it does not). A shape made for a size on one line
-    /// (``ParagraphShapeTable/Admission/onSecondMiss``) that is not kept does not
+    /// (``ParagraphShapeTable/Admission/onSecondMiss``) that is not admitted does not
     /// ``breaksLines``: ICU's line breaking is most of a cold label's analysis, and its size
-    /// reads no break. (Its text's errors stay loud where they matter: a measurement or layout of
-    /// it asks ICU, and throws what ICU reports.)
+    /// reads no break. (ICU's errors stay loud where breaks are made: a measurement or layout of
+    /// the text asks ICU, and throws what it reports; only a failure to open ICU's line-break
+    /// iterator at all — memory or data — would go unseen by a size that makes none.)
     static func make(
         content: [UInt16], styles: StyleRuns, direction: BaseDirection, cache: ShapeCache?,
         admission: ParagraphShapeTable.Admission = .always
@@ -375,8 +376,8 @@ extension ParagraphShape {
             return try ParagraphShape(content: content, styles: styles, baseDirection: direction, breaksLines: admission == .always)
         }
         let key = ShapeCache.Key(content: content, styles: styles, direction: direction)
-        return try cache.shape(for: key, admission: admission) { (isKept: Bool) throws(CaliperError) -> ParagraphShape in
-            try ParagraphShape(content: content, styles: styles, baseDirection: direction, words: cache.words, breaksLines: isKept)
+        return try cache.shape(for: key, admission: admission) { (isAdmitted: Bool) throws(CaliperError) -> ParagraphShape in
+            try ParagraphShape(content: content, styles: styles, baseDirection: direction, words: cache.words, breaksLines: isAdmitted)
         }
     }
 
