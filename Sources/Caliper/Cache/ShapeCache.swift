@@ -34,7 +34,7 @@ import Foundation
 /// the second time its paragraph misses: the size itself is kept at once, and most labels are
 /// sized once, so keeping each one's shape would fill memory the next label could reuse. A text
 /// sized at several point sizes is shaped twice before its shape is kept. A layout's or
-/// measurement's shape is kept at once (see ``ParagraphShapeTable``'s admission).
+/// measurement's shape is kept at once.
 ///
 /// **Bound**: the approximate bytes of what is cached. Paragraph shapes get half of
 /// ``byteBudget`` (past it the least recently used are dropped until three quarters of their share
