@@ -23,22 +23,30 @@ import Testing
     /// (`HB_BUFFER_MAX_LEN_FACTOR`, `HB_BUFFER_MAX_LEN_MIN`, `src/hb-buffer.hh`).
     static func maximumGlyphs(forLength count: Int) -> Int { max(64 * count, 16_384) }
 
+    /// `face` at 17 pt without fallback, plain, then with a language, with `kern` and with
+    /// `liga=0`: the ways both tests below shape each text.
+    static func styles(of face: FontFace) throws -> [(name: String, style: TextStyle)] {
+        let plain = TextStyle(font: face, size: 17, fallback: .none)
+        var withLanguage = plain
+        withLanguage.language = "en"
+        var withKerning = plain
+        withKerning.features = [try FontFeature("kern")]
+        var withoutLigatures = plain
+        withoutLigatures.features = [try FontFeature("liga=0")]
+        return [("plain", plain), ("language en", withLanguage), ("kern", withKerning), ("liga=0", withoutLigatures)]
+    }
+
     @Test(arguments: cases)
     func aLanguageOrAFeatureShapesWithinHarfBuzzsLimits(font: String, texts: [String]) throws {
         let face = try Fixtures.font("Fonts/HarfBuzzTests/\(font)")
         let measurer = TextMeasurer(cache: nil)
+        let styles = try Self.styles(of: face)
         for text in texts {
-            let plainStyle = TextStyle(font: face, size: 17, fallback: .none)
+            let plainStyle = styles[0].style
             let plainGlyphs = try measurer.glyphs(ofLine: text, style: plainStyle)
             let plainWidth = try measurer.size(of: text, style: plainStyle).width
             #expect(plainGlyphs.count <= Self.maximumGlyphs(forLength: text.utf16.count))
-            var withLanguage = plainStyle
-            withLanguage.language = "en"
-            var withKerning = plainStyle
-            withKerning.features = [try FontFeature("kern")]
-            var withoutLigatures = plainStyle
-            withoutLigatures.features = [try FontFeature("liga=0")]
-            for (name, style) in [("language en", withLanguage), ("kern", withKerning), ("liga=0", withoutLigatures)] {
+            for (name, style) in styles.dropFirst() {
                 let glyphs = try measurer.glyphs(ofLine: text, style: style)
                 #expect(glyphs.count <= Self.maximumGlyphs(forLength: text.utf16.count), "\(font) \(text) \(name)")
                 #expect(glyphs.map(\.glyph) == plainGlyphs.map(\.glyph), "\(font) \(text) \(name): as without it")
@@ -55,15 +63,11 @@ import Testing
     func keptTextsRewrapAsTheOneOffLayout(font: String, texts: [String]) throws {
         let face = try Fixtures.font("Fonts/HarfBuzzTests/\(font)")
         let measurer = TextMeasurer(cache: nil)
+        let styles = try Self.styles(of: face).prefix(3)  // plain, a language, kern
         for text in texts {
-            let plainStyle = TextStyle(font: face, size: 17, fallback: .none)
-            var withLanguage = plainStyle
-            withLanguage.language = "en"
-            var withKerning = plainStyle
-            withKerning.features = [try FontFeature("kern")]
             // The text twice over in two paragraphs, so that it wraps and breaks between words.
             let wrapped = "\(text) \(text) \(text)\n\(text) \(text)"
-            for (name, style) in [("plain", plainStyle), ("language en", withLanguage), ("kern", withKerning)] {
+            for (name, style) in styles {
                 let kept = try measurer.measure(wrapped, style: style)
                 let unwrapped = try measurer.layout(wrapped, style: style).size.width
                 let widths: [CGFloat] = [1.2, 1, 0.6, 0.3, 0.1, 0].map { unwrapped * $0 }
